@@ -1,0 +1,46 @@
+#include "cli_output.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace lgc {
+
+nlohmann::json number_json(const Number& x) {
+  if (x.is_exact()) return to_string(x.exact());
+  Interval e = x.enclosure();
+  return {{"lo", e.lower_decimal(25)}, {"hi", e.upper_decimal(25)}};
+}
+
+std::string number_text(const Number& x) {
+  if (x.is_exact()) return to_string(x.exact());
+  return x.enclosure().to_string(20);
+}
+
+nlohmann::json results_json(const std::vector<ClaimResult>& results) {
+  nlohmann::json claims = nlohmann::json::array();
+  for (const auto& r : results)
+    claims.push_back({{"id", r.id}, {"case", r.case_name}, {"verdict", to_string(r.verdict)}, {"detail", r.detail},
+                      {"evidence", r.evidence}});
+  VerdictSummary s = summarise(results);
+  return {{"claims", claims}, {"summary", {{"PROVED", s.proved}, {"REFUTED", s.refuted}, {"UNDECIDED", s.undecided}}}};
+}
+
+std::string results_table(const std::vector<ClaimResult>& results) {
+  std::size_t id_w = 5, case_w = 4, verdict_w = 9;
+  for (const auto& r : results) {
+    id_w = std::max(id_w, r.id.size());
+    case_w = std::max(case_w, r.case_name.size());
+  }
+  std::string out = fmt::format("{:<{}}  {:<{}}  {:<{}}  {}\n", "claim", id_w, "case", case_w, "verdict", verdict_w, "detail");
+  out += std::string(id_w + case_w + verdict_w + 6 + 6, '-') + "\n";
+  for (const auto& r : results)
+    out += fmt::format("{:<{}}  {:<{}}  {:<{}}  {}\n", r.id, id_w, r.case_name, case_w, to_string(r.verdict), verdict_w,
+                       r.detail);
+  VerdictSummary s = summarise(results);
+  out += fmt::format("\n{} claims: {} PROVED, {} REFUTED, {} UNDECIDED\n", results.size(), s.proved, s.refuted,
+                     s.undecided);
+  return out;
+}
+
+}  // namespace lgc

@@ -1,0 +1,23 @@
+#pragma once
+// Rendering numbers and results for the command line: JSON per CLI.md
+// (exact numbers as strings, certified reals as {"lo","hi"}) and text tables.
+#include "lgcheck/numeric/number.hpp"
+#include "lgcheck/report/verdict.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace lgc {
+
+/// "7", "-3/8", or {"lo": "...", "hi": "..."} rounded outward.
+nlohmann::json number_json(const Number& x);
+/// "-3/8", or "[lo, hi]".
+std::string number_text(const Number& x);
+
+nlohmann::json results_json(const std::vector<ClaimResult>& results);
+/// A table: claim, case, verdict, detail; then a summary line.
+std::string results_table(const std::vector<ClaimResult>& results);
+
+}  // namespace lgc

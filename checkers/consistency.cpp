@@ -1,0 +1,147 @@
+#include "consistency.hpp"
+
+#include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/quantities/logit_margin.hpp"
+#include "lgcheck/semantics/finite_precision.hpp"
+#include "lgcheck/semantics/forward.hpp"
+
+#include <fmt/format.h>
+
+#include <random>
+
+namespace lgc {
+namespace {
+
+enum class Agreement { Equal, Different, Unknown };
+
+Agreement agreement(const Vector<Number>& a, const Vector<Number>& b) {
+  bool unknown = false;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    std::optional<int> c = compare(a[k], b[k]);
+    if (!c) unknown = true;
+    else if (*c != 0) return Agreement::Different;
+  }
+  return unknown ? Agreement::Unknown : Agreement::Equal;
+}
+
+std::string show(const Vector<Number>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : ", ") + (x.is_exact() ? to_string(x.exact()) : x.enclosure().to_string(8));
+  return "(" + s + ")";
+}
+
+/// Compares the two semantics at the queries of one input; records the first
+/// counterexample and the first undecidable instance.
+struct Comparison {
+  const Model& model;
+  ForwardOptions hard, finite;
+  std::uint64_t positions = 0, strings = 0;
+  std::optional<ClaimResult> refutation;
+  std::optional<std::string> undecided;
+
+  void run(const Tokens& x, const std::vector<std::size_t>& queries) {
+    if (queries.empty()) return;
+    ++strings;
+    auto h = representation_at(model, x, hard, queries);
+    auto f = representation_at(model, x, finite, queries);
+    for (std::size_t q = 0; q < queries.size(); ++q) {
+      ++positions;
+      Agreement a = agreement(h[q], f[q]);
+      if (a == Agreement::Different && !refutation) {
+        ClaimResult r;
+        r.verdict = Verdict::Refuted;
+        r.detail = fmt::format("at query position {} of \"{}\": {} gives {}, hardmax gives {}", queries[q],
+                               format_input(model, Tokens(x.begin(), x.begin() + static_cast<long>(queries[q]))),
+                               finite.semantics.str(), show(f[q]), show(h[q]));
+        r.evidence = {{"input", format_input(model, x)}, {"position", queries[q]}};
+        refutation = r;
+      }
+      if (a == Agreement::Unknown && !undecided)
+        undecided = fmt::format("position {} of \"{}\" undecided at {} bits", queries[q], format_input(model, x),
+                                finite.max_precision_bits);
+    }
+  }
+};
+
+std::vector<std::size_t> range(std::size_t from, std::size_t to) {
+  std::vector<std::size_t> v;
+  for (std::size_t i = from; i <= to; ++i) v.push_back(i);
+  return v;
+}
+
+}  // namespace
+
+ConsistencyParams consistency_params(const Case& c) {
+  ConsistencyParams p;
+  const Model& m = c.model();
+  if (m.semantics.kind == Semantics::Kind::Finite) p.p = m.semantics.bits;
+  else if (c.check.contains("precision_bits")) p.p = c.check["precision_bits"].get<unsigned>();
+  if (c.check.contains("max_length")) p.max_length = c.check["max_length"].get<std::size_t>();
+  if (c.check.contains("random_inputs")) p.random_inputs = c.check["random_inputs"].get<std::size_t>();
+  if (c.check.contains("seed")) p.seed = c.check["seed"].get<std::uint64_t>();
+  return p;
+}
+
+ClaimResult check_consistency(const Model& model, const ConsistencyParams& params) {
+  LogitMargin margin = logit_margin(model);
+  auto rule = params.threshold ? params.threshold : hardmax_threshold;
+  Integer threshold = margin.gamma ? rule(params.p, *margin.gamma) : Integer(1);
+  if (threshold < 1) threshold = 1;
+
+  Comparison cmp{model, {Semantics::hardmax()}, {Semantics::finite(params.p)}};
+  std::size_t n = params.max_length;
+  while (n > 1 && string_count(model.alphabet_size(), n) > params.max_strings) --n;
+  const bool exhaustive_reaches = threshold <= n;
+  if (exhaustive_reaches) {
+    auto queries = range(static_cast<std::size_t>(threshold), n);
+    for_each_string(model.alphabet_size(), n, [&](const Tokens& x) {
+      cmp.run(x, queries);
+      return !cmp.refutation;
+    });
+  }
+  std::size_t random_done = 0;
+  if (!cmp.refutation && threshold <= params.max_reach) {
+    std::mt19937_64 rng(params.seed);
+    auto t = static_cast<std::size_t>(threshold);
+    for (; random_done < params.random_inputs && !cmp.refutation; ++random_done) {
+      std::size_t length = std::max<std::size_t>(t, n + 1) + uniform_integer(0, params.random_span - 1, rng);
+      cmp.run(random_string(model.alphabet_size(), length, rng), range(t, length));
+    }
+  }
+
+  std::string gamma = margin.gamma ? to_string(*margin.gamma) : "inf";
+  ClaimResult result;
+  result.id = kConsistencyId;
+  result.case_name = model.name;
+  result.evidence = {{"p", params.p},       {"gamma", gamma},           {"threshold", threshold.str()},
+                     {"max_length", n},     {"random_inputs", random_done}, {"seed", params.seed},
+                     {"positions", cmp.positions}};
+  if (cmp.refutation) {
+    result.verdict = Verdict::Refuted;
+    result.detail = fmt::format("finite:{} != hardmax above the claimed threshold {}: {}", params.p, threshold.str(),
+                                cmp.refutation->detail);
+    result.evidence.update(cmp.refutation->evidence);
+  } else if (cmp.undecided) {
+    result.verdict = Verdict::Undecided;
+    result.detail = *cmp.undecided;
+  } else if (cmp.positions == 0) {
+    result.verdict = Verdict::Undecided;
+    result.detail = fmt::format("threshold {} (p={}, gamma={}) beyond reach: no query position checked", threshold.str(),
+                                params.p, gamma);
+  } else {
+    result.verdict = Verdict::Proved;
+    result.detail = fmt::format(
+        "finite:{} = hardmax at all {} query positions i >= {} (gamma={}): {}{}", params.p, cmp.positions,
+        threshold.str(), gamma,
+        exhaustive_reaches ? fmt::format("every string of length <= {}", n)
+                           : fmt::format("no string of length <= {} reaches the threshold", n),
+        random_done ? fmt::format(", {} random strings of length {}..{} (seed {})", random_done,
+                                  std::max<std::size_t>(static_cast<std::size_t>(threshold), n + 1),
+                                  std::max<std::size_t>(static_cast<std::size_t>(threshold), n + 1) + params.random_span - 1,
+                                  params.seed)
+                    : std::string());
+  }
+  return result;
+}
+
+}  // namespace lgc

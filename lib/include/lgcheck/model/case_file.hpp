@@ -1,0 +1,62 @@
+#pragma once
+// Case files `lgcheck-case/1` (spec/CASE-FORMAT.md): load with every rule
+// enforced before any computation, and save so that loading gives back the
+// identical model.
+#include "lgcheck/model/model.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace lgc {
+
+/// A refused case file: names the file, the JSON path and what was expected.
+class CaseError : public std::runtime_error {
+ public:
+  CaseError(std::string file, std::string json_path, std::string what);
+  const std::string& file() const { return file_; }
+  const std::string& json_path() const { return json_path_; }
+  const std::string& reason() const { return reason_; }
+
+ private:
+  std::string file_, json_path_, reason_;
+};
+
+struct Case {
+  std::string file;  ///< the path it was read from ("" when built in memory)
+  std::string name;
+  std::string description;
+  bool is_pair = false;
+  std::vector<Model> models;  ///< one model, or the two of a pair
+  nlohmann::json check = nlohmann::json::object();   ///< checker parameters
+  nlohmann::json expect = nlohmann::json::object();  ///< author's assertions
+
+  const Model& model() const { return models.front(); }
+};
+
+constexpr const char* kCaseFormat = "lgcheck-case/1";
+
+/// Read and validate a case file (model or pair). Throws CaseError.
+Case load_case(const std::filesystem::path& file);
+/// Validate a case given as JSON; `file` is used in messages and to resolve
+/// the relative paths of a pair.
+Case parse_case(const nlohmann::json& document, const std::filesystem::path& file);
+/// Validate one model object; `json_path` prefixes every message ("" at top).
+Model parse_model(const nlohmann::json& object, const std::string& file, const std::string& json_path);
+
+/// The model as a `lgcheck-case/1` model object, every number a string.
+nlohmann::json model_to_json(const Model& model);
+/// The case as a document: a model case, or a pair case with inline models.
+nlohmann::json case_to_json(const Case& c);
+/// Write the case, formatted, to `file`; written to a temporary file and
+/// renamed, so a failure never leaves a partial file.
+void save_case(const Case& c, const std::filesystem::path& file);
+
+/// Exact rational from a JSON value (string literal or integer); refuses a
+/// JSON float with a message that says to quote it.
+Rational json_rational(const nlohmann::json& value, const std::string& file, const std::string& json_path);
+
+}  // namespace lgc

@@ -1,0 +1,82 @@
+#pragma once
+// Certified real enclosures: a closed interval [lo, hi] with MPFR endpoints,
+// held in Boost's mpfi_float (MPFI underneath). Every operation rounds
+// outward, so the true value of an expression always lies inside the result.
+// Callers see only this wrapper: a faster ball library can replace MPFI here.
+#include "lgcheck/numeric/rational.hpp"
+
+#include <boost/multiprecision/mpfi.hpp>
+
+#include <optional>
+#include <string>
+
+namespace lgc {
+
+/// Working precision, in bits of the endpoints' significands.
+constexpr unsigned kDefaultPrecisionBits = 128;
+
+class Interval {
+ public:
+  /// The point interval [0, 0].
+  explicit Interval(unsigned precision_bits = kDefaultPrecisionBits);
+  /// The smallest interval of the given precision containing q.
+  Interval(const Rational& q, unsigned precision_bits);
+  /// The hull [lo, hi] (rounded outward). Requires lo <= hi.
+  static Interval hull(const Rational& lo, const Rational& hi, unsigned precision_bits);
+
+  unsigned precision() const;
+  /// Exact endpoints. Throws std::domain_error on an unbounded or NaN interval.
+  Rational lower() const;
+  Rational upper() const;
+  /// Exact width upper() - lower().
+  Rational width() const;
+  bool contains(const Rational& q) const;
+  bool contains(const Interval& other) const;
+  /// The interval is a single point (lower() == upper()).
+  bool is_point() const;
+  bool is_bounded() const;
+
+  /// Certified sign: +1 / -1 when the whole interval lies strictly on that
+  /// side of 0, 0 when it is [0,0], nullopt when it straddles 0.
+  std::optional<int> sign() const;
+
+  /// Decimal endpoints rounded outward, with `digits` significant digits.
+  std::string lower_decimal(int digits = 20) const;
+  std::string upper_decimal(int digits = 20) const;
+  std::string to_string(int digits = 20) const;  // "[lo, hi]"
+
+  Interval operator-() const;
+  friend Interval operator+(const Interval& a, const Interval& b);
+  friend Interval operator-(const Interval& a, const Interval& b);
+  friend Interval operator*(const Interval& a, const Interval& b);
+  /// Throws std::domain_error when b contains 0.
+  friend Interval operator/(const Interval& a, const Interval& b);
+
+  friend Interval exp(const Interval& x);
+  /// Natural logarithm; throws std::domain_error unless x > 0.
+  friend Interval log(const Interval& x);
+  friend Interval sin(const Interval& x);
+  friend Interval sqrt(const Interval& x);
+  /// The union hull of two enclosures.
+  friend Interval hull(const Interval& a, const Interval& b);
+  /// max(0, x), elementwise on the enclosure.
+  friend Interval relu(const Interval& x);
+
+  /// Raw access for code that calls MPFI directly.
+  mpfi_srcptr raw() const;
+  mpfi_ptr raw();
+
+ private:
+  boost::multiprecision::mpfi_float value_;
+};
+
+/// i^q for a positive integer i and rational q, as exp(q ln i).
+Interval power(const Integer& i, const Rational& q, unsigned precision_bits);
+
+/// Certified comparisons: true only when the order is proved.
+bool certainly_less(const Interval& a, const Interval& b);
+bool certainly_less_equal(const Interval& a, const Interval& b);
+/// The two enclosures share no point (so the values differ).
+bool certainly_different(const Interval& a, const Interval& b);
+
+}  // namespace lgc

@@ -1,0 +1,19 @@
+#pragma once
+// The exact decisions of the finite:p semantics: a weight i^{-δ} rounds to 0
+// exactly when i^δ >= 2^p, decided as a big-integer comparison
+// i^u >= 2^{p·v} for δ = u/v (an interval filter first, exact fallback).
+#include "lgcheck/numeric/rational.hpp"
+
+namespace lgc {
+
+/// i^q >= 2^p, decided exactly, for an integer i >= 1 and rational q > 0.
+bool power_reaches(const Integer& i, const Rational& q, unsigned p);
+
+/// Does the weight i^{-δ} (δ > 0) round to 0 under finite:p (i^{-δ} <= 2^{-p})?
+inline bool rounds_to_zero(const Integer& i, const Rational& delta, unsigned p) { return power_reaches(i, delta, p); }
+
+/// The hardmax threshold: the least integer i >= 1 with i >= 2^{p/γ}, i.e.
+/// i^γ >= 2^p. γ given as a positive rational; see hardmax_threshold_infinite.
+Integer hardmax_threshold(unsigned p, const Rational& gamma);
+
+}  // namespace lgc

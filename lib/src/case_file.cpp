@@ -1,0 +1,438 @@
+#include "lgcheck/model/case_file.hpp"
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace lgc {
+namespace {
+
+using nlohmann::json;
+
+std::string join_path(const std::string& base, const std::string& key) {
+  return base.empty() ? key : base + "." + key;
+}
+
+std::string index_path(const std::string& base, std::size_t i) { return base + "[" + std::to_string(i) + "]"; }
+
+std::string type_name(const json& v) {
+  if (v.is_number_float()) return "a JSON float";
+  return std::string("a JSON ") + v.type_name();
+}
+
+/// Reads one JSON object of the case format, remembering the file and path.
+class Reader {
+ public:
+  Reader(std::string file) : file_(std::move(file)) {}
+
+  [[noreturn]] void fail(const std::string& path, const std::string& what) const {
+    throw CaseError(file_, path, what);
+  }
+
+  const std::string& file() const { return file_; }
+
+  void require_object(const json& v, const std::string& path, const std::set<std::string>& allowed) const {
+    if (!v.is_object()) fail(path, "expected an object, got " + type_name(v));
+    for (const auto& [key, unused] : v.items()) {
+      if (!allowed.count(key)) {
+        std::string list;
+        for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+        fail(join_path(path, key), "unknown field (expected one of: " + list + ")");
+      }
+    }
+  }
+
+  const json& field(const json& obj, const std::string& path, const std::string& key) const {
+    auto it = obj.find(key);
+    if (it == obj.end()) fail(join_path(path, key), "missing required field");
+    return *it;
+  }
+
+  std::string string(const json& v, const std::string& path) const {
+    if (!v.is_string()) fail(path, "expected a string, got " + type_name(v));
+    return v.get<std::string>();
+  }
+
+  std::size_t count(const json& v, const std::string& path, std::size_t minimum, std::size_t maximum) const {
+    Integer z;
+    if (v.is_number_unsigned() || v.is_number_integer()) {
+      z = Integer(v.get<long long>());
+    } else if (v.is_string()) {
+      try {
+        z = parse_integer(v.get<std::string>());
+      } catch (const ParseError& e) {
+        fail(path, e.what());
+      }
+    } else {
+      fail(path, "expected an integer, got " + type_name(v));
+    }
+    if (z < minimum || z > maximum)
+      fail(path, "expected an integer in [" + std::to_string(minimum) + ", " + std::to_string(maximum) + "], got " +
+                     z.str());
+    return static_cast<std::size_t>(z);
+  }
+
+  Rational number(const json& v, const std::string& path) const { return json_rational(v, file_, path); }
+
+  QVector vector(const json& v, const std::string& path, std::size_t size, const std::string& what) const {
+    if (!v.is_array()) fail(path, "expected an array of " + std::to_string(size) + " numbers, got " + type_name(v));
+    if (v.size() != size)
+      fail(path, "expected " + std::to_string(size) + " entries (" + what + "), got " + std::to_string(v.size()));
+    QVector out(size);
+    for (std::size_t k = 0; k < size; ++k) out[k] = number(v[k], index_path(path, k));
+    return out;
+  }
+
+  /// rows×cols; rows == 0 means "any number >= 1", reported through `rows_what`.
+  QMatrix matrix(const json& v, const std::string& path, std::size_t rows, const std::string& rows_what,
+                 std::size_t cols, const std::string& cols_what) const {
+    if (!v.is_array()) fail(path, "expected an array of rows, got " + type_name(v));
+    if (rows == 0 && v.empty()) fail(path, "expected at least one row (" + rows_what + ")");
+    if (rows != 0 && v.size() != rows)
+      fail(path, "expected " + std::to_string(rows) + " rows (" + rows_what + "), got " + std::to_string(v.size()));
+    QMatrix m(v.size(), cols);
+    for (std::size_t r = 0; r < v.size(); ++r) {
+      QVector row = vector(v[r], index_path(path, r), cols, cols_what);
+      for (std::size_t c = 0; c < cols; ++c) m(r, c) = row[c];
+    }
+    return m;
+  }
+
+ private:
+  std::string file_;
+};
+
+std::vector<std::string> read_alphabet(const Reader& in, const json& v, const std::string& path) {
+  if (!v.is_array() || v.empty()) in.fail(path, "expected a non-empty array of token names");
+  std::vector<std::string> names;
+  std::set<std::string> seen;
+  for (std::size_t k = 0; k < v.size(); ++k) {
+    std::string p = index_path(path, k);
+    std::string name = in.string(v[k], p);
+    if (name.empty()) in.fail(p, "a token name must not be empty");
+    for (char c : name)
+      if (std::isspace(static_cast<unsigned char>(c))) in.fail(p, "a token name must not contain white space");
+    if (!seen.insert(name).second) in.fail(p, "token name \"" + name + "\" appears twice");
+    names.push_back(name);
+  }
+  return names;
+}
+
+Head read_head(const Reader& in, const json& v, const std::string& path, std::size_t d, std::size_t tau) {
+  in.require_object(v, path, {"qk", "k", "q", "value", "phi"});
+  Head head;
+  std::string width = "width " + std::to_string(d);
+  bool has_qk = v.contains("qk"), has_k = v.contains("k"), has_q = v.contains("q");
+  if (has_qk && (has_k || has_q)) in.fail(path, "give either \"qk\" or \"k\" and \"q\", not both");
+  if (has_qk) {
+    head.qk = in.matrix(v["qk"], join_path(path, "qk"), d, width, d, width);
+  } else if (has_k && has_q) {
+    QMatrix k = in.matrix(v["k"], join_path(path, "k"), 0, "m >= 1", d, width);
+    QMatrix q = in.matrix(v["q"], join_path(path, "q"), k.rows(), "as many as \"k\"", d, width);
+    head.qk = multiply(transpose(k), q);
+  } else {
+    in.fail(join_path(path, "qk"), "missing required field (or give both \"k\" and \"q\")");
+  }
+  head.value = in.matrix(in.field(v, path, "value"), join_path(path, "value"), d, width, d, width);
+  head.phi = in.vector(in.field(v, path, "phi"), join_path(path, "phi"), tau + 1,
+                       "locality " + std::to_string(tau));
+  return head;
+}
+
+Mlp read_mlp(const Reader& in, const json& v, const std::string& path, std::size_t d) {
+  in.require_object(v, path, {"in", "in_bias", "out", "out_bias"});
+  std::string width = "width " + std::to_string(d);
+  Mlp mlp;
+  mlp.in = in.matrix(in.field(v, path, "in"), join_path(path, "in"), 0, "hidden units >= 1", d, width);
+  std::size_t h = mlp.in.rows();
+  std::string hidden = std::to_string(h) + " hidden units";
+  mlp.in_bias = in.vector(in.field(v, path, "in_bias"), join_path(path, "in_bias"), h, hidden);
+  mlp.out = in.matrix(in.field(v, path, "out"), join_path(path, "out"), d, width, h, hidden);
+  mlp.out_bias = in.vector(in.field(v, path, "out_bias"), join_path(path, "out_bias"), d, width);
+  return mlp;
+}
+
+Readout read_readout(const Reader& in, const json& v, const std::string& path, std::size_t d) {
+  in.require_object(v, path, {"weights", "bias", "activation"});
+  std::string width = "width " + std::to_string(d);
+  Readout r;
+  r.weights = in.matrix(in.field(v, path, "weights"), join_path(path, "weights"), 0, "outputs >= 1", d, width);
+  r.bias = in.vector(in.field(v, path, "bias"), join_path(path, "bias"), r.weights.rows(),
+                     std::to_string(r.weights.rows()) + " outputs");
+  if (v.contains("activation")) {
+    const json& a = v["activation"];
+    std::string apath = join_path(path, "activation");
+    if (a.is_string()) {
+      if (a.get<std::string>() != "identity")
+        in.fail(apath, "expected \"identity\" or {\"sin\": \"<omega>\"}, got \"" + a.get<std::string>() + "\"");
+    } else if (a.is_object()) {
+      in.require_object(a, apath, {"sin"});
+      r.sin_omega = in.number(in.field(a, apath, "sin"), join_path(apath, "sin"));
+    } else {
+      in.fail(apath, "expected \"identity\" or {\"sin\": \"<omega>\"}, got " + type_name(a));
+    }
+  }
+  return r;
+}
+
+void check_expect_block(const Reader& in, const json& v, const std::string& path) {
+  in.require_object(v, path, {"logit_margin", "verdicts"});
+  if (v.contains("logit_margin") && !(v["logit_margin"].is_string() && v["logit_margin"] == "inf"))
+    in.number(v["logit_margin"], join_path(path, "logit_margin"));
+  if (v.contains("verdicts")) {
+    std::string vpath = join_path(path, "verdicts");
+    if (!v["verdicts"].is_object()) in.fail(vpath, "expected an object {claim id: verdict}");
+    for (const auto& [id, verdict] : v["verdicts"].items()) {
+      std::string s = in.string(verdict, join_path(vpath, id));
+      if (s != "PROVED" && s != "REFUTED" && s != "UNDECIDED")
+        in.fail(join_path(vpath, id), "expected PROVED, REFUTED or UNDECIDED, got \"" + s + "\"");
+    }
+  }
+}
+
+void check_check_block(const Reader& in, const json& v, const std::string& path, std::size_t alphabet_size) {
+  if (!v.is_object()) in.fail(path, "expected an object of checker parameters, got " + type_name(v));
+  if (v.contains("epsilon")) {
+    Rational e = in.number(v["epsilon"], join_path(path, "epsilon"));
+    if (e <= 0) in.fail(join_path(path, "epsilon"), "expected a positive number, got " + to_string(e));
+  }
+  if (v.contains("max_length")) in.count(v["max_length"], join_path(path, "max_length"), 1, 1000000000);
+  if (v.contains("precision_bits")) in.count(v["precision_bits"], join_path(path, "precision_bits"), 1, kMaxFiniteBits);
+  if (v.contains("random_inputs")) in.count(v["random_inputs"], join_path(path, "random_inputs"), 0, 1000000);
+  if (v.contains("seed")) in.count(v["seed"], join_path(path, "seed"), 0, 4294967295u);
+  if (v.contains("dirichlet_alpha") && alphabet_size > 0) {
+    QVector alpha = in.vector(v["dirichlet_alpha"], join_path(path, "dirichlet_alpha"), alphabet_size,
+                              "alphabet size " + std::to_string(alphabet_size));
+    for (std::size_t k = 0; k < alpha.size(); ++k)
+      if (alpha[k] <= 0) in.fail(index_path(join_path(path, "dirichlet_alpha"), k), "expected a positive number");
+  }
+}
+
+const std::set<std::string> kModelFields = {"format", "name",     "description", "alphabet", "width",
+                                            "period", "locality", "semantics",   "embedding", "positional",
+                                            "layers", "readout",  "check",       "expect"};
+
+void check_format(const Reader& in, const json& doc) {
+  const json& f = in.field(doc, "", "format");
+  if (!f.is_string() || f.get<std::string>() != kCaseFormat)
+    in.fail("format", std::string("expected \"") + kCaseFormat + "\", got " + f.dump());
+}
+
+Model read_model(const Reader& in, const json& v, const std::string& path) {
+  in.require_object(v, path, kModelFields);
+  if (v.contains("format")) check_format(in, v);
+  Model m;
+  if (v.contains("name")) m.name = in.string(v["name"], join_path(path, "name"));
+  if (v.contains("description")) m.description = in.string(v["description"], join_path(path, "description"));
+  m.alphabet = read_alphabet(in, in.field(v, path, "alphabet"), join_path(path, "alphabet"));
+  m.width = in.count(in.field(v, path, "width"), join_path(path, "width"), 1, 4096);
+  m.period = in.count(in.field(v, path, "period"), join_path(path, "period"), 1, 1000000);
+  m.locality = in.count(in.field(v, path, "locality"), join_path(path, "locality"), 0, 1000000);
+  if (v.contains("semantics")) {
+    std::string s = in.string(v["semantics"], join_path(path, "semantics"));
+    try {
+      m.semantics = Semantics::parse(s);
+    } catch (const std::invalid_argument& e) {
+      in.fail(join_path(path, "semantics"), e.what());
+    }
+  }
+  std::size_t d = m.width, S = m.alphabet.size();
+  std::string width = "width " + std::to_string(d);
+  m.embedding = in.matrix(in.field(v, path, "embedding"), join_path(path, "embedding"), S,
+                          "alphabet size " + std::to_string(S), d, width);
+  m.positional = in.matrix(in.field(v, path, "positional"), join_path(path, "positional"), m.period,
+                           "period " + std::to_string(m.period), d, width);
+  const json& layers = in.field(v, path, "layers");
+  std::string lpath = join_path(path, "layers");
+  if (!layers.is_array() || layers.empty()) in.fail(lpath, "expected a non-empty array of layers");
+  for (std::size_t l = 0; l < layers.size(); ++l) {
+    std::string p = index_path(lpath, l);
+    in.require_object(layers[l], p, {"heads", "mlp"});
+    const json& heads = in.field(layers[l], p, "heads");
+    std::string hpath = join_path(p, "heads");
+    if (!heads.is_array() || heads.empty()) in.fail(hpath, "expected a non-empty array of heads");
+    Layer layer;
+    for (std::size_t h = 0; h < heads.size(); ++h)
+      layer.heads.push_back(read_head(in, heads[h], index_path(hpath, h), d, m.locality));
+    if (layers[l].contains("mlp")) layer.mlp = read_mlp(in, layers[l]["mlp"], join_path(p, "mlp"), d);
+    m.layers.push_back(std::move(layer));
+  }
+  m.readout = read_readout(in, in.field(v, path, "readout"), join_path(path, "readout"), d);
+  return m;
+}
+
+json parse_json_file(const std::filesystem::path& file) {
+  std::ifstream stream(file);
+  if (!stream) throw CaseError(file.string(), "", "cannot open file for reading");
+  std::stringstream buffer;
+  buffer << stream.rdbuf();
+  try {
+    return json::parse(buffer.str());
+  } catch (const json::parse_error& e) {
+    throw CaseError(file.string(), "", std::string("not valid JSON: ") + e.what());
+  }
+}
+
+json vector_json(const QVector& v) {
+  json a = json::array();
+  for (const auto& q : v) a.push_back(to_string(q));
+  return a;
+}
+
+json matrix_json(const QMatrix& m) {
+  json a = json::array();
+  for (std::size_t r = 0; r < m.rows(); ++r) a.push_back(vector_json(m.row(r)));
+  return a;
+}
+
+void check_pair_compatible(const Reader& in, const Model& f, const Model& g) {
+  if (f.alphabet != g.alphabet) in.fail("pair[1].alphabet", "the two models of a pair must share the alphabet");
+  if (f.period != g.period)
+    in.fail("pair[1].period", "the two models of a pair must share the period (" + std::to_string(f.period) +
+                                  " vs " + std::to_string(g.period) + ")");
+  if (f.locality != g.locality)
+    in.fail("pair[1].locality", "the two models of a pair must share the locality (" + std::to_string(f.locality) +
+                                    " vs " + std::to_string(g.locality) + ")");
+}
+
+Model read_pair_member(const Reader& in, const json& v, const std::string& path, const std::filesystem::path& file) {
+  if (v.is_string()) {
+    std::filesystem::path member = file.parent_path() / v.get<std::string>();
+    Case inner = load_case(member);
+    if (inner.is_pair) in.fail(path, "\"" + v.get<std::string>() + "\" is a pair case; a pair holds two models");
+    return inner.model();
+  }
+  if (v.is_object()) return read_model(in, v, path);
+  in.fail(path, "expected a model file name or an inline model object, got " + type_name(v));
+}
+
+}  // namespace
+
+CaseError::CaseError(std::string file, std::string json_path, std::string what)
+    : std::runtime_error(file + ": " + (json_path.empty() ? "" : json_path + ": ") + what),
+      file_(std::move(file)),
+      json_path_(std::move(json_path)),
+      reason_(std::move(what)) {}
+
+Rational json_rational(const json& value, const std::string& file, const std::string& json_path) {
+  if (value.is_number_float())
+    throw CaseError(file, json_path,
+                    "a JSON number with a fraction or exponent is not exact; quote it as a string, e.g. \"" +
+                        value.dump() + "\"");
+  if (value.is_number_unsigned()) return Rational(Integer(value.get<unsigned long long>()));
+  if (value.is_number_integer()) return Rational(Integer(value.get<long long>()));
+  if (!value.is_string())
+    throw CaseError(file, json_path, "expected a number written as a string (\"-7/4\", \"0.125\"), got " + type_name(value));
+  try {
+    return parse_rational(value.get<std::string>());
+  } catch (const ParseError& e) {
+    throw CaseError(file, json_path, e.what());
+  }
+}
+
+Model parse_model(const json& object, const std::string& file, const std::string& json_path) {
+  return read_model(Reader(file), object, json_path);
+}
+
+Case parse_case(const json& doc, const std::filesystem::path& file) {
+  Reader in(file.string());
+  if (!doc.is_object()) in.fail("", "expected a JSON object at the top level");
+  check_format(in, doc);
+  Case c;
+  c.file = file.string();
+  if (doc.contains("pair")) {
+    in.require_object(doc, "", {"format", "name", "description", "pair", "check", "expect"});
+    const json& pair = doc["pair"];
+    if (!pair.is_array() || pair.size() != 2) in.fail("pair", "expected an array of exactly two models");
+    c.is_pair = true;
+    c.models.push_back(read_pair_member(in, pair[0], "pair[0]", file));
+    c.models.push_back(read_pair_member(in, pair[1], "pair[1]", file));
+    check_pair_compatible(in, c.models[0], c.models[1]);
+  } else {
+    c.models.push_back(read_model(in, doc, ""));
+  }
+  if (doc.contains("name")) c.name = in.string(doc["name"], "name");
+  if (c.name.empty()) c.name = file.stem().string();
+  if (!c.is_pair && c.models[0].name.empty()) c.models[0].name = c.name;
+  if (doc.contains("description")) c.description = in.string(doc["description"], "description");
+  if (doc.contains("check")) {
+    check_check_block(in, doc["check"], "check", c.models[0].alphabet_size());
+    c.check = doc["check"];
+  }
+  if (doc.contains("expect")) {
+    check_expect_block(in, doc["expect"], "expect");
+    c.expect = doc["expect"];
+  }
+  return c;
+}
+
+Case load_case(const std::filesystem::path& file) { return parse_case(parse_json_file(file), file); }
+
+json model_to_json(const Model& m) {
+  json j;
+  j["format"] = kCaseFormat;
+  j["name"] = m.name;
+  if (!m.description.empty()) j["description"] = m.description;
+  j["alphabet"] = m.alphabet;
+  j["width"] = m.width;
+  j["period"] = m.period;
+  j["locality"] = m.locality;
+  j["semantics"] = m.semantics.str();
+  j["embedding"] = matrix_json(m.embedding);
+  j["positional"] = matrix_json(m.positional);
+  json layers = json::array();
+  for (const auto& layer : m.layers) {
+    json heads = json::array();
+    for (const auto& h : layer.heads)
+      heads.push_back({{"qk", matrix_json(h.qk)}, {"value", matrix_json(h.value)}, {"phi", vector_json(h.phi)}});
+    json lj = {{"heads", heads}};
+    if (layer.mlp)
+      lj["mlp"] = {{"in", matrix_json(layer.mlp->in)},
+                   {"in_bias", vector_json(layer.mlp->in_bias)},
+                   {"out", matrix_json(layer.mlp->out)},
+                   {"out_bias", vector_json(layer.mlp->out_bias)}};
+    layers.push_back(lj);
+  }
+  j["layers"] = layers;
+  json readout = {{"weights", matrix_json(m.readout.weights)}, {"bias", vector_json(m.readout.bias)}};
+  if (m.readout.sin_omega)
+    readout["activation"] = {{"sin", to_string(*m.readout.sin_omega)}};
+  else
+    readout["activation"] = "identity";
+  j["readout"] = readout;
+  return j;
+}
+
+json case_to_json(const Case& c) {
+  json j;
+  if (c.is_pair) {
+    j["format"] = kCaseFormat;
+    j["name"] = c.name;
+    if (!c.description.empty()) j["description"] = c.description;
+    json f = model_to_json(c.models.at(0)), g = model_to_json(c.models.at(1));
+    f.erase("format");
+    g.erase("format");
+    j["pair"] = json::array({f, g});
+  } else {
+    j = model_to_json(c.model());
+    j["name"] = c.name;
+    if (!c.description.empty()) j["description"] = c.description;
+  }
+  if (!c.check.empty()) j["check"] = c.check;
+  if (!c.expect.empty()) j["expect"] = c.expect;
+  return j;
+}
+
+void save_case(const Case& c, const std::filesystem::path& file) {
+  std::filesystem::path tmp = file;
+  tmp += ".tmp";
+  {
+    std::ofstream out(tmp);
+    if (!out) throw CaseError(file.string(), "", "cannot open file for writing");
+    out << case_to_json(c).dump(2) << "\n";
+    if (!out) throw CaseError(file.string(), "", "write failed");
+  }
+  std::filesystem::rename(tmp, file);
+}
+
+}  // namespace lgc

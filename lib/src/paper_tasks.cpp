@@ -1,0 +1,135 @@
+#include "lgcheck/tasks/paper_tasks.hpp"
+
+#include "lgcheck/numeric/interval.hpp"
+
+#include <string>
+
+namespace lgc {
+namespace {
+
+QMatrix zeros(std::size_t rows, std::size_t cols) { return QMatrix(rows, cols, Rational(0)); }
+
+/// sin(x) rounded down to a multiple of 10^{-6} (from a certified enclosure).
+Rational sin_to_micro(const Rational& x) {
+  Interval s = sin(Interval(x, 128));
+  Rational scaled = s.lower() * 1000000;
+  return Rational(floor(scaled), 1000000);
+}
+
+std::string rational_name(const Rational& q) {
+  std::string s = to_string(q);
+  for (char& c : s)
+    if (c == '/') c = '_';
+  return s;
+}
+
+}  // namespace
+
+Model modp_task(std::size_t p, const Semantics& semantics) {
+  Model m;
+  m.name = "modp_p" + std::to_string(p) + "_" + (semantics.kind == Semantics::Kind::Finite
+                                                      ? "finite" + std::to_string(semantics.bits)
+                                                      : semantics.str());
+  m.description = "ModPTask p=" + std::to_string(p) + ": the fraction of 1-tokens among the positions j <= T with " +
+                  "j mod " + std::to_string(p) + " = 0 (all positions while none exists yet); " + semantics.str() +
+                  " semantics";
+  m.alphabet = {"0", "1"};
+  m.width = 5;  // token 0, token 1, residue 0, constant 1, output slot
+  m.period = p;
+  m.locality = 0;
+  m.semantics = semantics;
+  m.embedding = zeros(2, 5);
+  m.embedding(0, 0) = 1;
+  m.embedding(1, 1) = 1;
+  m.embedding(0, 3) = m.embedding(1, 3) = 1;
+  m.positional = zeros(p, 5);
+  m.positional(0, 2) = 1;
+  Head head{zeros(5, 5), zeros(5, 5), QVector{Rational(0)}};
+  head.qk(2, 3) = 1;     // logit = [key residue 0] · (query constant 1)
+  head.value(4, 1) = 1;  // output slot <- "key token is 1"
+  m.layers = {Layer{{head}, std::nullopt}};
+  m.readout.weights = zeros(1, 5);
+  m.readout.weights(0, 4) = 1;
+  m.readout.bias = QVector{Rational(0)};
+  return m;
+}
+
+Model simple_task(const Rational& omega, SimpleReadout readout) {
+  Model m;
+  bool sin_readout = readout == SimpleReadout::Sin;
+  m.name = std::string("simple_w") + rational_name(omega) + (sin_readout ? "_sin" : "_relu");
+  m.alphabet = {"0", "1"};
+  m.width = 4;  // token 0, token 1, q = fraction of 1-tokens, MLP output
+  m.period = 1;
+  m.locality = 0;
+  m.semantics = Semantics::hardmax();
+  m.embedding = zeros(2, 4);
+  m.embedding(0, 0) = 1;
+  m.embedding(1, 1) = 1;
+  m.positional = zeros(1, 4);
+  Head head{zeros(4, 4), zeros(4, 4), QVector{Rational(0)}};
+  head.value(2, 1) = 1;
+  Layer layer{{head}, std::nullopt};
+  m.readout.weights = zeros(1, 4);
+  m.readout.bias = QVector{Rational(0)};
+  if (sin_readout) {
+    m.description = "SimpleTask omega=" + to_string(omega) + ": sin(omega * q), q the fraction of 1-tokens (sin readout)";
+    m.readout.weights(0, 2) = 1;
+    m.readout.sin_omega = omega;
+  } else {
+    // Knots 0 = k_0 < ... < k_K = 1; g(q) = v_0 + sum_k c_k ReLU(q - k_k) with
+    // c_k the change of slope at knot k.
+    std::size_t K = 4 * static_cast<std::size_t>(ceil(omega) < 1 ? Integer(1) : ceil(omega));
+    std::vector<Rational> knot(K + 1), value(K + 1);
+    for (std::size_t k = 0; k <= K; ++k) {
+      knot[k] = Rational(static_cast<long>(k), static_cast<long>(K));
+      value[k] = sin_to_micro(omega * knot[k]);
+    }
+    Mlp mlp{zeros(K, 4), QVector(K), zeros(4, K), QVector(4, Rational(0))};
+    Rational previous_slope = 0;
+    for (std::size_t k = 0; k < K; ++k) {
+      Rational slope = (value[k + 1] - value[k]) / (knot[k + 1] - knot[k]);
+      mlp.in(k, 2) = 1;
+      mlp.in_bias[k] = -knot[k];
+      mlp.out(3, k) = slope - previous_slope;
+      previous_slope = slope;
+    }
+    mlp.out_bias[3] = value[0];
+    layer.mlp = mlp;
+    m.readout.weights(0, 3) = 1;
+    m.description = "SimpleTask omega=" + to_string(omega) + ": piecewise-linear interpolation of sin(omega * q) at " +
+                    "the " + std::to_string(K + 1) + " knots k/" + std::to_string(K) +
+                    " (values rounded down to 1e-6), as a ReLU MLP; q the fraction of 1-tokens";
+  }
+  m.layers = {layer};
+  return m;
+}
+
+Model induction_head(const Rational& lambda, const Rational& beta) {
+  Model m;
+  m.name = "induction_head_k1";
+  m.description = "induction head (k = 1, softmax): approximates the average one-hot of the tokens that follow the "
+                  "earlier occurrences of the last token; layer 1 copies the previous token (phi(1) = " +
+                  to_string(lambda) + "), layer 2 matches it against the query token (beta = " + to_string(beta) + ")";
+  m.alphabet = {"a", "b"};
+  m.width = 6;  // token (0,1), previous token (2,3), output (4,5)
+  m.period = 1;
+  m.locality = 1;
+  m.semantics = Semantics::softmax();
+  m.embedding = zeros(2, 6);
+  m.embedding(0, 0) = 1;
+  m.embedding(1, 1) = 1;
+  m.positional = zeros(1, 6);
+  Head copy{zeros(6, 6), zeros(6, 6), QVector{Rational(0), lambda}};
+  copy.value(2, 0) = copy.value(3, 1) = 1;
+  Head match{zeros(6, 6), zeros(6, 6), QVector{Rational(0), Rational(0)}};
+  match.qk(2, 0) = match.qk(3, 1) = beta;  // key's previous token · query's token
+  match.value(4, 0) = match.value(5, 1) = 1;
+  m.layers = {Layer{{copy}, std::nullopt}, Layer{{match}, std::nullopt}};
+  m.readout.weights = zeros(2, 6);
+  m.readout.weights(0, 4) = m.readout.weights(1, 5) = 1;
+  m.readout.bias = QVector{Rational(0), Rational(0)};
+  return m;
+}
+
+}  // namespace lgc
