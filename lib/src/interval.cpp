@@ -192,6 +192,18 @@ Interval power(const Integer& i, const Rational& q, unsigned precision_bits) {
   return exp(Interval(q, precision_bits) * log(base));
 }
 
+SignDecision decide_sign(const std::function<Interval(unsigned)>& enclose, unsigned start_bits, unsigned budget_bits) {
+  SignDecision d;
+  for (unsigned bits = start_bits; bits <= budget_bits; bits *= 2) {
+    d.bits = bits;
+    d.sign = enclose(bits).sign();
+    if (d.sign && *d.sign != 0) return d;
+    if (d.sign && enclose(bits).is_point()) return d;  // exactly zero
+    d.sign.reset();
+  }
+  return d;
+}
+
 bool certainly_less(const Interval& a, const Interval& b) { return mpfi_cmp(a.raw(), b.raw()) < 0; }
 
 bool certainly_less_equal(const Interval& a, const Interval& b) {

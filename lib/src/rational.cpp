@@ -14,6 +14,14 @@ bool all_digits(std::string_view s) {
   return true;
 }
 
+/// The integer spelled by decimal digits. Leading zeros are dropped first:
+/// Boost reads "0125" as octal.
+Integer decimal_digits(std::string_view digits) {
+  std::size_t first = digits.find_first_not_of('0');
+  if (first == std::string_view::npos) return Integer(0);
+  return Integer(std::string(digits.substr(first)));
+}
+
 [[noreturn]] void refuse(std::string_view text, const std::string& why) {
   throw ParseError("not an exact number \"" + std::string(text) + "\": " + why);
 }
@@ -53,7 +61,7 @@ Rational parse_decimal(std::string_view whole, std::string_view body) {
   }
   std::string digits = std::string(int_part) + std::string(frac_part);
   if (digits.empty()) refuse(whole, "no digits");
-  Integer mant(digits);
+  Integer mant = decimal_digits(digits);
   exponent -= static_cast<long>(frac_part.size());
   Integer ten_power = pow(Integer(10), static_cast<unsigned long>(exponent < 0 ? -exponent : exponent));
   return exponent >= 0 ? Rational(mant * ten_power) : Rational(mant, ten_power);
@@ -65,7 +73,7 @@ Integer parse_integer(std::string_view text) {
   std::string_view s = text;
   bool negative = take_sign(s);
   if (!all_digits(s)) throw ParseError("not an integer \"" + std::string(text) + "\"");
-  Integer z{std::string(s)};
+  Integer z = decimal_digits(s);
   return negative ? Integer(-z) : z;
 }
 
@@ -78,9 +86,9 @@ Rational parse_rational(std::string_view text) {
     std::string_view num = s.substr(0, slash), den = s.substr(slash + 1);
     if (!all_digits(num) || !all_digits(den))
       refuse(text, "a fraction is written a/b with unsigned integers a and b");
-    Integer d(std::string{den});
+    Integer d = decimal_digits(den);
     if (d == 0) refuse(text, "zero denominator");
-    value = Rational(Integer(std::string{num}), d);
+    value = Rational(decimal_digits(num), d);
   } else {
     value = parse_decimal(text, s);
   }

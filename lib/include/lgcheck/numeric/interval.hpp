@@ -7,6 +7,7 @@
 
 #include <boost/multiprecision/mpfi.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -72,6 +73,15 @@ class Interval {
 
 /// i^q for a positive integer i and rational q, as exp(q ln i).
 Interval power(const Integer& i, const Rational& q, unsigned precision_bits);
+
+/// The sign of a real given as an enclosure at any precision: evaluates
+/// `enclose(bits)` at start_bits, doubling until the sign is decided or the
+/// budget is passed. `bits` is the precision that decided (or the last tried).
+struct SignDecision {
+  std::optional<int> sign;
+  unsigned bits = 0;
+};
+SignDecision decide_sign(const std::function<Interval(unsigned)>& enclose, unsigned start_bits, unsigned budget_bits);
 
 /// Certified comparisons: true only when the order is proved.
 bool certainly_less(const Interval& a, const Interval& b);

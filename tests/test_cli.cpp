@@ -1,0 +1,118 @@
+// The command line end to end: JSON parsed and compared, exit codes.
+#include "support.hpp"
+
+#include <fstream>
+
+using lgc::test::run_lgcheck;
+using nlohmann::json;
+
+namespace {
+std::string bundled_path(const std::string& relative) { return lgc::test::case_path(relative).string(); }
+}  // namespace
+
+TEST_CASE("lgcheck eval prints the exact output as JSON", "[cli]") {
+  auto r = run_lgcheck("eval " + bundled_path("paper/modp/modp_p3_hardmax.json") + " --input 1101101 --json");
+  REQUIRE(r.exit_code == 0);
+  json j = json::parse(r.out);
+  CHECK(j["output"] == json::array({"0"}));
+  CHECK(j["exact"] == true);
+  CHECK(j["semantics"] == "hardmax");
+
+  r = run_lgcheck("eval " + bundled_path("paper/modp/modp_p3_hardmax.json") + " --input 0111111 --semantics finite:3 --json");
+  REQUIRE(r.exit_code == 0);
+  j = json::parse(r.out);
+  CHECK(j["output"] == json::array({"18/19"}));
+  CHECK(j["semantics"] == "finite:3");
+}
+
+TEST_CASE("lgcheck eval prints certified reals as lo/hi decimals", "[cli]") {
+  auto r = run_lgcheck("eval " + bundled_path("paper/simple/simple_w2_sin.json") + " --input 0110 --json");
+  REQUIRE(r.exit_code == 0);
+  json j = json::parse(r.out);
+  CHECK(j["exact"] == false);
+  lgc::Rational lo = lgc::parse_rational(j["output"][0]["lo"].get<std::string>());
+  lgc::Rational hi = lgc::parse_rational(j["output"][0]["hi"].get<std::string>());
+  CHECK(lo < hi);
+  // sin(1) = 0.84147098480789650665250232163029899962...
+  CHECK(lo <= lgc::parse_rational("0.84147098480789650665250232163"));
+  CHECK(hi >= lgc::parse_rational("0.84147098480789650665250232164"));
+  CHECK(hi - lo < lgc::parse_rational("1e-24"));
+}
+
+TEST_CASE("lgcheck info prints the CLI.md keys", "[cli]") {
+  auto r = run_lgcheck("info " + bundled_path("paper/induction/induction_head_k1.json") + " --json");
+  REQUIRE(r.exit_code == 0);
+  json j = json::parse(r.out);
+  CHECK(j["name"] == "induction_head_k1");
+  CHECK(j["alphabet_size"] == 2);
+  CHECK(j["period"] == 1);
+  CHECK(j["locality"] == 1);
+  CHECK(j["width"] == 6);
+  CHECK(j["layers"] == 2);
+  CHECK(j["heads"] == json::array({1, 1}));
+  CHECK(j["semantics"] == "softmax");
+}
+
+TEST_CASE("lgcheck check runs the claims and reports verdicts", "[cli]") {
+  auto r = run_lgcheck("check " + bundled_path("paper/modp/modp_p2_hardmax.json") + " --json");
+  REQUIRE(r.exit_code == 0);
+  json j = json::parse(r.out);
+  REQUIRE(j["claims"].size() >= 1);
+  CHECK(j["claims"][0]["id"] == "S.consistency");
+  CHECK(j["claims"][0]["case"] == "modp_p2_hardmax");
+  CHECK(j["claims"][0]["verdict"] == "PROVED");
+  CHECK(j["summary"]["REFUTED"] == 0);
+}
+
+TEST_CASE("lgcheck check exits 1 when a case's expectation is refuted", "[cli]") {
+  auto dir = std::filesystem::temp_directory_path() / ("lgcheck_cli_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  json doc = lgc::case_to_json(lgc::test::bundled("paper/modp/modp_p2_hardmax.json"));
+  doc["expect"]["logit_margin"] = "2";  // wrong: it is 1
+  std::ofstream(dir / "wrong.json") << doc.dump();
+  auto r = run_lgcheck("check " + (dir / "wrong.json").string() + " --json");
+  CHECK(r.exit_code == 1);
+  json j = json::parse(r.out);
+  CHECK(j["summary"]["REFUTED"] == 1);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("A bad case gives exit code 2 and names the file and path", "[cli]") {
+  auto dir = std::filesystem::temp_directory_path() / ("lgcheck_cli_bad_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  json doc = lgc::case_to_json(lgc::test::bundled("paper/modp/modp_p2_hardmax.json"));
+  doc["layers"][0]["heads"][0]["phi"] = {"0", "1"};
+  std::string file = (dir / "bad.json").string();
+  std::ofstream(file) << doc.dump();
+  for (const std::string& command : {"info " + file, "eval " + file + " --input 01", "check " + file}) {
+    INFO(command);
+    auto r = run_lgcheck(command, true);
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.find("lgcheck: " + file + ": layers[0].heads[0].phi: expected 1 entries (locality 0), got 2") !=
+          std::string::npos);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("Usage errors give exit code 2", "[cli]") {
+  std::string modp = bundled_path("paper/modp/modp_p3_hardmax.json");
+  CHECK(run_lgcheck("").exit_code == 2);
+  CHECK(run_lgcheck("frobnicate").exit_code == 2);
+  CHECK(run_lgcheck("eval " + modp).exit_code == 2);  // --input missing
+  auto bad_token = run_lgcheck("eval " + modp + " --input 012", true);
+  CHECK(bad_token.exit_code == 2);
+  CHECK(bad_token.out.find("--input") != std::string::npos);
+  CHECK(run_lgcheck("eval " + modp + " --input 01 --semantics finite:x").exit_code == 2);
+  CHECK(run_lgcheck("check /nonexistent/path").exit_code == 2);
+  CHECK(run_lgcheck("--help").exit_code == 0);
+}
+
+TEST_CASE("lgcheck gen writes a case that loads back", "[cli]") {
+  auto file = std::filesystem::temp_directory_path() / ("lgcheck_gen_" + std::to_string(::getpid()) + ".json");
+  auto r = run_lgcheck("gen --out " + file.string() + " modp --p 5 --semantics finite:4");
+  REQUIRE(r.exit_code == 0);
+  lgc::Case c = lgc::load_case(file);
+  CHECK(c.model().period == 5);
+  CHECK(c.model().semantics == lgc::Semantics::finite(4));
+  std::filesystem::remove(file);
+}

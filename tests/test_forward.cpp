@@ -1,0 +1,170 @@
+// Forward passes: hand-computed exact outputs, finite:p against hardmax
+// around the threshold, softmax enclosures against higher precision.
+#include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/semantics/finite_precision.hpp"
+#include "lgcheck/semantics/forward.hpp"
+#include "lgcheck/tasks/paper_tasks.hpp"
+
+#include "support.hpp"
+
+using lgc::ForwardOptions;
+using lgc::Number;
+using lgc::Rational;
+using lgc::Semantics;
+
+namespace {
+
+lgc::Model modp(std::size_t p) { return lgc::test::bundled("paper/modp/modp_p" + std::to_string(p) + "_hardmax.json").model(); }
+
+Number eval(const lgc::Model& m, const std::string& input, const Semantics& sem, unsigned bits = 128) {
+  return lgc::evaluate(m, lgc::parse_input(m, input), ForwardOptions{sem, bits}).at(0);
+}
+
+Rational exact_eval(const lgc::Model& m, const std::string& input, const Semantics& sem) {
+  Number y = eval(m, input, sem);
+  REQUIRE(y.is_exact());
+  return y.exact();
+}
+
+}  // namespace
+
+TEST_CASE("ModPTask under hardmax: hand-computed exact outputs", "[forward][hardmax]") {
+  lgc::Model m = modp(3);
+  // Positions 3 and 6 are the ones = 0 (mod 3).
+  CHECK(exact_eval(m, "1101101", Semantics::hardmax()) == 0);   // x3 = x6 = 0
+  CHECK(exact_eval(m, "0101111", Semantics::hardmax()) == Rational(1, 2));  // x3 = 0, x6 = 1
+  CHECK(exact_eval(m, "0111111", Semantics::hardmax()) == 1);   // x3 = x6 = 1
+  CHECK(exact_eval(m, "10", Semantics::hardmax()) == Rational(1, 2));  // no position = 0 yet: uniform
+  CHECK(exact_eval(m, "011", Semantics::hardmax()) == 1);
+  CHECK(exact_eval(modp(2), "0110", Semantics::hardmax()) == Rational(1, 2));  // x2 = 1, x4 = 0
+}
+
+TEST_CASE("All-position outputs equal the last-position outputs of the prefixes", "[forward]") {
+  lgc::Model m = modp(3);
+  auto x = lgc::parse_input(m, "0111011010");
+  for (auto sem : {Semantics::hardmax(), Semantics::finite(3)}) {
+    auto all = lgc::evaluate_all(m, x, ForwardOptions{sem});
+    for (std::size_t i = 1; i <= x.size(); ++i) {
+      auto prefix = lgc::Tokens(x.begin(), x.begin() + static_cast<long>(i));
+      CHECK(all[i - 1][0] == lgc::evaluate(m, prefix, ForwardOptions{sem})[0]);
+    }
+  }
+}
+
+TEST_CASE("finite:p by hand: surviving weights i^{-delta} and exact rounding", "[forward][finite]") {
+  lgc::Model m = modp(3);
+  // i = 3, p = 3: gap 1, 3^1 < 2^3 so positions 1, 2 survive with weight 1/3:
+  // (0·1/3 + 1·1/3 + 1·1) / (1/3 + 1/3 + 1) = 4/5.
+  CHECK(exact_eval(m, "011", Semantics::finite(3)) == Rational(4, 5));
+  // i = 8 = 2^3: weight 1/8 = 2^{-3} rounds to 0 (<= 2^{-p}); finite:3 = hardmax.
+  CHECK(exact_eval(m, "01111111", Semantics::finite(3)) == exact_eval(m, "01111111", Semantics::hardmax()));
+  // i = 7 < 8: it survives and the two differ.
+  CHECK(exact_eval(m, "0111111", Semantics::finite(3)) != exact_eval(m, "0111111", Semantics::hardmax()));
+}
+
+TEST_CASE("finite:p equals hardmax above the threshold and differs below it", "[forward][finite]") {
+  lgc::Model m = modp(3);
+  const unsigned p = 4;
+  lgc::Integer threshold = lgc::hardmax_threshold(p, Rational(1));
+  REQUIRE(threshold == 16);
+  std::mt19937_64 rng(lgc::test::test_seed());
+  INFO("seed " << lgc::test::test_seed());
+  int differences_below = 0;
+  for (int rep = 0; rep < 30; ++rep) {
+    auto x = lgc::random_string(2, 24, rng);
+    x[2] = 1;  // position 3 (attended) holds a 1 and position 1 a 0: below the
+    x[0] = 0;  // threshold the surviving weights pull the output away
+    INFO("x = " << lgc::format_input(m, x));
+    auto hard = lgc::evaluate_all(m, x, ForwardOptions{Semantics::hardmax()});
+    auto fin = lgc::evaluate_all(m, x, ForwardOptions{Semantics::finite(p)});
+    for (std::size_t i = 16; i <= x.size(); ++i) CHECK(hard[i - 1][0] == fin[i - 1][0]);
+    for (std::size_t i = 3; i < 16; ++i) differences_below += hard[i - 1][0] == fin[i - 1][0] ? 0 : 1;
+  }
+  CHECK(differences_below > 0);
+}
+
+TEST_CASE("finite:p with a non-integer gap: certified survivors", "[forward][finite]") {
+  lgc::Model m = modp(3);
+  m.layers[0].heads[0].qk(2, 3) = Rational(1, 2);  // gap 1/2: weights i^{-1/2}
+  Number y = eval(m, "011", Semantics::finite(8));
+  REQUIRE_FALSE(y.is_exact());
+  // (1/sqrt3 + 1) / (2/sqrt3 + 1) = (1 + sqrt3) / (2 + sqrt3)
+  lgc::Interval s3 = sqrt(lgc::Interval(Rational(3), 256));
+  lgc::Interval expected = (lgc::Interval(Rational(1), 256) + s3) / (lgc::Interval(Rational(2), 256) + s3);
+  CHECK(y.enclosure().contains(expected));
+  // 3^{1/2} >= 2^p never holds for p >= 1 at i = 3; at p = 1, i = 4 it does (4^{1/2} = 2).
+  CHECK(lgc::rounds_to_zero(4, Rational(1, 2), 1));
+  CHECK_FALSE(lgc::rounds_to_zero(3, Rational(1, 2), 1));
+}
+
+TEST_CASE("hardmax_threshold is the least i with i^gamma >= 2^p", "[forward][threshold]") {
+  CHECK(lgc::hardmax_threshold(8, Rational(1)) == 256);
+  CHECK(lgc::hardmax_threshold(8, Rational(2)) == 16);
+  CHECK(lgc::hardmax_threshold(3, Rational(2)) == 3);   // 2^{1.5} = 2.83
+  CHECK(lgc::hardmax_threshold(8, Rational(1, 2)) == 65536);
+  CHECK(lgc::hardmax_threshold(1, Rational(10)) == 2);
+  CHECK(lgc::hardmax_threshold(10, Rational(3)) == 11);  // 2^{10/3} = 10.08
+  for (unsigned p : {1u, 2u, 5u, 9u})
+    for (Rational g : {Rational(1, 3), Rational(2, 3), Rational(1), Rational(7, 4)}) {
+      lgc::Integer t = lgc::hardmax_threshold(p, g);
+      INFO("p = " << p << ", gamma = " << lgc::to_string(g) << ", t = " << t);
+      CHECK(lgc::power_reaches(t, g, p));
+      if (t > 1) CHECK_FALSE(lgc::power_reaches(t - 1, g, p));
+    }
+}
+
+TEST_CASE("SimpleTask: the ReLU MLP interpolates sin at its knots exactly", "[forward][mlp]") {
+  lgc::Model relu = lgc::simple_task(Rational(2), lgc::SimpleReadout::ReluMlp);
+  lgc::Model sine = lgc::simple_task(Rational(2), lgc::SimpleReadout::Sin);
+  // q = 3/8 is the knot 3/8 of K = 8 knots.
+  Rational at_knot = exact_eval(relu, "01001010", Semantics::hardmax());
+  Number s = eval(sine, "01001010", Semantics::hardmax());
+  CHECK_FALSE(s.is_exact());
+  CHECK(s.enclosure().lower() - at_knot >= 0);
+  CHECK(s.enclosure().upper() - at_knot < Rational(1, 1000000));
+  // Between knots the interpolation is within omega^2 h^2 / 8 + 1e-6 of sin.
+  Number mid = eval(sine, "0101000000", Semantics::hardmax());  // q = 1/5
+  Rational approx = exact_eval(relu, "0101000000", Semantics::hardmax());
+  CHECK(abs(mid.enclosure().lower() - approx) <= Rational(4, 8 * 64) + Rational(1, 1000000));
+}
+
+TEST_CASE("Softmax enclosures contain a higher-precision recomputation and shrink", "[forward][softmax]") {
+  lgc::Model m = lgc::test::bundled("paper/induction/induction_head_k1.json").model();
+  auto x = lgc::parse_input(m, "abbababbaab");
+  lgc::Output y64 = lgc::evaluate(m, x, ForwardOptions{Semantics::softmax(), 64});
+  lgc::Output y256 = lgc::evaluate(m, x, ForwardOptions{Semantics::softmax(), 256});
+  for (std::size_t k = 0; k < 2; ++k) {
+    REQUIRE_FALSE(y64[k].is_exact());
+    CHECK(y64[k].enclosure().contains(y256[k].enclosure()));
+    CHECK(y256[k].enclosure().width() < y64[k].enclosure().width());
+  }
+  // The two outputs are weights of a distribution: they sum to 1.
+  CHECK((y256[0] + y256[1]).enclosure().contains(Rational(1)));
+}
+
+TEST_CASE("Softmax on one token is exact; on equal logits it is uniform", "[forward][softmax]") {
+  lgc::Model m = lgc::test::bundled("paper/induction/induction_head_k1.json").model();
+  lgc::Output y = lgc::evaluate(m, lgc::parse_input(m, "a"), ForwardOptions{Semantics::softmax()});
+  CHECK(y[0].is_exact());
+  auto w = lgc::softmax_weights({Number(1), Number(1), Number(1)}, 64);
+  CHECK(w[0].exact() == Rational(1, 3));
+  auto v = lgc::softmax_weights({Number(0), Number(Rational(1))}, 128);
+  // e / (1 + e) for the second key.
+  lgc::Interval e = exp(lgc::Interval(Rational(1), 256));
+  CHECK(v[1].enclosure().contains(e / (lgc::Interval(Rational(1), 256) + e)));
+}
+
+TEST_CASE("The induction head predicts the successor of the last token", "[forward][softmax]") {
+  lgc::Model m = lgc::induction_head(Rational(4), Rational(12));
+  // After each b came an a: the prediction for the final b is mostly a.
+  // (Position 1 attends to itself only, so it "copies" its own token: start
+  // with a, whose copy does not match the query b.)
+  lgc::Output y = lgc::evaluate(m, lgc::parse_input(m, "ababababab"), ForwardOptions{Semantics::softmax()});
+  CHECK(y[0].enclosure().lower() > Rational(9, 10));
+}
+
+TEST_CASE("Evaluation refuses out-of-range query positions", "[forward]") {
+  lgc::Model m = modp(3);
+  CHECK_THROWS_AS(lgc::evaluate_at(m, {0, 1}, ForwardOptions{}, {3}), std::invalid_argument);
+  CHECK_THROWS_AS(lgc::evaluate_at(m, {0, 1}, ForwardOptions{}, {2, 1}), std::invalid_argument);
+}

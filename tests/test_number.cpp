@@ -1,0 +1,48 @@
+#include "lgcheck/numeric/matrix.hpp"
+#include "lgcheck/numeric/number.hpp"
+
+#include "support.hpp"
+
+using lgc::Interval;
+using lgc::Number;
+using lgc::Rational;
+
+TEST_CASE("Number stays exact on rational arithmetic", "[numeric][number]") {
+  Number a(Rational(1, 3)), b(Rational(1, 6));
+  Number c = a + b * Number(2) - Number(Rational(1, 2)) / Number(3);
+  REQUIRE(c.is_exact());
+  CHECK(c.exact() == Rational(1, 2));
+  CHECK(relu(Number(Rational(-2))).exact() == 0);
+  CHECK(sin(Number(0), 64).is_exact());
+  CHECK(exp(Number(0), 64).exact() == 1);
+}
+
+TEST_CASE("Number turns into an enclosure when a transcendental enters", "[numeric][number]") {
+  Number s = sin(Number(Rational(1)), 128);
+  CHECK_FALSE(s.is_exact());
+  Number t = s * Number(Rational(2)) + Number(Rational(1));
+  CHECK_FALSE(t.is_exact());
+  CHECK(t.precision() == 128);
+  // An exact 0 annihilates the enclosure and stays exact.
+  CHECK((s * Number(0)).is_exact());
+  CHECK(*lgc::compare(s, Number(Rational(84, 100))) == 1);
+  CHECK(*lgc::compare(s, Number(Rational(85, 100))) == -1);
+  CHECK_FALSE(lgc::compare(s, s).has_value());
+  CHECK_THROWS_AS(s.exact(), std::logic_error);
+}
+
+TEST_CASE("Matrices: products, transposes and applications are exact", "[numeric][matrix]") {
+  lgc::Matrix<Rational> m(2, 3, Rational(0));
+  m(0, 0) = 1;
+  m(0, 2) = Rational(1, 2);
+  m(1, 1) = -3;
+  lgc::Vector<Rational> v{Rational(2), Rational(1, 3), Rational(4)};
+  auto mv = lgc::apply<Rational>(m, v);
+  CHECK(mv == lgc::Vector<Rational>{Rational(4), Rational(-1)});
+  auto mtm = lgc::multiply(lgc::transpose(m), m);
+  CHECK(mtm.rows() == 3);
+  CHECK(mtm(2, 2) == Rational(1, 4));
+  CHECK(mtm(0, 2) == Rational(1, 2));
+  CHECK(lgc::dot<Rational>(v, v) == Rational(4 + 16) + Rational(1, 9));
+  CHECK_THROWS_AS(lgc::apply<Rational>(m, mv), std::invalid_argument);
+}
