@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <random>
 
 namespace lgc {
@@ -43,23 +44,37 @@ struct Comparison {
     if (queries.empty()) return;
     ++strings;
     auto h = representation_at(model, x, hard, queries);
-    auto f = representation_at(model, x, finite, queries);
-    for (std::size_t q = 0; q < queries.size(); ++q) {
-      ++positions;
-      Agreement a = agreement(h[q], f[q]);
-      if (a == Agreement::Different && !refutation) {
-        ClaimResult r;
-        r.verdict = Verdict::Refuted;
-        r.detail = fmt::format("at query position {} of \"{}\": {} gives {}, hardmax gives {}", queries[q],
-                               format_input(model, Tokens(x.begin(), x.begin() + static_cast<long>(queries[q]))),
-                               finite.semantics.str(), show(f[q]), show(h[q]));
-        r.evidence = {{"input", format_input(model, x)}, {"position", queries[q]}};
-        refutation = r;
-      }
-      if (a == Agreement::Unknown && !undecided)
-        undecided = fmt::format("position {} of \"{}\" undecided at {} bits", queries[q], format_input(model, x),
-                                finite.max_precision_bits);
+    // Raise the precision of the finite:p enclosures until every position is
+    // decided, up to the budget.
+    ForwardOptions options = finite;
+    std::vector<Vector<Number>> f;
+    std::vector<Agreement> verdicts;
+    while (true) {
+      f = representation_at(model, x, options, queries);
+      verdicts.clear();
+      for (std::size_t q = 0; q < queries.size(); ++q) verdicts.push_back(agreement(h[q], f[q]));
+      bool unknown = std::find(verdicts.begin(), verdicts.end(), Agreement::Unknown) != verdicts.end();
+      if (!unknown || options.precision_bits * 2 > options.max_precision_bits) break;
+      options.precision_bits *= 2;
     }
+    for (std::size_t q = 0; q < queries.size(); ++q) record(x, queries[q], verdicts[q], h[q], f[q], options.precision_bits);
+  }
+
+  void record(const Tokens& x, std::size_t position, Agreement a, const Vector<Number>& h, const Vector<Number>& f,
+              unsigned bits) {
+    ++positions;
+    if (a == Agreement::Different && !refutation) {
+      ClaimResult r;
+      r.verdict = Verdict::Refuted;
+      r.detail = fmt::format("at query position {} of \"{}\": {} gives {}, hardmax gives {}", position,
+                             format_input(model, Tokens(x.begin(), x.begin() + static_cast<long>(position))),
+                             finite.semantics.str(), show(f), show(h));
+      r.evidence = {{"input", format_input(model, x)}, {"position", position}};
+      refutation = r;
+    }
+    if (a == Agreement::Unknown && !undecided)
+      undecided = fmt::format("position {} of \"{}\" undecided at {} bits (budget)", position, format_input(model, x),
+                              bits);
   }
 };
 
@@ -74,11 +89,11 @@ std::vector<std::size_t> range(std::size_t from, std::size_t to) {
 ConsistencyParams consistency_params(const Case& c) {
   ConsistencyParams p;
   const Model& m = c.model();
-  if (m.semantics.kind == Semantics::Kind::Finite) p.p = m.semantics.bits;
-  else if (c.check.contains("precision_bits")) p.p = c.check["precision_bits"].get<unsigned>();
-  if (c.check.contains("max_length")) p.max_length = c.check["max_length"].get<std::size_t>();
-  if (c.check.contains("random_inputs")) p.random_inputs = c.check["random_inputs"].get<std::size_t>();
-  if (c.check.contains("seed")) p.seed = c.check["seed"].get<std::uint64_t>();
+  p.p = m.semantics.kind == Semantics::Kind::Finite ? m.semantics.bits
+                                                    : static_cast<unsigned>(c.check_count("precision_bits", p.p));
+  p.max_length = c.check_count("max_length", p.max_length);
+  p.random_inputs = c.check_count("random_inputs", p.random_inputs);
+  p.seed = c.check_count("seed", p.seed);
   return p;
 }
 
@@ -115,7 +130,7 @@ ClaimResult check_consistency(const Model& model, const ConsistencyParams& param
   result.case_name = model.name;
   result.evidence = {{"p", params.p},       {"gamma", gamma},           {"threshold", threshold.str()},
                      {"max_length", n},     {"random_inputs", random_done}, {"seed", params.seed},
-                     {"positions", cmp.positions}};
+                     {"positions", cmp.positions}, {"strings", cmp.strings}};
   if (cmp.refutation) {
     result.verdict = Verdict::Refuted;
     result.detail = fmt::format("finite:{} != hardmax above the claimed threshold {}: {}", params.p, threshold.str(),

@@ -51,3 +51,22 @@ TEST_CASE("S.consistency is UNDECIDED when no query position is within reach", "
   lgc::ClaimResult r = lgc::check_consistency(c.model(), params);
   CHECK(r.verdict == Verdict::Undecided);
 }
+
+TEST_CASE("S.consistency is UNDECIDED when enclosures cannot separate equal values", "[claim][consistency]") {
+  // Gap 1/2 (weights i^{-1/2}, irrational) and every key carrying the same
+  // value 1: finite:p and hardmax agree mathematically, but the finite:p
+  // enclosure of 1 never excludes it, at any precision.
+  lgc::Model m = lgc::test::bundled("paper/modp/modp_p3_hardmax.json").model();
+  m.layers[0].heads[0].qk(2, 3) = Rational(1, 2);
+  m.layers[0].heads[0].value(4, 1) = 0;
+  m.layers[0].heads[0].value(4, 3) = 1;
+  lgc::ConsistencyParams params;
+  params.p = 8;
+  params.max_length = 5;
+  params.random_inputs = 0;
+  params.threshold = [](unsigned, const Rational&) { return Integer(1); };
+  lgc::ClaimResult r = lgc::check_consistency(m, params);
+  INFO(r.detail);
+  CHECK(r.verdict == Verdict::Undecided);
+  CHECK(r.detail.find("4096 bits") != std::string::npos);
+}

@@ -330,6 +330,18 @@ Rational json_rational(const json& value, const std::string& file, const std::st
   }
 }
 
+std::uint64_t Case::check_count(const std::string& key, std::uint64_t fallback) const {
+  if (!check.contains(key)) return fallback;
+  Rational q = json_rational(check[key], file, "check." + key);
+  if (!is_integer(q) || q < 0) throw CaseError(file, "check." + key, "expected a non-negative integer");
+  return static_cast<std::uint64_t>(boost::multiprecision::numerator(q));
+}
+
+Rational Case::check_rational(const std::string& key, const Rational& fallback) const {
+  if (!check.contains(key)) return fallback;
+  return json_rational(check[key], file, "check." + key);
+}
+
 Model parse_model(const json& object, const std::string& file, const std::string& json_path) {
   return read_model(Reader(file), object, json_path);
 }

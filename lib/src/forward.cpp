@@ -139,7 +139,7 @@ auto with_precision_retries(const ForwardOptions& options, F step) {
     try {
       return step(bits);
     } catch (const Undecided& e) {
-      if (bits * 2 > options.max_precision_bits) throw Undecided(e.what(), bits);
+      if (!e.precision_helps() || bits * 2 > options.max_precision_bits) throw Undecided(e.what(), bits, false);
       bits *= 2;
     }
   }
@@ -156,7 +156,7 @@ void check_queries(const Tokens& x, const std::vector<std::size_t>& queries) {
 }  // namespace
 
 Vector<Number> hardmax_weights(const Vector<Number>& logits, unsigned bits) {
-  if (!all_exact(logits)) throw Undecided("hardmax argmax over enclosed logits cannot be decided", bits);
+  if (!all_exact(logits)) throw Undecided("hardmax argmax over enclosed logits cannot be decided", bits, false);
   Rational best = max_exact(logits);
   long count = std::count_if(logits.begin(), logits.end(), [&](const Number& a) { return a.exact() == best; });
   Vector<Number> w(logits.size(), Number(0));
@@ -166,7 +166,7 @@ Vector<Number> hardmax_weights(const Vector<Number>& logits, unsigned bits) {
 }
 
 Vector<Number> finite_weights(const Vector<Number>& logits, std::size_t i, unsigned p, unsigned bits) {
-  if (!all_exact(logits)) throw Undecided("finite:p rounding decision over enclosed logits cannot be decided", bits);
+  if (!all_exact(logits)) throw Undecided("finite:p rounding decision over enclosed logits cannot be decided", bits, false);
   Rational best = max_exact(logits);
   Integer position(static_cast<unsigned long>(i));
   std::map<Rational, Number> by_gap;  // one decision per distinct gap δ

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -35,6 +36,11 @@ struct Case {
   nlohmann::json expect = nlohmann::json::object();  ///< author's assertions
 
   const Model& model() const { return models.front(); }
+
+  /// A checker parameter of the check block (validated at load time), or
+  /// `fallback` when absent. Accepts JSON integers and exact strings.
+  std::uint64_t check_count(const std::string& key, std::uint64_t fallback) const;
+  Rational check_rational(const std::string& key, const Rational& fallback) const;
 };
 
 constexpr const char* kCaseFormat = "lgcheck-case/1";

@@ -15,14 +15,18 @@
 namespace lgc {
 
 /// A decision the enclosures at the current precision cannot make.
+/// `precision_helps` is false for decisions no precision can make (an exact
+/// equality of enclosed values); those are not retried.
 class Undecided : public std::runtime_error {
  public:
-  Undecided(const std::string& what, unsigned precision_bits)
-      : std::runtime_error(what), precision_bits_(precision_bits) {}
+  Undecided(const std::string& what, unsigned precision_bits, bool precision_helps = true)
+      : std::runtime_error(what), precision_bits_(precision_bits), precision_helps_(precision_helps) {}
   unsigned precision_bits() const { return precision_bits_; }
+  bool precision_helps() const { return precision_helps_; }
 
  private:
   unsigned precision_bits_;
+  bool precision_helps_;
 };
 
 using Output = Vector<Number>;
