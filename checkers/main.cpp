@@ -134,27 +134,40 @@ int cmd_eval(const EvalArgs& a) {
   return 0;
 }
 
+/// γ of a model case, or min(γ(f), γ(g)) of a pair with the attaining model.
 int cmd_margin(const std::string& file, bool json) {
   Case c = load_case(file);
-  const Model& m = c.model();
-  if (m.semantics.kind == Semantics::Kind::Softmax)
-    throw UsageError(file + ": the positional margin of softmax models is not implemented yet (Section 5)");
-  LogitMargin lm = logit_margin(m);
+  for (const auto& m : c.models)
+    if (m.semantics.kind == Semantics::Kind::Softmax)
+      throw UsageError(file + ": the positional margin of softmax models is not implemented yet (Section 5)");
+  std::size_t which = 0;
+  LogitMargin lm = logit_margin(c.models[0]);
+  if (c.is_pair) {
+    LogitMargin second = logit_margin(c.models[1]);
+    if (second.gamma && (!lm.gamma || *second.gamma < *lm.gamma)) {
+      lm = second;
+      which = 1;
+    }
+  }
+  const Model& m = c.models[which];
   if (json) {
     nlohmann::json j = {{"logit_margin", lm.gamma ? to_string(*lm.gamma) : "inf"}};
-    if (lm.witness)
+    if (lm.witness) {
       j["witness"] = {{"head", lm.witness->head},
                       {"query_token", m.alphabet[static_cast<std::size_t>(lm.witness->query_token)]},
                       {"query_residue", lm.witness->query_residue},
                       {"logits", {to_string(lm.witness->lower), to_string(lm.witness->upper)}}};
+      if (c.is_pair) j["witness"]["model"] = which == 0 ? "f" : "g";
+    }
     print_json(j);
   } else if (!lm.gamma) {
     std::cout << "logit margin gamma = inf (no head has two distinct attainable logits)\n";
   } else {
     const auto& w = *lm.witness;
-    std::cout << fmt::format("logit margin gamma = {}\n  attained by head {} at query token {}, residue {}: logits {} and {}\n",
-                             to_string(*lm.gamma), w.head, m.alphabet[static_cast<std::size_t>(w.query_token)],
-                             w.query_residue, to_string(w.lower), to_string(w.upper));
+    std::cout << fmt::format("logit margin gamma = {}\n  attained by {}head {} at query token {}, residue {}: logits {} and {}\n",
+                             to_string(*lm.gamma), c.is_pair ? (which == 0 ? "f, " : "g, ") : "", w.head,
+                             m.alphabet[static_cast<std::size_t>(w.query_token)], w.query_residue, to_string(w.lower),
+                             to_string(w.upper));
   }
   return 0;
 }

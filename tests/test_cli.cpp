@@ -116,3 +116,13 @@ TEST_CASE("lgcheck gen writes a case that loads back", "[cli]") {
   CHECK(c.model().semantics == lgc::Semantics::finite(4));
   std::filesystem::remove(file);
 }
+
+TEST_CASE("lgcheck margin prints gamma and its witness", "[cli]") {
+  auto r = run_lgcheck("margin " + bundled_path("paper/modp/modp_p5_hardmax.json") + " --json");
+  REQUIRE(r.exit_code == 0);
+  json j = json::parse(r.out);
+  CHECK(j["logit_margin"] == "1");
+  CHECK(j["witness"]["logits"] == json::array({"0", "1"}));
+  r = run_lgcheck("margin " + bundled_path("paper/simple/simple_w4_relu.json") + " --json");
+  CHECK(json::parse(r.out)["logit_margin"] == "inf");
+}

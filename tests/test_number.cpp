@@ -46,3 +46,24 @@ TEST_CASE("Matrices: products, transposes and applications are exact", "[numeric
   CHECK(lgc::dot<Rational>(v, v) == Rational(4 + 16) + Rational(1, 9));
   CHECK_THROWS_AS(lgc::apply<Rational>(m, mv), std::invalid_argument);
 }
+
+TEST_CASE("Matrices over intervals enclose the exact rational product", "[numeric][matrix]") {
+  std::mt19937_64 rng(lgc::test::test_seed() + 7);
+  INFO("seed " << lgc::test::test_seed() + 7);
+  lgc::Matrix<Rational> a(3, 4), b(4, 2);
+  for (std::size_t r = 0; r < 3; ++r)
+    for (std::size_t c = 0; c < 4; ++c) a(r, c) = lgc::test::random_rational(rng);
+  for (std::size_t r = 0; r < 4; ++r)
+    for (std::size_t c = 0; c < 2; ++c) b(r, c) = lgc::test::random_rational(rng);
+  auto to_interval = [](const Rational& q) { return Interval(q, 64); };
+  lgc::Matrix<Interval> ai = a.map<Interval>(to_interval), bi = b.map<Interval>(to_interval);
+  lgc::Matrix<Interval> pi = lgc::multiply(ai, bi);
+  lgc::Matrix<Rational> p = lgc::multiply(a, b);
+  for (std::size_t r = 0; r < 3; ++r)
+    for (std::size_t c = 0; c < 2; ++c) CHECK(pi(r, c).contains(p(r, c)));
+  lgc::Vector<Interval> v{Interval(Rational(1, 3), 64), Interval(Rational(-2), 64), Interval(Rational(5, 7), 64),
+                          Interval(Rational(0), 64)};
+  auto av = lgc::apply<Interval>(ai, v);
+  auto exact = lgc::apply<Rational>(a, lgc::Vector<Rational>{Rational(1, 3), Rational(-2), Rational(5, 7), Rational(0)});
+  for (std::size_t r = 0; r < 3; ++r) CHECK(av[r].contains(exact[r]));
+}

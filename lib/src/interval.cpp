@@ -43,9 +43,11 @@ std::string endpoint_decimal(mpfr_srcptr x, int digits, bool lower) {
 
 }  // namespace
 
-Interval::Interval(unsigned precision_bits) {
-  mpfi_set_prec(raw(), precision_bits);
-  mpfi_set_ui(raw(), 0);
+Interval::Interval() : Interval(zero(kDefaultPrecisionBits)) {}
+
+Interval Interval::zero(unsigned precision_bits) {
+  Interval r(Rational(0), precision_bits);
+  return r;
 }
 
 Interval::Interval(const Rational& q, unsigned precision_bits) {
@@ -55,7 +57,7 @@ Interval::Interval(const Rational& q, unsigned precision_bits) {
 
 Interval Interval::hull(const Rational& lo, const Rational& hi, unsigned precision_bits) {
   if (hi < lo) throw std::domain_error("Interval::hull: lo > hi");
-  Interval r(precision_bits);
+  Interval r = Interval::zero(precision_bits);
   mpfi_interv_q(r.raw(), lo.backend().data(), hi.backend().data());
   return r;
 }
@@ -113,73 +115,73 @@ std::string Interval::to_string(int digits) const {
 }
 
 Interval Interval::operator-() const {
-  Interval r(precision());
+  Interval r = Interval::zero(precision());
   mpfi_neg(r.raw(), raw());
   return r;
 }
 
 Interval operator+(const Interval& a, const Interval& b) {
-  Interval r(joint_precision(a, b));
+  Interval r = Interval::zero(joint_precision(a, b));
   mpfi_add(r.raw(), a.raw(), b.raw());
   return r;
 }
 
 Interval operator-(const Interval& a, const Interval& b) {
-  Interval r(joint_precision(a, b));
+  Interval r = Interval::zero(joint_precision(a, b));
   mpfi_sub(r.raw(), a.raw(), b.raw());
   return r;
 }
 
 Interval operator*(const Interval& a, const Interval& b) {
-  Interval r(joint_precision(a, b));
+  Interval r = Interval::zero(joint_precision(a, b));
   mpfi_mul(r.raw(), a.raw(), b.raw());
   return r;
 }
 
 Interval operator/(const Interval& a, const Interval& b) {
   if (mpfi_has_zero(b.raw())) throw std::domain_error("interval division by an enclosure of 0");
-  Interval r(joint_precision(a, b));
+  Interval r = Interval::zero(joint_precision(a, b));
   mpfi_div(r.raw(), a.raw(), b.raw());
   return r;
 }
 
 Interval exp(const Interval& x) {
-  Interval r(x.precision());
+  Interval r = Interval::zero(x.precision());
   mpfi_exp(r.raw(), x.raw());
   return r;
 }
 
 Interval log(const Interval& x) {
   if (!mpfi_is_strictly_pos(x.raw())) throw std::domain_error("log of an enclosure that is not > 0");
-  Interval r(x.precision());
+  Interval r = Interval::zero(x.precision());
   mpfi_log(r.raw(), x.raw());
   return r;
 }
 
 Interval sin(const Interval& x) {
-  Interval r(x.precision());
+  Interval r = Interval::zero(x.precision());
   mpfi_sin(r.raw(), x.raw());
   return r;
 }
 
 Interval sqrt(const Interval& x) {
   if (mpfi_is_strictly_neg(x.raw())) throw std::domain_error("sqrt of a negative enclosure");
-  Interval r(x.precision());
+  Interval r = Interval::zero(x.precision());
   mpfi_sqrt(r.raw(), x.raw());
   return r;
 }
 
 Interval hull(const Interval& a, const Interval& b) {
-  Interval r(joint_precision(a, b));
+  Interval r = Interval::zero(joint_precision(a, b));
   mpfi_union(r.raw(), a.raw(), b.raw());
   return r;
 }
 
 Interval relu(const Interval& x) {
   if (mpfi_is_nonneg(x.raw())) return x;
-  Interval zero(x.precision());
+  Interval zero = Interval::zero(x.precision());
   if (mpfi_is_nonpos(x.raw())) return zero;
-  Interval r(x.precision());
+  Interval r = Interval::zero(x.precision());
   Mpfr hi(x.precision());
   mpfi_get_right(hi.get(), x.raw());
   mpfi_interv_fr(r.raw(), &zero.raw()->left, hi.get());

@@ -18,10 +18,12 @@ constexpr unsigned kDefaultPrecisionBits = 128;
 
 class Interval {
  public:
-  /// The point interval [0, 0].
-  explicit Interval(unsigned precision_bits = kDefaultPrecisionBits);
+  /// The point interval [0, 0] at the default precision.
+  Interval();
+  /// The point interval [0, 0] at the given precision.
+  static Interval zero(unsigned precision_bits);
   /// The smallest interval of the given precision containing q.
-  Interval(const Rational& q, unsigned precision_bits);
+  Interval(const Rational& q, unsigned precision_bits = kDefaultPrecisionBits);  // NOLINT: implicit by design
   /// The hull [lo, hi] (rounded outward). Requires lo <= hi.
   static Interval hull(const Rational& lo, const Rational& hi, unsigned precision_bits);
 
@@ -52,6 +54,9 @@ class Interval {
   friend Interval operator*(const Interval& a, const Interval& b);
   /// Throws std::domain_error when b contains 0.
   friend Interval operator/(const Interval& a, const Interval& b);
+  Interval& operator+=(const Interval& b) { return *this = *this + b; }
+  Interval& operator-=(const Interval& b) { return *this = *this - b; }
+  Interval& operator*=(const Interval& b) { return *this = *this * b; }
 
   friend Interval exp(const Interval& x);
   /// Natural logarithm; throws std::domain_error unless x > 0.

@@ -41,6 +41,18 @@ class Matrix {
   std::vector<T> data_;
 };
 
+/// True for an entry that is certainly an exact zero (skipped in products).
+template <class T>
+bool is_exact_zero(const T& x) {
+  if constexpr (requires { x.is_exact(); }) {
+    return x.is_exact() && x.exact() == 0;
+  } else if constexpr (requires { x == 0; }) {
+    return x == 0;
+  } else {
+    return false;
+  }
+}
+
 inline void require_size(std::size_t got, std::size_t want, const char* what) {
   if (got != want) throw std::invalid_argument(std::string(what) + ": dimension mismatch");
 }
@@ -53,7 +65,7 @@ Vector<R> apply(const Matrix<M>& m, const Vector<V>& v) {
   for (std::size_t r = 0; r < m.rows(); ++r) {
     R acc(0);
     for (std::size_t c = 0; c < m.cols(); ++c)
-      if (m(r, c) != 0) acc += R(m(r, c)) * v[c];
+      if (!is_exact_zero(m(r, c))) acc += R(m(r, c)) * v[c];
     out[r] = acc;
   }
   return out;
