@@ -1,0 +1,108 @@
+// Sufficient statistics: enumeration, round trips, and statistic evaluation
+// equal to string evaluation on every string up to length 10.
+#include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/semantics/one_layer.hpp"
+#include "lgcheck/tasks/paper_tasks.hpp"
+
+#include "support.hpp"
+
+#include <set>
+
+using lgc::Rational;
+using lgc::Statistic;
+
+namespace {
+
+/// A random one-layer model: S tokens, period Δ, locality τ, random small
+/// rational parameters, `heads` heads, an MLP when asked.
+lgc::Model random_model(std::mt19937_64& rng, std::size_t S, std::size_t D, std::size_t tau, std::size_t heads,
+                        bool mlp) {
+  lgc::Model m;
+  m.name = "random";
+  for (std::size_t s = 0; s < S; ++s) m.alphabet.push_back(std::string(1, static_cast<char>('a' + s)));
+  m.width = 3;
+  m.period = D;
+  m.locality = tau;
+  auto rnd = [&](long max) { return lgc::test::random_rational(rng, max); };
+  auto matrix = [&](std::size_t r, std::size_t c, long max) {
+    lgc::QMatrix x(r, c);
+    for (std::size_t i = 0; i < r; ++i)
+      for (std::size_t j = 0; j < c; ++j) x(i, j) = rng() % 3 == 0 ? Rational(0) : rnd(max);
+    return x;
+  };
+  m.embedding = matrix(S, 3, 2);
+  m.positional = matrix(D, 3, 2);
+  lgc::Layer layer;
+  for (std::size_t h = 0; h < heads; ++h) {
+    lgc::Head head{matrix(3, 3, 2), matrix(3, 3, 3), {}};
+    for (std::size_t t = 0; t <= tau; ++t) head.phi.push_back(rnd(2));
+    layer.heads.push_back(head);
+  }
+  if (mlp) layer.mlp = lgc::Mlp{matrix(2, 3, 2), {rnd(2), rnd(2)}, matrix(3, 2, 2), {rnd(1), rnd(1), rnd(1)}};
+  m.layers = {layer};
+  m.readout = {matrix(2, 3, 2), {rnd(1), rnd(1)}, std::nullopt};
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("Statistic enumeration visits each statistic of a length once", "[statistic]") {
+  for (lgc::Shape shape : {lgc::Shape{2, 1, 0}, lgc::Shape{2, 3, 1}, lgc::Shape{3, 2, 0}, lgc::Shape{2, 2, 2}}) {
+    for (std::uint64_t T = 1; T <= 7; ++T) {
+      INFO("S=" << shape.alphabet_size << " D=" << shape.period << " tau=" << shape.locality << " T=" << T);
+      std::set<std::pair<std::vector<std::uint64_t>, lgc::Tokens>> from_strings, from_enumeration;
+      lgc::for_each_string(shape.alphabet_size, T, [&](const lgc::Tokens& x) {
+        Statistic s = lgc::statistic_of(shape, x);
+        from_strings.insert({s.counts, s.window});
+        return true;
+      });
+      std::uint64_t visited = lgc::for_each_statistic(shape, T, [&](const Statistic& s) {
+        lgc::validate_statistic(shape, s);
+        from_enumeration.insert({s.counts, s.window});
+        CHECK(lgc::statistic_of(shape, lgc::string_of(shape, s)) == s);
+        return true;
+      });
+      CHECK(visited == from_enumeration.size());
+      CHECK(visited == lgc::statistic_count(shape, T));
+      CHECK(from_enumeration == from_strings);
+    }
+  }
+}
+
+TEST_CASE("Statistic evaluation equals string evaluation on every string up to length 10", "[statistic][forward]") {
+  std::mt19937_64 rng(lgc::test::test_seed() + 3);
+  INFO("seed " << lgc::test::test_seed() + 3);
+  struct Config { std::size_t S, D, tau, heads; bool mlp; std::size_t max_length; };
+  for (Config cfg : {Config{2, 1, 0, 1, false, 10}, Config{2, 2, 1, 2, true, 10}, Config{2, 3, 2, 1, true, 10},
+                     Config{3, 2, 1, 2, false, 7}}) {
+    lgc::Model m = random_model(rng, cfg.S, cfg.D, cfg.tau, cfg.heads, cfg.mlp);
+    lgc::OneLayerEvaluator eval(m);
+    INFO("S=" << cfg.S << " D=" << cfg.D << " tau=" << cfg.tau << " heads=" << cfg.heads);
+    std::size_t mismatches = 0, checked = 0;
+    lgc::for_each_string(cfg.S, cfg.max_length, [&](const lgc::Tokens& x) {
+      auto all = lgc::evaluate_all(m, x, lgc::ForwardOptions{lgc::Semantics::hardmax()});
+      for (std::size_t i = 1; i <= x.size(); ++i) {
+        lgc::Tokens prefix(x.begin(), x.begin() + static_cast<long>(i));
+        auto via_statistic = eval.evaluate(lgc::statistic_of(eval.shape(), prefix));
+        for (std::size_t k = 0; k < via_statistic.size(); ++k)
+          if (!(via_statistic[k] == all[i - 1][k])) ++mismatches;
+        ++checked;
+      }
+      return mismatches == 0;
+    });
+    CHECK(mismatches == 0);
+    CHECK(checked > 1000);
+  }
+}
+
+TEST_CASE("Random statistics are valid and reach rare classes", "[statistic]") {
+  std::mt19937_64 rng(lgc::test::test_seed() + 4);
+  lgc::Shape shape{2, 3, 1};
+  bool saw_rare = false;
+  for (int rep = 0; rep < 200; ++rep) {
+    Statistic s = lgc::random_statistic(shape, 1000000, rng);
+    lgc::validate_statistic(shape, s);
+    for (auto c : s.counts) saw_rare = saw_rare || (c >= 1 && c <= 3);
+  }
+  CHECK(saw_rare);
+}
