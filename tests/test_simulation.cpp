@@ -34,7 +34,7 @@ TEST_CASE("Simulation keeps attention within delta on every statistic (ModPTask)
   lgc::OneLayerEvaluator eval(m);
   std::vector<const lgc::OneLayerEvaluator*> models{&eval};
   for (Rational delta : {Rational(1, 2), Rational(1, 10)}) {
-    lgc::Integer bound = lgc::simulation_length_bound(eval.shape(), 1, delta);
+    lgc::Integer bound = lgc::simulation_length_bound(models, delta).N;
     for (std::uint64_t T = 1; T <= 24; ++T)
       lgc::for_each_statistic(eval.shape(), T, [&](const Statistic& x) {
         check_simulation(models, x, delta, bound);
@@ -52,7 +52,7 @@ TEST_CASE("Simulation on long random inputs and the rare-top-set trap", "[simula
   lgc::OneLayerEvaluator ef(f), eg(g);
   std::vector<const lgc::OneLayerEvaluator*> models{&ef, &eg};
   Rational delta(1, 20);
-  lgc::Integer bound = lgc::simulation_length_bound(ef.shape(), 2, delta);
+  lgc::Integer bound = lgc::simulation_length_bound(models, delta).N;
   for (int rep = 0; rep < 300; ++rep) {
     std::uint64_t T = lgc::uniform_integer(1, 1000000, rng);
     check_simulation(models, lgc::random_statistic(ef.shape(), T, rng), delta, bound);
@@ -76,7 +76,7 @@ TEST_CASE("Simulation on long random inputs and the rare-top-set trap", "[simula
   x.counts[1 * shape.period + 1] = 1;
   x.counts[0 * shape.period + 2] -= 3;
   x.counts[1 * shape.period + 2] = 3;
-  check_simulation(pair, x, delta, bound);
+  check_simulation(pair, x, delta, lgc::simulation_length_bound(pair, delta).N);
   lgc::Simulation sim = lgc::simulate(pair, x, delta);
   CHECK(sim.z.counts[1 * shape.period + 1] == 1);
   CHECK(sim.z.counts[1 * shape.period + 2] == 3);

@@ -106,3 +106,29 @@ TEST_CASE("Random statistics are valid and reach rare classes", "[statistic]") {
   }
   CHECK(saw_rare);
 }
+
+TEST_CASE("finite:p evaluation from statistics equals the string evaluation", "[statistic][finite]") {
+  std::mt19937_64 rng(lgc::test::test_seed() + 5);
+  INFO("seed " << lgc::test::test_seed() + 5);
+  for (int rep = 0; rep < 3; ++rep) {
+    lgc::Model m = random_model(rng, 2, 2, 1, 2, rep % 2 == 0);
+    lgc::OneLayerEvaluator eval(m);
+    for (unsigned p : {1u, 3u}) {
+      std::size_t mismatches = 0;
+      lgc::for_each_string(2, 9, [&](const lgc::Tokens& x) {
+        auto direct = lgc::evaluate(m, x, lgc::ForwardOptions{lgc::Semantics::finite(p)});
+        auto via = eval.evaluate_finite(lgc::statistic_of(eval.shape(), x), p);
+        // Exact results must be equal; enclosures must overlap (a certified
+        // difference is a mismatch).
+        for (std::size_t k = 0; k < direct.size(); ++k) {
+          CHECK(direct[k].is_exact() == via[k].is_exact());
+          std::optional<int> order = lgc::compare(direct[k], via[k]);
+          if (order && *order != 0) ++mismatches;
+        }
+        return mismatches == 0;
+      });
+      INFO("rep " << rep << " p " << p);
+      CHECK(mismatches == 0);
+    }
+  }
+}

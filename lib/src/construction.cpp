@@ -48,7 +48,10 @@ std::optional<std::size_t> free_absorber(const std::vector<const OneLayerEvaluat
   return std::nullopt;
 }
 
-std::vector<CountComponent> merge_intervals(std::vector<std::pair<Rational, Rational>> intervals) {
+/// Components of the count map; `expansion` λ >= 1 multiplies every κ
+/// (capped at 1): less compression, same guarantees, longer z.
+std::vector<CountComponent> merge_intervals(std::vector<std::pair<Rational, Rational>> intervals,
+                                            const Rational& expansion) {
   std::sort(intervals.begin(), intervals.end());
   std::vector<CountComponent> out;
   for (const auto& [lo, hi] : intervals) {
@@ -63,6 +66,7 @@ std::vector<CountComponent> merge_intervals(std::vector<std::pair<Rational, Rati
     kappa_prev = comp.kappa;
     image_prev = comp.kappa * comp.hi;
   }
+  for (auto& comp : out) comp.kappa = std::min(Rational(1), Rational(comp.kappa * expansion));
   return out;
 }
 
@@ -90,23 +94,25 @@ Integer simulation_resolution(const Shape& shape, const Rational& delta) {
   return ceil(Rational(numerator / delta + Rational(1, 2)));
 }
 
-Simulation simulate(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x, const Rational& delta,
-                    const Integer& resolution_override) {
+namespace {
+
+/// Everything the construction derives from x once, before choosing λ.
+struct Plan {
+  std::vector<bool> in_top;
+  std::vector<std::pair<Rational, Rational>> intervals;
+  std::vector<std::optional<std::size_t>> absorbers;
+  bool balanced = false;
+};
+
+Plan make_plan(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x, const Rational& Q) {
   const Shape& shape = models.front()->shape();
   const std::size_t S = shape.alphabet_size, D = shape.period, tau = shape.locality;
-  Simulation sim;
-  sim.delta = delta;
-  sim.resolution = resolution_override > 0 ? resolution_override : simulation_resolution(shape, delta);
-  sim.z = x;
   const std::uint64_t bulk = bulk_length(x.length, tau);
-  if (bulk == 0) return sim;  // nothing to shorten
-  const Rational Q(sim.resolution);
-
+  Plan plan;
   std::vector<HeadView> tops = all_tops(models, x);
-  std::vector<bool> in_top(shape.classes(), false);
-  std::vector<std::pair<Rational, Rational>> intervals;
+  plan.in_top.assign(shape.classes(), false);
   for (const auto& t : tops) {
-    for (std::size_t c : t.classes) in_top[c] = true;
+    for (std::size_t c : t.classes) plan.in_top[c] = true;
     // A single class and no window slot: ω_h is a point mass whatever the
     // count, so no ratio needs keeping.
     if (t.classes.size() + t.window_slots <= 1) continue;
@@ -115,36 +121,41 @@ Simulation simulate(const std::vector<const OneLayerEvaluator*>& models, const S
     Rational hi{Integer(v)};
     Rational lo = hi / Q;
     if (t.window_slots > 0 && lo <= Rational(Integer(tau + 1))) lo = 1;  // the window's unit weights matter
-    intervals.push_back({lo, hi});
+    plan.intervals.push_back({lo, hi});
   }
-
   std::vector<std::uint64_t> totals(D);
   for (std::size_t r = 0; r < D; ++r) totals[r] = residue_count(bulk, D, r);
-  std::vector<std::optional<std::size_t>> fillers(D);
+  plan.absorbers.resize(D);
   for (std::size_t r = 0; r < D; ++r) {
-    fillers[r] = free_absorber(models, x, tops, r);
-    if (!fillers[r] && totals[r] > 0) sim.balanced = true;
+    plan.absorbers[r] = free_absorber(models, x, tops, r);
+    if (!plan.absorbers[r] && totals[r] > 0) plan.balanced = true;
   }
-  if (sim.balanced) {
+  if (plan.balanced) {
     auto [lo_it, hi_it] = std::minmax_element(totals.begin(), totals.end());
-    intervals.push_back({Rational(Integer(*lo_it)) / (Rational(Integer(S)) * Q), Rational(Integer(*hi_it))});
+    plan.intervals.push_back({Rational(Integer(*lo_it)) / (Rational(Integer(S)) * Q), Rational(Integer(*hi_it))});
   }
-  sim.components = merge_intervals(intervals);
+  return plan;
+}
 
-  // Map every top-set count; the other classes start empty.
-  Statistic& z = sim.z;
+/// z for a given plan and expansion λ; the bulk is at least `min_bulk`.
+Statistic build(const Shape& shape, const Statistic& x, const Plan& plan, const std::vector<CountComponent>& comps,
+                std::uint64_t min_bulk) {
+  const std::size_t S = shape.alphabet_size, D = shape.period;
+  const std::uint64_t bulk = bulk_length(x.length, shape.locality);
+  Statistic z = x;
   std::vector<std::uint64_t> residue_sum(D, 0);
   for (std::size_t c = 0; c < shape.classes(); ++c) {
     z.counts[c] = 0;
-    if (in_top[c] && x.counts[c] > 0) {
-      Integer mapped = std::max(Integer(1), round_half_up(count_map(sim.components, Rational(Integer(x.counts[c])))));
+    if (plan.in_top[c] && x.counts[c] > 0) {
+      Integer mapped = std::max(Integer(1), round_half_up(count_map(comps, Rational(Integer(x.counts[c])))));
       z.counts[c] = static_cast<std::uint64_t>(mapped);
     }
     residue_sum[c % D] += z.counts[c];
   }
-  // The shortest bulk B' ≡ B (mod Δ) whose residues hold the mapped counts.
+  // The shortest bulk B' ≡ B (mod Δ), at least min_bulk, whose residues hold
+  // the mapped counts.
   const std::uint64_t b0 = bulk % D;
-  std::uint64_t steps = 0;
+  std::uint64_t steps = min_bulk > b0 ? (min_bulk - b0 + D - 1) / D : 0;
   for (std::size_t r = 0; r < D; ++r) {
     std::uint64_t have = residue_count(b0, D, r);
     if (residue_sum[r] > have) steps = std::max(steps, residue_sum[r] - have);
@@ -154,21 +165,113 @@ Simulation simulate(const std::vector<const OneLayerEvaluator*>& models, const S
   for (std::size_t r = 0; r < D; ++r) {
     std::uint64_t deficit = residue_count(new_bulk, D, r) - residue_sum[r];
     if (deficit == 0) continue;
-    std::size_t target = fillers[r] ? *fillers[r] : r;
-    if (!fillers[r])
+    std::size_t target = plan.absorbers[r] ? *plan.absorbers[r] : r;
+    if (!plan.absorbers[r])
       for (std::size_t s = 0; s < S; ++s)
         if (x.counts[s * D + r] > x.counts[target]) target = s * D + r;
     z.counts[target] += deficit;
   }
   z.length = new_bulk + x.window.size();
+  return z;
+}
+
+}  // namespace
+
+Simulation simulate(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x, const Rational& delta,
+                    const SimulationOptions& options) {
+  const Shape& shape = models.front()->shape();
+  Simulation sim;
+  sim.delta = delta;
+  sim.resolution =
+      options.resolution_override > 0 ? options.resolution_override : simulation_resolution(shape, delta);
+  sim.z = x;
+  if (bulk_length(x.length, shape.locality) == 0) return sim;  // nothing to shorten
+  Plan plan = make_plan(models, x, Rational(sim.resolution));
+  sim.balanced = plan.balanced;
+  Rational expansion = 1;
+  sim.components = merge_intervals(plan.intervals, expansion);
+  sim.z = build(shape, x, plan, sim.components, 0);
+  if (sim.z.length >= options.min_length || x.length < options.min_length) return sim;
+  // Padding to the finite:p threshold: free absorbers take it at no cost;
+  // otherwise expand the count map (λ = 2, 4, ...) until z is long enough.
+  const std::uint64_t window = x.window.size();
+  if (!plan.balanced) {
+    sim.z = build(shape, x, plan, sim.components, options.min_length - window);
+    return sim;
+  }
+  while (sim.z.length < options.min_length) {
+    expansion *= 2;
+    sim.components = merge_intervals(plan.intervals, expansion);
+    sim.z = build(shape, x, plan, sim.components, 0);
+  }
   return sim;
 }
 
-Integer simulation_length_bound(const Shape& shape, std::size_t heads, const Rational& delta) {
-  Integer Q = simulation_resolution(shape, delta);
-  Integer S(shape.alphabet_size), D(shape.period), tau(shape.locality);
-  Integer phi_max = pow(Integer(Q * (tau + 1)), static_cast<unsigned long>(heads)) * 2 * S * Q;
-  return D * S * phi_max + D + tau;
+bool is_anchored(const OneLayerEvaluator& model, std::size_t head) {
+  const Shape& shape = model.shape();
+  for (std::size_t y = 0; y < shape.alphabet_size; ++y)
+    for (std::size_t rq = 0; rq < shape.period; ++rq) {
+      Rational best = model.class_logit(head, static_cast<int>(y), rq, 0);
+      for (std::size_t c = 0; c < shape.classes(); ++c) best = std::max(best, model.class_logit(head, static_cast<int>(y), rq, c));
+      bool some_residue_full = false;
+      for (std::size_t r = 0; r < shape.period && !some_residue_full; ++r) {
+        bool full = true;
+        for (std::size_t s = 0; s < shape.alphabet_size; ++s)
+          full = full && model.class_logit(head, static_cast<int>(y), rq, s * shape.period + r) == best;
+        some_residue_full = full;
+      }
+      if (!some_residue_full) return false;
+    }
+  return true;
+}
+
+std::size_t attention_patterns(const std::vector<const OneLayerEvaluator*>& models) {
+  struct Pattern {
+    std::vector<Rational> logits;
+    QVector phi;
+  };
+  std::vector<Pattern> seen;
+  for (const auto* m : models) {
+    const Shape& shape = m->shape();
+    for (std::size_t h = 0; h < m->heads(); ++h) {
+      Pattern p{{}, m->model().layers[0].heads[h].phi};
+      for (std::size_t y = 0; y < shape.alphabet_size; ++y)
+        for (std::size_t rq = 0; rq < shape.period; ++rq)
+          for (std::size_t c = 0; c < shape.classes(); ++c) p.logits.push_back(m->class_logit(h, static_cast<int>(y), rq, c));
+      bool known = std::any_of(seen.begin(), seen.end(),
+                               [&](const Pattern& q) { return q.logits == p.logits && q.phi == p.phi; });
+      if (!known) seen.push_back(p);
+    }
+  }
+  return seen.size();
+}
+
+LengthBound simulation_length_bound(const std::vector<const OneLayerEvaluator*>& models, const Rational& delta,
+                                    const Integer& threshold) {
+  const Shape& shape = models.front()->shape();
+  LengthBound b;
+  b.resolution = simulation_resolution(shape, delta);
+  b.patterns = attention_patterns(models);
+  b.anchored = b.patterns <= 1;
+  for (const auto* m : models)
+    for (std::size_t h = 0; h < m->heads(); ++h) b.anchored = b.anchored && is_anchored(*m, h);
+  const Integer Q = b.resolution, S(shape.alphabet_size), D(shape.period), tau(shape.locality);
+  if (b.anchored) {
+    b.N = D * (S * Q * (tau + 1) + S + 2) + tau;
+    b.formula = "anchored: D*(S*Q*(tau+1) + S + 2) + tau";
+  } else {
+    Integer phi_max = pow(Integer(Q * (tau + 1)), static_cast<unsigned long>(b.patterns)) * 2 * S * Q;
+    b.N = D * S * phi_max + D + tau;
+    b.formula = "general: D*S*(Q*(tau+1))^H*2*S*Q + D + tau, H = " + std::to_string(b.patterns) + " patterns";
+  }
+  if (threshold > 1) {
+    Integer padded = 2 * threshold + D * (S + 1);
+    if (padded > b.N) {
+      b.N = padded;
+      b.formula += "; finite:p padding 2*t + D*(S+1) dominates";
+    }
+  }
+  return b;
 }
 
 Rational attention_distance(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x,

@@ -1,5 +1,8 @@
 #include "lgcheck/semantics/one_layer.hpp"
 
+#include "lgcheck/semantics/finite_precision.hpp"
+
+#include <map>
 #include <stdexcept>
 
 namespace lgc {
@@ -111,6 +114,57 @@ QVector OneLayerEvaluator::representation(const Statistic& sigma) const {
 Output OneLayerEvaluator::evaluate(const Statistic& sigma, unsigned bits) const {
   QVector y = representation(sigma);
   return apply_readout(*model_, Vector<Number>(y.begin(), y.end()), bits);
+}
+
+Output OneLayerEvaluator::evaluate_finite(const Statistic& sigma, unsigned p, unsigned bits) const {
+  const int y = query_token(sigma);
+  const std::size_t r = query_residue(sigma, shape_.period);
+  const Integer T(sigma.length);
+  Vector<Number> residual;
+  {
+    const QVector& e = embeddings_[static_cast<std::size_t>(y) * shape_.period + r];
+    residual.assign(e.begin(), e.end());
+  }
+  for (std::size_t h = 0; h < heads(); ++h) {
+    HeadTop t = top(h, sigma);
+    std::map<Rational, Number> weight_of_gap;
+    auto weight = [&](const Rational& logit) -> Number {
+      Rational gap = t.max_logit - logit;
+      if (gap == 0) return Number(1);
+      auto it = weight_of_gap.find(gap);
+      if (it != weight_of_gap.end()) return it->second;
+      Number w(0);
+      if (!rounds_to_zero(T, gap, p))
+        w = is_integer(gap) ? Number(Rational(Integer(1), pow(T, static_cast<unsigned long>(gap))))
+                            : Number(power(T, -gap, bits));
+      weight_of_gap.emplace(gap, w);
+      return w;
+    };
+    Number total(0);
+    Vector<Number> sum(residual.size(), Number(0));
+    for (std::size_t c = 0; c < shape_.classes(); ++c) {
+      if (sigma.counts[c] == 0) continue;
+      Number w = weight(class_logit(h, y, r, c)) * Number(Rational(Integer(sigma.counts[c])));
+      if (w.is_exact() && w.exact() == 0) continue;
+      total += w;
+      for (std::size_t k = 0; k < sum.size(); ++k) sum[k] += w * Number(values_[h][c][k]);
+    }
+    for (std::size_t slot = 0; slot < sigma.window.size(); ++slot) {
+      Number w = weight(window_logit(h, sigma, slot));
+      if (w.is_exact() && w.exact() == 0) continue;
+      total += w;
+      for (std::size_t k = 0; k < sum.size(); ++k) sum[k] += w * Number(values_[h][window_class(sigma, slot)][k]);
+    }
+    for (std::size_t k = 0; k < sum.size(); ++k) residual[k] += sum[k] / total;
+  }
+  const auto& mlp = model_->layers[0].mlp;
+  if (mlp) {
+    Vector<Number> hidden = apply<Number>(mlp->in, residual);
+    for (std::size_t k = 0; k < hidden.size(); ++k) hidden[k] = relu(hidden[k] + Number(mlp->in_bias[k]));
+    Vector<Number> out = apply<Number>(mlp->out, hidden);
+    for (std::size_t k = 0; k < residual.size(); ++k) residual[k] += out[k] + Number(mlp->out_bias[k]);
+  }
+  return apply_readout(*model_, residual, bits);
 }
 
 Rational l1_distance(const std::vector<Rational>& u, const std::vector<Rational>& v) {

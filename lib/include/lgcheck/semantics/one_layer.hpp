@@ -45,6 +45,10 @@ class OneLayerEvaluator {
   QVector representation(const Statistic& sigma) const;
   /// f(x) for any x with statistic σ, under hardmax.
   Output evaluate(const Statistic& sigma, unsigned bits = kDefaultPrecisionBits) const;
+  /// f(x) under finite:p at the last position, from σ: every class and
+  /// window slot gets weight T^{−δ} (δ its gap to the maximum), rounded to 0
+  /// exactly when T^δ >= 2^p; exact when the survivors' weights are rational.
+  Output evaluate_finite(const Statistic& sigma, unsigned p, unsigned bits = kDefaultPrecisionBits) const;
 
  private:
   const Model* model_;

@@ -6,6 +6,7 @@
 // |f(x) − f(z)|∞ <= L(f)·δ. Deterministic; exact integer/rational arithmetic.
 #include "lgcheck/semantics/one_layer.hpp"
 
+#include <string>
 #include <vector>
 
 namespace lgc {
@@ -26,14 +27,37 @@ struct Simulation {
   bool balanced = false;                  ///< the residue-balance interval was needed
 };
 
-/// z for x; `models` share S, Δ, τ (a pair gives two). δ > 0.
-/// `resolution_override` replaces Q (mutation tests only).
-Simulation simulate(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x, const Rational& delta,
-                    const Integer& resolution_override = 0);
+struct SimulationOptions {
+  Integer resolution_override = 0;  ///< replaces Q when > 0 (mutation tests)
+  std::uint64_t min_length = 0;     ///< pad z to at least this length (finite:p threshold)
+};
 
-/// N_sim: the largest |z| the construction can produce for any x, given the
-/// total number of heads H of the models: Δ·S·(Q(τ+1))^H·2SQ + Δ + τ.
-Integer simulation_length_bound(const Shape& shape, std::size_t heads, const Rational& delta);
+/// z for x; `models` share S, Δ, τ (a pair gives two). δ > 0.
+Simulation simulate(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x, const Rational& delta,
+                    const SimulationOptions& options = {});
+
+/// Head h is anchored when, for every query (token, residue), some residue r
+/// has all its classes at the largest class logit: its top set, when it holds
+/// a class, then holds a whole residue's worth of positions.
+bool is_anchored(const OneLayerEvaluator& model, std::size_t head);
+/// The number of distinct attention patterns among all heads (heads with the
+/// same logit table and φ have the same argmax sets on every input).
+std::size_t attention_patterns(const std::vector<const OneLayerEvaluator*>& models);
+
+struct LengthBound {
+  Integer N;           ///< N_sim: no z is longer
+  Integer resolution;  ///< Q
+  std::size_t patterns = 0;
+  bool anchored = false;  ///< the sharper anchored form applies
+  std::string formula;    ///< the formula used, in words
+};
+
+/// N_sim(δ): anchored (every head anchored, at most one pattern):
+/// Δ·(SQ(τ+1) + S + 2) + τ; otherwise, with H patterns,
+/// Δ·S·(Q(τ+1))^H·2SQ + Δ + τ. With a finite:p threshold t > 1 the padded
+/// construction also needs 2t + Δ(S+1): N_sim = max of the two.
+LengthBound simulation_length_bound(const std::vector<const OneLayerEvaluator*>& models, const Rational& delta,
+                                    const Integer& threshold = 1);
 
 /// max over heads of ‖ω_h(x) − ω_h(z)‖₁, over all the models.
 Rational attention_distance(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x,
