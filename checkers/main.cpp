@@ -1,11 +1,14 @@
 // lgcheck: the command-line driver. Subcommands info, eval, margin, check, gen.
+#include "case_models.hpp"
 #include "claim.hpp"
 #include "cli_output.hpp"
 #include "suite.hpp"
 
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/model/input.hpp"
+#include "lgcheck/bounds/theorem41.hpp"
 #include "lgcheck/quantities/logit_margin.hpp"
+#include "lgcheck/simulate/simulation_error.hpp"
 #include "lgcheck/semantics/forward.hpp"
 #include "lgcheck/tasks/paper_tasks.hpp"
 
@@ -172,6 +175,134 @@ int cmd_margin(const std::string& file, bool json) {
   return 0;
 }
 
+Rational rational_flag(const std::string& flag, const std::string& text) {
+  try {
+    return parse_rational(text);
+  } catch (const ParseError& e) {
+    throw UsageError(flag + ": " + e.what());
+  }
+}
+
+struct BoundArgs {
+  std::string file, theorem = "4.1", epsilon, c = "1";
+  int precision_bits = -1;
+  bool json = false;
+};
+
+nlohmann::json optional_rational(const std::optional<Rational>& q) {
+  return q ? nlohmann::json(to_string(*q)) : nlohmann::json("inf");
+}
+
+int cmd_bound(const BoundArgs& a) {
+  if (a.theorem != "4.1") throw UsageError("--theorem: only 4.1 is implemented so far (4.2 and 5.2 are not yet)");
+  Case c = load_case(a.file);
+  CaseModels cm = section4_models(c);
+  Rational eps = rational_flag("--epsilon", a.epsilon);
+  if (eps <= 0) throw UsageError("--epsilon: expected a positive number, got " + a.epsilon);
+  Rational constant = rational_flag("--c", a.c);
+  if (constant <= 0) throw UsageError("--c: expected a positive number, got " + a.c);
+  unsigned p = a.precision_bits >= 0 ? static_cast<unsigned>(a.precision_bits) : cm.precision_bits;
+  Theorem41Bounds b = theorem41_bounds(cm.models, eps, p, constant);
+  if (a.json) {
+    print_json({{"theorem", "4.1"},
+                {"case", c.name},
+                {"epsilon", to_string(b.epsilon)},
+                {"c", to_string(b.c)},
+                {"gamma", optional_rational(b.gamma)},
+                {"L", to_string(b.L)},
+                {"period", b.period},
+                {"alphabet_size", b.alphabet_size},
+                {"locality", b.locality},
+                {"tau_hat", b.locality + 1},
+                {"heads", b.heads},
+                {"precision_bits", b.precision_bits},
+                {"threshold", b.threshold.str()},
+                {"sample_term", to_string(b.sample_term)},
+                {"sample_term_unloosened", to_string(b.sample_term_unloosened)},
+                {"N_paper", b.N_paper.str()},
+                {"N_paper_unloosened", b.N_paper_unloosened.str()},
+                {"delta", to_string(b.delta)},
+                {"resolution", b.sim.resolution.str()},
+                {"attention_patterns", b.sim.patterns},
+                {"anchored", b.sim.anchored},
+                {"N_sim_formula", b.sim.formula},
+                {"N_sim", b.sim.N.str()}});
+    return 0;
+  }
+  std::cout << fmt::format(
+      "Theorem 4.1 bounds for {} at epsilon = {}\n\n"
+      "ingredients\n"
+      "  gamma (logit margin)        {}\n"
+      "  L (norm constant)           {}\n"
+      "  S, Delta, tau (tau_hat)     {}, {}, {} ({})\n"
+      "  precision bits p            {}\n"
+      "  c (the O(.) constant)       {}\n"
+      "  threshold ceil(2^(p/gamma)) {}\n"
+      "  L^2 D^7 S^6 tau_hat^2/eps^2 {}\n"
+      "  L^2 D^7 (S^3+tau_hat)^2/eps^2 {}\n\n"
+      "bounds\n"
+      "  N_paper             {}\n"
+      "  N_paper_unloosened  {}\n"
+      "  N_sim               {}   (delta = eps/L = {}, Q = {}, {})\n",
+      c.name, to_string(b.epsilon), b.gamma ? to_string(*b.gamma) : "inf", to_string(b.L), b.alphabet_size, b.period,
+      b.locality, b.locality + 1, b.precision_bits == 0 ? std::string("none (hardmax)") : std::to_string(b.precision_bits),
+      to_string(b.c), b.threshold.str(), to_string(b.sample_term), to_string(b.sample_term_unloosened), b.N_paper.str(),
+      b.N_paper_unloosened.str(), b.sim.N.str(), to_string(b.delta), b.sim.resolution.str(), b.sim.formula);
+  return 0;
+}
+
+struct SimulateArgs {
+  std::string file, input, epsilon;
+  std::uint64_t random_length = 0, seed = 1;
+  bool json = false;
+};
+
+int cmd_simulate(const SimulateArgs& a) {
+  Case c = load_case(a.file);
+  CaseModels cm = section4_models(c);
+  const Model& f = c.models.front();
+  Rational eps = rational_flag("--epsilon", a.epsilon);
+  if (eps <= 0) throw UsageError("--epsilon: expected a positive number, got " + a.epsilon);
+  if (a.input.empty() == (a.random_length == 0)) throw UsageError("give exactly one of --input STR and --random T");
+  const Shape shape = shape_of(f);
+  Statistic x;
+  if (!a.input.empty()) {
+    try {
+      x = statistic_of(shape, parse_input(f, a.input));
+    } catch (const InputError& e) {
+      throw UsageError(std::string("--input: ") + e.what());
+    }
+  } else {
+    std::mt19937_64 rng(a.seed);
+    x = random_statistic(shape, a.random_length, rng);
+  }
+  Theorem41Bounds b = theorem41_bounds(cm.models, eps, cm.precision_bits);
+  SimulationOutcome out = simulate_and_measure(cm.models, x, eps, b.delta, cm.precision_bits, b.threshold);
+  const Statistic& z = out.simulation.z;
+  if (a.json) {
+    nlohmann::json j = {{"length_x", x.length},
+                        {"length_z", z.length},
+                        {"attention_distance", to_string(out.attention_distance)},
+                        {"delta", to_string(b.delta)},
+                        {"error", number_json(out.error)},
+                        {"epsilon", to_string(eps)},
+                        {"within_epsilon", out.within ? nlohmann::json(*out.within) : nlohmann::json(nullptr)},
+                        {"N_sim", b.sim.N.str()},
+                        {"semantics", cm.precision_bits ? "finite:" + std::to_string(cm.precision_bits) : "hardmax"}};
+    if (z.length <= 10000) j["z"] = format_input(f, string_of(shape, z));
+    print_json(j);
+  } else {
+    std::cout << fmt::format(
+        "x: {}\nz: {}\n|x| = {}, |z| = {} (N_sim = {})\nattention distance max_h |w_h(x) - w_h(z)|_1 = {} (delta = {})\n"
+        "error |f(x) - f(z)| = {}  {} epsilon = {}\n",
+        describe(shape, x, f), describe(shape, z, f), x.length, z.length, b.sim.N.str(), to_string(out.attention_distance),
+        to_string(b.delta), number_text(out.error),
+        out.within ? (*out.within ? "<=" : ">") : "undecided against", to_string(eps));
+    if (!out.shortened) std::cout << "(x is below the finite:p threshold " << b.threshold << ": z = x)\n";
+  }
+  return out.within && *out.within ? 0 : (out.within ? 1 : 3);
+}
+
 int cmd_check(const std::vector<std::string>& paths, const std::string& glob, bool json) {
   std::vector<Case> cases;
   for (const auto& file : collect_case_files(paths)) cases.push_back(load_case(file));  // all validated first
@@ -208,13 +339,6 @@ void write_case(const Model& model, const std::string& out, const std::string& c
   else save_case(c, out);
 }
 
-Rational rational_flag(const std::string& flag, const std::string& text) {
-  try {
-    return parse_rational(text);
-  } catch (const ParseError& e) {
-    throw UsageError(flag + ": " + e.what());
-  }
-}
 
 }  // namespace
 }  // namespace lgc
@@ -255,6 +379,25 @@ int main(int argc, char** argv) {
   margin->add_option("CASE", file, "model case file")->required();
   margin->add_flag("--json", json, "print a JSON object");
 
+  BoundArgs bound_args;
+  auto* bound = app.add_subcommand("bound", "Evaluate a theorem's length bound N with every ingredient");
+  bound->add_option("CASE", bound_args.file, "model or pair case")->required();
+  bound->add_option("--theorem", bound_args.theorem, "the theorem: 4.1")->capture_default_str();
+  bound->add_option("--epsilon", bound_args.epsilon, "the accuracy epsilon (exact rational, e.g. 1/20)")->required();
+  bound->add_option("--precision-bits", bound_args.precision_bits,
+                    "p for the 2^(p/gamma) term (default: the case's finite:p, none for hardmax)");
+  bound->add_option("--c", bound_args.c, "the constant hidden in the paper's O(.)")->capture_default_str();
+  bound->add_flag("--json", bound_args.json, "print a JSON object (keys of CLI.md)");
+
+  SimulateArgs sim_args;
+  auto* simulate_cmd = app.add_subcommand("simulate", "Build the short z that imitates x (Theorem 4.1 construction)");
+  simulate_cmd->add_option("CASE", sim_args.file, "one-layer model or pair case")->required();
+  simulate_cmd->add_option("--input", sim_args.input, "the long input x");
+  simulate_cmd->add_option("--random", sim_args.random_length, "a random x of this length instead (drawn as a statistic)");
+  simulate_cmd->add_option("--seed", sim_args.seed, "seed of --random")->capture_default_str();
+  simulate_cmd->add_option("--epsilon", sim_args.epsilon, "the accuracy epsilon")->required();
+  simulate_cmd->add_flag("--json", sim_args.json, "print a JSON object (keys of CLI.md)");
+
   auto* check = app.add_subcommand("check", "Run the registered claims on case files and directories");
   check->add_option("PATH", paths, "case files, or directories searched recursively for *.json")->required();
   check->add_option("--claims", glob, "only claims whose id matches this shell pattern (e.g. 'S.*')")
@@ -292,6 +435,8 @@ int main(int argc, char** argv) {
     if (*eval) return cmd_eval(eval_args);
     if (*margin) return cmd_margin(file, json);
     if (*check) return cmd_check(paths, glob, json);
+    if (*bound) return cmd_bound(bound_args);
+    if (*simulate_cmd) return cmd_simulate(sim_args);
     if (*list) {
       for (const auto& c : claim_registry())
         std::cout << fmt::format("{:<16} {}\n{:<16} semantics: {}; proof: {}\n", c.id, c.statement, "", c.semantics, c.docs);

@@ -1,11 +1,24 @@
 #include "claim.hpp"
 #include "consistency.hpp"
+#include "theorem41.hpp"
 
 namespace lgc {
 namespace {
 
 bool is_one_layer_model(const Case& c) {
   return !c.is_pair && c.model().layers.size() == 1 && c.model().semantics.kind != Semantics::Kind::Softmax;
+}
+
+bool is_section4_model(const Case& c) { return !c.is_pair && is_section4_case(c); }
+
+/// Runs `check` and stamps the case name.
+template <class F>
+std::function<ClaimResult(const Case&)> named(F check) {
+  return [check](const Case& c) {
+    ClaimResult r = check(c);
+    r.case_name = c.name;
+    return r;
+  };
 }
 
 }  // namespace
@@ -15,11 +28,17 @@ const std::vector<Claim>& claim_registry() {
       {kConsistencyId,
        "one-layer models: finite:p equals hardmax at every query position i >= 2^{p/gamma}",
        "finite:p vs hardmax", "docs/theory.md#hardmax-threshold", is_one_layer_model,
-       [](const Case& c) {
-         ClaimResult r = check_consistency(c.model(), consistency_params(c));
-         r.case_name = c.name;
-         return r;
-       }},
+       named([](const Case& c) { return check_consistency(c.model(), consistency_params(c)); })},
+      {kThresholdId,
+       "finite:p = hardmax at every length T >= ceil(2^{p/gamma}), with a certified witness below where they differ",
+       "finite:p vs hardmax", "docs/theory.md#hardmax-threshold", is_section4_model,
+       named([](const Case& c) { return check_threshold(c, threshold_params(c)); })},
+      {kNormId, "|f(x) - f(z)| <= L(f) * max_h |w_h(x) - w_h(z)|_1 for x, z with the same window and residue",
+       "hardmax", "docs/theory.md#norm-constant-l", is_section4_case,
+       named([](const Case& c) { return check_norm(c, norm_params(c)); })},
+      {kSimulationId, "the construction's z has |f(x) - f(z)| <= eps (f and g) and |z| <= N_sim(eps)",
+       "hardmax or finite:p", "docs/theory.md#the-simulation-construction", is_section4_case,
+       named([](const Case& c) { return check_simulation(c, simulation_params(c)); })},
   };
   return claims;
 }

@@ -33,6 +33,36 @@ bool power_reaches(const Integer& i, const Rational& q, unsigned p) {
   return exact_power_reaches(i, u, e);
 }
 
+bool rational_power_reaches(const Rational& b, const Rational& q, unsigned p) {
+  if (b <= 0 || q <= 0) throw std::domain_error("rational_power_reaches: base and exponent must be > 0");
+  Integer num = boost::multiprecision::numerator(b), den = boost::multiprecision::denominator(b);
+  Integer u = boost::multiprecision::numerator(q), v = boost::multiprecision::denominator(q);
+  Integer e = Integer(p) * v;
+  // (num/den)^u >= 2^e  <=>  u·(log2 num − log2 den) >= e, filtered on enclosures.
+  for (unsigned bits : {64u, 256u}) {
+    Interval log2 = log(Interval(Rational(2), bits));
+    Interval lhs = Interval(Rational(u), bits) * (log(Interval(Rational(num), bits)) - log(Interval(Rational(den), bits))) / log2;
+    Interval rhs(Rational(e), bits);
+    if (certainly_less(lhs, rhs)) return false;
+    if (certainly_less(rhs, lhs)) return true;
+  }
+  if (u > Integer(1) << 40 || e > Integer(1) << 40) throw std::overflow_error("rational_power_reaches: exponent too large");
+  auto uu = static_cast<unsigned long>(u);
+  return pow(num, uu) >= pow(den, uu) * (Integer(1) << static_cast<unsigned long>(e));
+}
+
+Integer scaled_threshold(const Rational& c, unsigned p, const Rational& gamma) {
+  if (c <= 0 || gamma <= 0) throw std::domain_error("scaled_threshold: c and gamma must be > 0");
+  Interval estimate = Interval(c, 128) * exp(Interval(Rational(p) / gamma, 128) * log(Interval(Rational(2), 128)));
+  Integer i = floor(estimate.lower());
+  if (i < 1) i = 1;
+  // i >= c·2^{p/γ}  <=>  (i/c)^γ >= 2^p
+  auto reaches = [&](const Integer& k) { return rational_power_reaches(Rational(k) / c, gamma, p) ; };
+  while (!reaches(i)) ++i;
+  while (i > 1 && reaches(i - 1)) --i;
+  return i;
+}
+
 Integer hardmax_threshold(unsigned p, const Rational& gamma) {
   if (gamma <= 0) throw std::domain_error("hardmax_threshold: gamma must be > 0");
   // 2^{p/γ} enclosed, then the integer found by exact decisions around it.

@@ -188,6 +188,12 @@ Interval relu(const Interval& x) {
   return r;
 }
 
+Interval abs(const Interval& x) {
+  Interval r = Interval::zero(x.precision());
+  mpfi_abs(r.raw(), x.raw());
+  return r;
+}
+
 Interval power(const Integer& i, const Rational& q, unsigned precision_bits) {
   if (i <= 0) throw std::domain_error("power: base must be a positive integer");
   Interval base(Rational(i), precision_bits);

@@ -86,6 +86,25 @@ Number exp(const Number& x, unsigned bits) {
   return Number(exp(x.enclosure(bits)));
 }
 
+Number abs(const Number& x) {
+  if (x.is_exact()) return Number(Rational(abs(x.exact())));
+  return Number(abs(x.enclosure()));
+}
+
+Number max_abs_difference(const std::vector<Number>& a, const std::vector<Number>& b) {
+  if (a.size() != b.size()) throw std::invalid_argument("max_abs_difference: sizes differ");
+  Number best(0);
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    Number d = abs(a[k] - b[k]);
+    if (best.is_exact() && d.is_exact()) {
+      if (d.exact() > best.exact()) best = d;
+    } else if (d.enclosure().upper() > best.enclosure().upper()) {
+      best = d;
+    }
+  }
+  return best;
+}
+
 std::optional<int> compare(const Number& a, const Number& b) {
   if (a.is_exact() && b.is_exact()) return a.exact() < b.exact() ? -1 : (a.exact() > b.exact() ? 1 : 0);
   return (a - b).sign();

@@ -117,6 +117,10 @@ Output OneLayerEvaluator::evaluate(const Statistic& sigma, unsigned bits) const 
 }
 
 Output OneLayerEvaluator::evaluate_finite(const Statistic& sigma, unsigned p, unsigned bits) const {
+  return apply_readout(*model_, representation_finite(sigma, p, bits), bits);
+}
+
+Vector<Number> OneLayerEvaluator::representation_finite(const Statistic& sigma, unsigned p, unsigned bits) const {
   const int y = query_token(sigma);
   const std::size_t r = query_residue(sigma, shape_.period);
   const Integer T(sigma.length);
@@ -164,7 +168,7 @@ Output OneLayerEvaluator::evaluate_finite(const Statistic& sigma, unsigned p, un
     Vector<Number> out = apply<Number>(mlp->out, hidden);
     for (std::size_t k = 0; k < residual.size(); ++k) residual[k] += out[k] + Number(mlp->out_bias[k]);
   }
-  return apply_readout(*model_, residual, bits);
+  return residual;
 }
 
 Rational l1_distance(const std::vector<Rational>& u, const std::vector<Rational>& v) {

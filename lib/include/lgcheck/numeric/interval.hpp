@@ -67,6 +67,8 @@ class Interval {
   friend Interval hull(const Interval& a, const Interval& b);
   /// max(0, x), elementwise on the enclosure.
   friend Interval relu(const Interval& x);
+  /// |x|.
+  friend Interval abs(const Interval& x);
 
   /// Raw access for code that calls MPFI directly.
   mpfi_srcptr raw() const;

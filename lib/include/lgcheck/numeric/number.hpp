@@ -52,6 +52,14 @@ Number sin(const Number& x, unsigned bits);
 /// exp(x); exact only for x = 0.
 Number exp(const Number& x, unsigned bits);
 
+/// |x|, exact when x is.
+Number abs(const Number& x);
+
+/// The largest |a_k − b_k| of two vectors of equal size: exact when every
+/// entry is; otherwise the enclosure of the entry with the largest upper bound
+/// (so its upper bound bounds every entry).
+Number max_abs_difference(const std::vector<Number>& a, const std::vector<Number>& b);
+
 /// Certified three-way comparison: -1, 0, +1, or nullopt when enclosures
 /// overlap and cannot decide.
 std::optional<int> compare(const Number& a, const Number& b);

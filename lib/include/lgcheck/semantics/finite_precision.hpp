@@ -8,6 +8,11 @@ namespace lgc {
 
 /// i^q >= 2^p, decided exactly, for an integer i >= 1 and rational q > 0.
 bool power_reaches(const Integer& i, const Rational& q, unsigned p);
+/// b^q >= 2^p for a rational b > 0 and rational q > 0, decided exactly.
+bool rational_power_reaches(const Rational& b, const Rational& q, unsigned p);
+
+/// The least integer i >= 1 with i >= c·2^{p/γ} (c > 0, γ > 0): ⌈c·2^{p/γ}⌉.
+Integer scaled_threshold(const Rational& c, unsigned p, const Rational& gamma);
 
 /// Does the weight i^{-δ} (δ > 0) round to 0 under finite:p (i^{-δ} <= 2^{-p})?
 inline bool rounds_to_zero(const Integer& i, const Rational& delta, unsigned p) { return power_reaches(i, delta, p); }

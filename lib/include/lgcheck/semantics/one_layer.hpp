@@ -49,6 +49,8 @@ class OneLayerEvaluator {
   /// window slot gets weight T^{−δ} (δ its gap to the maximum), rounded to 0
   /// exactly when T^δ >= 2^p; exact when the survivors' weights are rational.
   Output evaluate_finite(const Statistic& sigma, unsigned p, unsigned bits = kDefaultPrecisionBits) const;
+  /// The finite:p residual stream before the readout (see evaluate_finite).
+  Vector<Number> representation_finite(const Statistic& sigma, unsigned p, unsigned bits = kDefaultPrecisionBits) const;
 
  private:
   const Model* model_;

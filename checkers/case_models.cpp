@@ -1,0 +1,30 @@
+#include "case_models.hpp"
+
+#include <stdexcept>
+
+namespace lgc {
+
+bool is_section4_case(const Case& c) {
+  for (const auto& m : c.models)
+    if (m.layers.size() != 1 || m.semantics.kind == Semantics::Kind::Softmax) return false;
+  return true;
+}
+
+CaseModels section4_models(const Case& c) {
+  if (!is_section4_case(c))
+    throw std::invalid_argument(c.file + ": Section 4 needs one-layer hardmax or finite:p models");
+  CaseModels cm;
+  bool first = true;
+  for (const auto& m : c.models) {
+    unsigned p = m.semantics.kind == Semantics::Kind::Finite ? m.semantics.bits : 0;
+    if (!first && p != cm.precision_bits)
+      throw std::invalid_argument(c.file + ": the two models of a pair must have the same semantics");
+    cm.precision_bits = p;
+    first = false;
+    cm.owned.push_back(std::make_unique<OneLayerEvaluator>(m));
+    cm.models.push_back(cm.owned.back().get());
+  }
+  return cm;
+}
+
+}  // namespace lgc

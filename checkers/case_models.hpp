@@ -1,0 +1,26 @@
+#pragma once
+// The one-layer models of a case (one, or the two of a pair), ready for the
+// Section 4 checkers and commands.
+#include "lgcheck/model/case_file.hpp"
+#include "lgcheck/semantics/one_layer.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace lgc {
+
+struct CaseModels {
+  std::vector<std::unique_ptr<OneLayerEvaluator>> owned;
+  std::vector<const OneLayerEvaluator*> models;
+  unsigned precision_bits = 0;  ///< p of finite:p models, 0 for hardmax
+};
+
+/// True when every model of the case has one layer and is not softmax.
+bool is_section4_case(const Case& c);
+
+/// Evaluators for the case's models; precision from a finite:p semantics
+/// (both models of a pair must agree), else 0. Throws std::invalid_argument
+/// for a case that is not a Section 4 case.
+CaseModels section4_models(const Case& c);
+
+}  // namespace lgc

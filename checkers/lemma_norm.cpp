@@ -1,0 +1,112 @@
+// L4.L: for x, z with the same query residue and window,
+// |f(x) − f(z)|∞ <= L(f)·max_h ‖ω_h(x) − ω_h(z)‖₁ (hardmax, exact; a sin
+// readout is compared through certified enclosures).
+#include "theorem41.hpp"
+
+#include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/simulate/construction.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+
+namespace lgc {
+namespace {
+
+struct NormCheck {
+  const OneLayerEvaluator& model;
+  Rational L;
+  std::uint64_t pairs = 0, undecided = 0;
+  std::optional<std::string> counterexample;
+
+  void run(const Statistic& x, const Statistic& z) {
+    Rational distance = 0;
+    for (std::size_t h = 0; h < model.heads(); ++h)
+      distance = std::max(distance, l1_distance(model.attention(h, x), model.attention(h, z)));
+    Number error = max_abs_difference(model.evaluate(x), model.evaluate(z));
+    Rational bound = L * distance;
+    std::optional<int> order = compare(error, Number(bound));
+    ++pairs;
+    if (!order) ++undecided;
+    else if (*order > 0 && !counterexample) {
+      const Shape& shape = model.shape();
+      counterexample = fmt::format("x: {}, z: {}: |f(x) - f(z)| = {} > L * max_h |w_h(x) - w_h(z)|_1 = {} * {}",
+                                   describe(shape, x, model.model()), describe(shape, z, model.model()),
+                                   error.is_exact() ? to_string(error.exact()) : error.enclosure().to_string(12),
+                                   to_string(L), to_string(distance));
+    }
+  }
+};
+
+/// The key of a group: pairs are compared only inside one (window, T mod Δ).
+std::pair<Tokens, std::uint64_t> group_key(const Statistic& s, std::size_t period) {
+  return {s.window, s.length % period};
+}
+
+}  // namespace
+
+NormParams norm_params(const Case& c) {
+  NormParams p;
+  p.max_length = std::min<std::uint64_t>(c.check_count("max_length", p.max_length), 12);
+  p.seed = c.check_count("seed", p.seed);
+  return p;
+}
+
+ClaimResult check_norm(const Case& c, const NormParams& params) {
+  CaseModels cm = section4_models(c);
+  ClaimResult result;
+  result.id = kNormId;
+  result.case_name = c.name;
+  std::uint64_t pairs = 0, undecided = 0;
+  std::mt19937_64 rng(params.seed);
+  std::string constants;
+  for (const auto* m : cm.models) {
+    NormConstant nc = norm_constant(m->model(), params.norm);
+    constants += (constants.empty() ? "" : ", ") + to_string(nc.L);
+    NormCheck check{*m, nc.L};
+    const Shape shape = m->shape();
+    // All pairs of small statistics inside each (window, residue) group.
+    std::map<std::pair<Tokens, std::uint64_t>, std::vector<Statistic>> groups;
+    for (std::uint64_t T = 1; T <= params.max_length; ++T)
+      for_each_statistic(shape, T, [&](const Statistic& s) {
+        groups[group_key(s, shape.period)].push_back(s);
+        return true;
+      });
+    std::size_t budget = params.max_pairs;
+    for (const auto& [key, members] : groups)
+      for (std::size_t i = 0; i < members.size() && budget > 0 && !check.counterexample; ++i)
+        for (std::size_t j = i + 1; j < members.size() && budget > 0; ++j, --budget) check.run(members[i], members[j]);
+    // Long random inputs: against their simulation and against a random
+    // statistic with the same window and residue.
+    for (std::size_t k = 0; k < params.random_pairs && !check.counterexample; ++k) {
+      Statistic x = random_statistic(shape, uniform_integer(shape.locality + 2, 1000000, rng), rng);
+      check.run(x, simulate({m}, x, Rational(1, 4)).z);
+      std::uint64_t other = x.length % shape.period + shape.period * uniform_integer(1, 100000, rng) + shape.locality + 1;
+      while (other % shape.period != x.length % shape.period) ++other;
+      Statistic y = random_statistic(shape, other, rng);
+      y.window = x.window;
+      check.run(x, y);
+    }
+    pairs += check.pairs;
+    undecided += check.undecided;
+    if (check.counterexample) {
+      result.verdict = Verdict::Refuted;
+      result.detail = fmt::format("{}: {}", m->model().name, *check.counterexample);
+      result.evidence = {{"L", to_string(nc.L)}, {"pairs", pairs}};
+      return result;
+    }
+  }
+  result.evidence = {{"L", constants}, {"pairs", pairs}, {"seed", params.seed}};
+  if (undecided > 0) {
+    result.verdict = Verdict::Undecided;
+    result.detail = fmt::format("{} of {} pairs undecided", undecided, pairs);
+  } else {
+    result.verdict = Verdict::Proved;
+    result.detail = fmt::format("|f(x) - f(z)| <= L * max_h |w_h(x) - w_h(z)|_1 with L = {} on {} pairs (all pairs of "
+                                "statistics up to length {} per window and residue, and {} long random x)",
+                                constants, pairs, params.max_length, params.random_pairs);
+  }
+  return result;
+}
+
+}  // namespace lgc

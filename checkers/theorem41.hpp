@@ -1,0 +1,59 @@
+#pragma once
+// Section 4 claims (one layer, finite precision, ℓ∞):
+//   T4.1.threshold  finite:p = hardmax at every T >= 2^{p/γ}, with a
+//                   certified below-threshold witness where they differ;
+//   L4.L            |f(x) − f(z)|∞ <= L(f)·max_h ‖ω_h(x) − ω_h(z)‖₁;
+//   T4.1.sim        the construction's z: error <= ε and |z| <= N_sim.
+// Each params struct carries the mutation hooks the tests use to break the
+// claim on purpose.
+#include "case_models.hpp"
+#include "lgcheck/quantities/norm_constant.hpp"
+#include "lgcheck/report/verdict.hpp"
+
+#include <cstdint>
+#include <functional>
+
+namespace lgc {
+
+inline constexpr const char* kThresholdId = "T4.1.threshold";
+inline constexpr const char* kNormId = "L4.L";
+inline constexpr const char* kSimulationId = "T4.1.sim";
+
+struct ThresholdParams {
+  unsigned p = 3;
+  std::uint64_t exhaustive_span = 8;           ///< lengths t .. t+span, exhaustively over statistics
+  std::uint64_t statistic_budget = 200000;     ///< skip a length with more statistics than this
+  std::size_t random_inputs = 200;             ///< random statistics at lengths >= t
+  std::size_t witness_tries = 4000;            ///< random statistics tried at T = t − 1
+  std::uint64_t seed = 1;
+  /// The rule claimed for the threshold (mutations: 2^p/γ, halved, ...).
+  std::function<Integer(unsigned, const Rational&)> threshold;
+};
+ThresholdParams threshold_params(const Case& c);
+ClaimResult check_threshold(const Case& c, const ThresholdParams& params);
+
+struct NormParams {
+  std::uint64_t max_length = 10;   ///< all pairs of statistics up to this length
+  std::size_t max_pairs = 20000;
+  std::size_t random_pairs = 500;  ///< long random x against its simulation and a random z
+  std::uint64_t seed = 1;
+  NormOptions norm;                ///< mutation: drop the MLP term
+};
+NormParams norm_params(const Case& c);
+ClaimResult check_norm(const Case& c, const NormParams& params);
+
+struct SimulationParams {
+  Rational epsilon{1, 10};
+  std::uint64_t max_length = 12;       ///< every statistic up to this length (within the budget)
+  std::uint64_t statistic_budget = 200000;
+  std::size_t random_inputs = 1000;    ///< random long inputs
+  std::uint64_t max_random_length = 1000000;
+  std::uint64_t seed = 1;
+  Rational length_bound_scale{1};      ///< mutation: N_sim halved
+  bool drop_padding = false;           ///< mutation: N_sim without the 2^{p/γ} padding term
+  Integer resolution_override = 0;     ///< mutation: a smaller Q in the construction
+};
+SimulationParams simulation_params(const Case& c);
+ClaimResult check_simulation(const Case& c, const SimulationParams& params);
+
+}  // namespace lgc

@@ -1,0 +1,98 @@
+// T4.1.sim: the toolkit's construction keeps |f(x) − f(z)| <= ε (and the same
+// for g) with |z| <= N_sim, on every statistic up to a length and on long
+// random inputs.
+#include "theorem41.hpp"
+
+#include "lgcheck/bounds/theorem41.hpp"
+#include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/simulate/simulation_error.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace lgc {
+
+SimulationParams simulation_params(const Case& c) {
+  SimulationParams p;
+  p.epsilon = c.check_rational("epsilon", p.epsilon);
+  p.max_length = std::min<std::uint64_t>(c.check_count("max_length", p.max_length), 16);
+  p.seed = c.check_count("seed", p.seed);
+  return p;
+}
+
+ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
+  CaseModels cm = section4_models(c);
+  const unsigned p = cm.precision_bits;
+  Theorem41Bounds bounds = theorem41_bounds(cm.models, params.epsilon, p);
+  Integer n_sim = bounds.sim.N;
+  if (params.drop_padding) n_sim = simulation_length_bound(cm.models, bounds.delta, 1).N;
+  Integer claimed = floor(Rational(Rational(n_sim) * params.length_bound_scale));
+  const Shape shape = cm.models.front()->shape();
+  SimulationOptions options;
+  options.resolution_override = params.resolution_override;
+
+  ClaimResult result;
+  result.id = kSimulationId;
+  result.case_name = c.name;
+  std::uint64_t checked = 0, undecided = 0, longest = 0;
+  Rational worst_distance = 0;
+  std::optional<std::string> failure;
+  auto run = [&](const Statistic& x) {
+    SimulationOutcome out = simulate_and_measure(cm.models, x, params.epsilon, bounds.delta, p, bounds.threshold, options);
+    ++checked;
+    longest = std::max(longest, out.simulation.z.length);
+    worst_distance = std::max(worst_distance, out.attention_distance);
+    const Model& f = cm.models.front()->model();
+    if (Integer(out.simulation.z.length) > claimed && !failure)
+      failure = fmt::format("|z| = {} > N_sim = {} for x: {}", out.simulation.z.length, claimed.str(), describe(shape, x, f));
+    if (out.within && !*out.within && !failure)
+      failure = fmt::format("error {} > epsilon = {} for x: {} (z: {})",
+                            out.error.is_exact() ? to_string(out.error.exact()) : out.error.enclosure().to_string(12),
+                            to_string(params.epsilon), describe(shape, x, f), describe(shape, out.simulation.z, f));
+    if (!out.within) ++undecided;
+    return !failure;
+  };
+  // Exhaustive: every statistic of every length up to max_length (for finite:p
+  // models: the lengths from the threshold on).
+  const std::uint64_t start = p > 0 && bounds.threshold > 1 ? static_cast<std::uint64_t>(bounds.threshold) : 1;
+  std::uint64_t exhaustive_to = 0;
+  for (std::uint64_t T = start; T <= start + params.max_length - 1 && !failure; ++T) {
+    if (statistic_count(shape, T) > params.statistic_budget) break;
+    for_each_statistic(shape, T, run);
+    exhaustive_to = T;
+  }
+  // Random long inputs, lengths log-uniform up to max_random_length (and from
+  // the threshold on for finite:p).
+  std::mt19937_64 rng(params.seed);
+  const std::uint64_t top = std::max<std::uint64_t>(params.max_random_length, 4 * start);
+  for (std::size_t k = 0; k < params.random_inputs && !failure; ++k) {
+    double u = static_cast<double>(uniform_integer(0, 1u << 30, rng)) / static_cast<double>(1u << 30);
+    auto length = static_cast<std::uint64_t>(std::exp(std::log(static_cast<double>(start)) +
+                                                      u * (std::log(static_cast<double>(top)) - std::log(static_cast<double>(start)))));
+    run(random_statistic(shape, std::clamp<std::uint64_t>(length, start, top), rng));
+  }
+  result.evidence = {{"epsilon", to_string(params.epsilon)}, {"delta", to_string(bounds.delta)},
+                     {"N_sim", claimed.str()},             {"longest_z", longest},
+                     {"checked", checked},                 {"worst_attention_distance", to_string(worst_distance)},
+                     {"seed", params.seed}};
+  if (failure) {
+    result.verdict = Verdict::Refuted;
+    result.detail = *failure;
+  } else if (undecided > 0) {
+    result.verdict = Verdict::Undecided;
+    result.detail = fmt::format("{} of {} errors could not be compared with epsilon", undecided, checked);
+  } else {
+    result.verdict = Verdict::Proved;
+    std::string exhaustive = exhaustive_to >= start
+                                 ? fmt::format("every statistic of length {}..{}", start, exhaustive_to)
+                                 : fmt::format("no length from {} within the statistic budget", start);
+    result.detail = fmt::format("error <= {} and |z| <= N_sim = {} on {} inputs ({}, {} random up to T = {}); longest "
+                                "z {}, worst attention distance {} (delta = {})",
+                                to_string(params.epsilon), claimed.str(), checked, exhaustive, params.random_inputs, top,
+                                longest, to_string(worst_distance), to_string(bounds.delta));
+  }
+  return result;
+}
+
+}  // namespace lgc

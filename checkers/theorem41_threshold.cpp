@@ -1,0 +1,134 @@
+// T4.1.threshold: finite:p equals hardmax at every query position T >= 2^{p/γ}
+// (checked from statistics, exhaustively near the threshold and at random
+// lengths far beyond it), and a certified witness at T = t − 1 where they
+// differ, whenever the search finds the gap realised.
+#include "theorem41.hpp"
+
+#include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/quantities/logit_margin.hpp"
+#include "lgcheck/semantics/finite_precision.hpp"
+#include "lgcheck/simulate/simulation_error.hpp"
+
+#include <fmt/format.h>
+
+namespace lgc {
+namespace {
+
+/// -1 certified different, 0 equal, 1 undecided.
+int differs(const Vector<Number>& a, const Vector<Number>& b) {
+  bool unknown = false;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    std::optional<int> c = compare(a[k], b[k]);
+    if (!c) unknown = true;
+    else if (*c != 0) return -1;
+  }
+  return unknown ? 1 : 0;
+}
+
+std::string show(const Vector<Number>& y) {
+  std::string s;
+  for (const auto& v : y) s += (s.empty() ? "" : ", ") + (v.is_exact() ? to_string(v.exact()) : v.enclosure().to_string(10));
+  return "(" + s + ")";
+}
+
+}  // namespace
+
+ThresholdParams threshold_params(const Case& c) {
+  ThresholdParams p;
+  const Model& m = c.model();
+  p.p = m.semantics.kind == Semantics::Kind::Finite ? m.semantics.bits
+                                                    : static_cast<unsigned>(c.check_count("precision_bits", p.p));
+  p.random_inputs = c.check_count("random_inputs", p.random_inputs);
+  p.seed = c.check_count("seed", p.seed);
+  return p;
+}
+
+ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
+  CaseModels cm = section4_models(c);
+  ClaimResult result;
+  result.id = kThresholdId;
+  result.case_name = c.name;
+  std::optional<Rational> gamma;
+  for (const auto* m : cm.models) {
+    LogitMargin lm = logit_margin(m->model());
+    if (lm.gamma && (!gamma || *lm.gamma < *gamma)) gamma = lm.gamma;
+  }
+  auto rule = params.threshold ? params.threshold : hardmax_threshold;
+  Integer t = gamma ? rule(params.p, *gamma) : Integer(1);
+  if (t < 1) t = 1;
+  const std::uint64_t t64 = t > Integer(1) << 62 ? (1ull << 62) : static_cast<std::uint64_t>(t);
+  const Shape shape = cm.models.front()->shape();
+  std::uint64_t compared = 0, undecided = 0;
+  std::optional<std::string> counterexample;
+
+  auto compare_at = [&](const Statistic& s) {
+    for (const auto* m : cm.models) {
+      // Compared before the readout: a sin readout would blur exact equality.
+      QVector exact = m->representation(s);
+      Vector<Number> hard(exact.begin(), exact.end()), fin = m->representation_finite(s, params.p);
+      int d = differs(hard, fin);
+      ++compared;
+      if (d == 1) ++undecided;
+      if (d == -1 && !counterexample)
+        counterexample = fmt::format("at {}: finite:{} gives {}, hardmax gives {}", describe(shape, s, m->model()),
+                                     params.p, show(fin), show(hard));
+    }
+    return !counterexample;
+  };
+  // Exhaustive near the threshold, where the rounding is closest to the edge.
+  std::uint64_t exhaustive_lengths = 0;
+  for (std::uint64_t T = t64; T <= t64 + params.exhaustive_span && !counterexample; ++T) {
+    if (statistic_count(shape, T) > params.statistic_budget) continue;
+    for_each_statistic(shape, T, compare_at);
+    ++exhaustive_lengths;
+  }
+  // Random lengths far beyond it.
+  std::mt19937_64 rng(params.seed);
+  const std::uint64_t far = std::max<std::uint64_t>(1000000, 4 * t64);
+  for (std::size_t k = 0; k < params.random_inputs && !counterexample; ++k)
+    compare_at(random_statistic(shape, uniform_integer(t64, far, rng), rng));
+
+  std::string gamma_text = gamma ? to_string(*gamma) : "inf";
+  result.evidence = {{"p", params.p}, {"gamma", gamma_text}, {"threshold", t.str()}, {"compared", compared},
+                     {"exhaustive_lengths", exhaustive_lengths}, {"seed", params.seed}};
+  if (counterexample) {
+    result.verdict = Verdict::Refuted;
+    result.detail = fmt::format("finite:{} != hardmax at T >= {} (claimed threshold): {}", params.p, t.str(), *counterexample);
+    return result;
+  }
+  if (undecided > 0) {
+    result.verdict = Verdict::Undecided;
+    result.detail = fmt::format("{} of {} comparisons undecided at the default precision", undecided, compared);
+    return result;
+  }
+  // The witness below: T = t − 1, where a gap-γ key still survives.
+  std::string witness = "no threshold (gamma = inf): finite:p is hardmax at every length";
+  if (gamma && t > 1) {
+    std::optional<std::string> found;
+    const std::uint64_t below = t64 - 1;
+    auto look = [&](const Statistic& s) {
+      for (const auto* m : cm.models) {
+        Output hard = m->evaluate(s), fin = m->evaluate_finite(s, params.p);  // outputs: the difference must show
+        if (differs(hard, fin) == -1) {
+          found = fmt::format("witness at T = {}: {}: finite:{} {} vs hardmax {}", below, describe(shape, s, m->model()),
+                              params.p, show(fin), show(hard));
+          result.evidence["witness"] = {{"length", below}, {"statistic", describe(shape, s, m->model())}};
+          return false;
+        }
+      }
+      return true;
+    };
+    if (statistic_count(shape, below) <= params.statistic_budget) for_each_statistic(shape, below, look);
+    for (std::size_t k = 0; k < params.witness_tries && !found; ++k) look(random_statistic(shape, below, rng));
+    witness = found ? *found
+                    : fmt::format("no output difference found at T = {} (the gap does not show in the output there)", below);
+  }
+  result.verdict = Verdict::Proved;
+  result.detail = fmt::format("finite:{} = hardmax on {} statistics with T >= {} = ceil(2^(p/gamma)), gamma = {} "
+                              "({} lengths exhaustively, {} random up to T = {}); {}",
+                              params.p, compared, t.str(), gamma_text, exhaustive_lengths, params.random_inputs, far,
+                              witness);
+  return result;
+}
+
+}  // namespace lgc

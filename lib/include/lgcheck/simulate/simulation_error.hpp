@@ -1,0 +1,31 @@
+#pragma once
+// Running the Theorem 4.1 construction on one input and measuring it: the
+// length of z, the attention distance, and the exact (or certified) output
+// error |f(x) − f(z)|∞ for each model, under hardmax or finite:p.
+#include "lgcheck/simulate/construction.hpp"
+
+#include <optional>
+#include <vector>
+
+namespace lgc {
+
+struct SimulationOutcome {
+  Simulation simulation;
+  Rational attention_distance;  ///< max over heads of ‖ω_h(x) − ω_h(z)‖₁
+  std::vector<Number> errors;   ///< |f(x) − f(z)|∞ per model
+  Number error;                 ///< the largest of them
+  std::optional<bool> within;   ///< error <= ε, certified; nullopt when undecided
+  bool shortened = true;        ///< false when x is below the finite:p threshold (z = x)
+};
+
+/// Outputs of one model at the last position of σ: hardmax when p = 0, else
+/// finite:p.
+Output evaluate_statistic(const OneLayerEvaluator& model, const Statistic& sigma, unsigned p);
+
+/// Simulates x for `models` at accuracy ε (δ = ε / L), padding to the
+/// finite:p threshold when p > 0; `options` may override Q (mutations).
+SimulationOutcome simulate_and_measure(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x,
+                                       const Rational& epsilon, const Rational& delta, unsigned p,
+                                       const Integer& threshold, SimulationOptions options = {});
+
+}  // namespace lgc
