@@ -7,7 +7,9 @@
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/model/input.hpp"
 #include "lgcheck/bounds/theorem41.hpp"
+#include "lgcheck/quantities/distance.hpp"
 #include "lgcheck/quantities/logit_margin.hpp"
+#include "theorem41.hpp"
 #include "lgcheck/simulate/simulation_error.hpp"
 #include "lgcheck/semantics/forward.hpp"
 #include "lgcheck/tasks/paper_tasks.hpp"
@@ -303,6 +305,47 @@ int cmd_simulate(const SimulateArgs& a) {
   return out.within && *out.within ? 0 : (out.within ? 1 : 3);
 }
 
+struct ThresholdArgs {
+  std::string file, epsilon;
+  std::uint64_t max_length = 20;
+  bool json = false;
+};
+
+int cmd_threshold(const ThresholdArgs& a) {
+  Case c = load_case(a.file);
+  if (!c.is_pair) throw UsageError(a.file + ": threshold takes a pair case");
+  CaseModels cm = section4_models(c);
+  Rational eps = rational_flag("--epsilon", a.epsilon);
+  if (eps <= 0) throw UsageError("--epsilon: expected a positive number, got " + a.epsilon);
+  DistanceCurve curve = distance_curve(*cm.models[0], *cm.models[1], a.max_length, cm.precision_bits);
+  DistanceBracket bracket = distance_bracket(cm, curve, a.max_length);
+  bool undecided = false;
+  std::optional<std::uint64_t> n_emp = measured_threshold(curve, eps, &undecided);
+  if (a.json) {
+    nlohmann::json d = nlohmann::json::array();
+    for (std::size_t k = 0; k < curve.D.size(); ++k) d.push_back({k + 1, number_json(curve.D[k])});
+    print_json({{"D", d},
+                {"N_emp", n_emp ? nlohmann::json(*n_emp) : nlohmann::json(nullptr)},
+                {"N_emp_undecided", undecided},
+                {"epsilon", to_string(eps)},
+                {"reached", curve.reached},
+                {"statistics", curve.statistics},
+                {"D_inf_lower", number_json(bracket.lower)},
+                {"D_inf_upper", bracket.upper ? nlohmann::json(to_string(*bracket.upper)) : nlohmann::json(nullptr)},
+                {"D_inf_upper_source", bracket.upper_source}});
+    return 0;
+  }
+  std::cout << fmt::format("D(n) = max over |x| <= n of |f(x) - g(x)| for {} ({} statistics)\n", c.name, curve.statistics);
+  for (std::size_t k = 0; k < curve.D.size(); ++k) std::cout << fmt::format("  D({}) = {}\n", k + 1, number_text(curve.D[k]));
+  if (curve.reached < a.max_length)
+    std::cout << fmt::format("  (stopped at n = {}: longer lengths exceed the statistic budget)\n", curve.reached);
+  std::cout << fmt::format("N_emp({}) = {}\nbracket: {} <= D_inf <= {}{}\n", to_string(eps),
+                           n_emp ? std::to_string(*n_emp) : (undecided ? "undecided" : "not reached"),
+                           number_text(bracket.lower), bracket.upper ? to_string(*bracket.upper) : "unknown",
+                           bracket.upper ? "  (" + bracket.upper_source + ")" : "");
+  return 0;
+}
+
 int cmd_check(const std::vector<std::string>& paths, const std::string& glob, bool json) {
   std::vector<Case> cases;
   for (const auto& file : collect_case_files(paths)) cases.push_back(load_case(file));  // all validated first
@@ -323,6 +366,21 @@ nlohmann::json json_flag(const std::string& flag, const std::string& text) {
   } catch (const nlohmann::json::parse_error& e) {
     throw UsageError(flag + ": not valid JSON: " + e.what());
   }
+}
+
+/// Writes a generated pair (inline models) as a case, validated like any case.
+void write_pair_case(const Model& f, const Model& g, const std::string& name, const std::string& description,
+                     const std::string& out, nlohmann::json check, const std::string& expect) {
+  Case c;
+  c.name = name;
+  c.description = description;
+  c.is_pair = true;
+  c.models = {f, g};
+  c.check = std::move(check);
+  c.expect = json_flag("--expect", expect);
+  c = parse_case(case_to_json(c), out.empty() ? "<generated>" : out);
+  if (out.empty()) std::cout << case_to_json(c).dump(2) << "\n";
+  else save_case(c, out);
 }
 
 /// Writes the generated model as a case, with optional check/expect blocks,
@@ -398,6 +456,14 @@ int main(int argc, char** argv) {
   simulate_cmd->add_option("--epsilon", sim_args.epsilon, "the accuracy epsilon")->required();
   simulate_cmd->add_flag("--json", sim_args.json, "print a JSON object (keys of CLI.md)");
 
+  ThresholdArgs threshold_args;
+  auto* threshold = app.add_subcommand("threshold", "D(n) of a pair exactly, N_emp(eps) and the bracket on D_inf");
+  threshold->add_option("PAIR", threshold_args.file, "pair case")->required();
+  threshold->add_option("--epsilon", threshold_args.epsilon, "the accuracy epsilon")->required();
+  threshold->add_option("--max-length", threshold_args.max_length, "compute D(n) for n = 1..N")
+      ->capture_default_str()->check(CLI::Range(1, 100000));
+  threshold->add_flag("--json", threshold_args.json, "print a JSON object (keys of CLI.md)");
+
   auto* check = app.add_subcommand("check", "Run the registered claims on case files and directories");
   check->add_option("PATH", paths, "case files, or directories searched recursively for *.json")->required();
   check->add_option("--claims", glob, "only claims whose id matches this shell pattern (e.g. 'S.*')")
@@ -416,10 +482,21 @@ int main(int argc, char** argv) {
   auto* gen_modp = gen->add_subcommand("modp", "ModPTask: fraction of 1-tokens among positions j = 0 mod p");
   gen_modp->add_option("--p", p, "the period p")->capture_default_str()->check(CLI::Range(1, 1000000));
   gen_modp->add_option("--semantics", semantics, "hardmax | finite:<p> | softmax")->capture_default_str();
+  std::string modp_margin = "1";
+  gen_modp->add_option("--margin", modp_margin, "the logit gap gamma (the weight of the residue-0 logit)")->capture_default_str();
   auto* gen_simple = gen->add_subcommand("simple", "SimpleTask: sin(omega * fraction of 1-tokens)");
   gen_simple->add_option("--omega", omega, "the frequency omega (exact rational)")->capture_default_str();
   gen_simple->add_option("--readout", readout, "sin (sin readout) or relu (ReLU-MLP interpolation)")
       ->capture_default_str()->check(CLI::IsMember({"sin", "relu"}));
+  std::uint64_t farey_n = 4;
+  std::string eta = "1/4";
+  auto* gen_farey = gen->add_subcommand("farey-hat", "A Farey-hat witness pair: equal up to length n, apart by eta later");
+  gen_farey->add_option("--n", farey_n, "the Farey order n")->capture_default_str()->check(CLI::Range(2, 100000));
+  gen_farey->add_option("--eta", eta, "the height of the hat")->capture_default_str();
+  auto* gen_modp_pair = gen->add_subcommand("modp-pair", "ModPTask and a copy with its value map perturbed by eta");
+  gen_modp_pair->add_option("--p", p, "the period p")->capture_default_str()->check(CLI::Range(1, 1000000));
+  gen_modp_pair->add_option("--eta", eta, "the perturbation")->capture_default_str();
+  gen_modp_pair->add_option("--semantics", semantics, "hardmax | finite:<p>")->capture_default_str();
   auto* gen_induction = gen->add_subcommand("induction", "A two-layer softmax induction head (k = 1)");
   gen_induction->add_option("--lambda", lambda, "phi(1) of the copy head (> 1)")->capture_default_str();
   gen_induction->add_option("--beta", beta, "matching strength of the second layer")->capture_default_str();
@@ -436,16 +513,44 @@ int main(int argc, char** argv) {
     if (*margin) return cmd_margin(file, json);
     if (*check) return cmd_check(paths, glob, json);
     if (*bound) return cmd_bound(bound_args);
+    if (*threshold) return cmd_threshold(threshold_args);
     if (*simulate_cmd) return cmd_simulate(sim_args);
     if (*list) {
       for (const auto& c : claim_registry())
         std::cout << fmt::format("{:<16} {}\n{:<16} semantics: {}; proof: {}\n", c.id, c.statement, "", c.semantics, c.docs);
       return 0;
     }
-    if (*gen_modp) write_case(modp_task(p, semantics_flag(semantics)), out, check_block, expect_block);
+    if (*gen_modp) {
+      Rational gap = rational_flag("--margin", modp_margin);
+      if (gap <= 0) throw UsageError("--margin: expected a positive number, got " + modp_margin);
+      write_case(modp_task(p, semantics_flag(semantics), gap), out, check_block, expect_block);
+    }
     if (*gen_simple)
       write_case(simple_task(rational_flag("--omega", omega), readout == "sin" ? SimpleReadout::Sin : SimpleReadout::ReluMlp),
                  out, check_block, expect_block);
+    if (*gen_farey) {
+      Rational height = rational_flag("--eta", eta);
+      if (height <= 0) throw UsageError("--eta: expected a positive number, got " + eta);
+      FareyHat w = farey_hat(farey_n, height);
+      nlohmann::json check_json = json_flag("--check", check_block);
+      check_json["witness_n"] = farey_n;
+      check_json["witness_length"] = 2 * farey_n;
+      check_json["eta"] = to_string(height);
+      if (!check_json.contains("max_length")) check_json["max_length"] = 2 * farey_n;
+      write_pair_case(w.f, w.g, "farey_hat_n" + std::to_string(farey_n),
+                      "Farey-hat witness of order " + std::to_string(farey_n) + ": f = g on every input of length <= " +
+                          std::to_string(farey_n) + "; at the mediant " + to_string(w.mediant) + " (length " +
+                          std::to_string(w.mediant_length) + ") they differ by " + to_string(height),
+                      out, check_json, expect_block);
+    }
+    if (*gen_modp_pair) {
+      Rational e = rational_flag("--eta", eta);
+      Semantics sem = semantics_flag(semantics);
+      write_pair_case(modp_task(p, sem), modp_perturbed(p, sem, e), "modp_p" + std::to_string(p) + "_perturbed_pair",
+                      "ModPTask p=" + std::to_string(p) + " against a copy whose value map is perturbed by " +
+                          to_string(e) + " (D_inf = " + to_string(e) + ")",
+                      out, json_flag("--check", check_block), expect_block);
+    }
     if (*gen_induction)
       write_case(induction_head(rational_flag("--lambda", lambda), rational_flag("--beta", beta)), out, check_block,
                  expect_block);

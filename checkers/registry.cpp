@@ -10,6 +10,8 @@ bool is_one_layer_model(const Case& c) {
 }
 
 bool is_section4_model(const Case& c) { return !c.is_pair && is_section4_case(c); }
+bool is_section4_pair(const Case& c) { return c.is_pair && is_section4_case(c); }
+bool is_witness_pair(const Case& c) { return is_section4_pair(c) && c.check.contains("witness_n"); }
 
 /// Runs `check` and stamps the case name.
 template <class F>
@@ -39,6 +41,12 @@ const std::vector<Claim>& claim_registry() {
       {kSimulationId, "the construction's z has |f(x) - f(z)| <= eps (f and g) and |z| <= N_sim(eps)",
        "hardmax or finite:p", "docs/theory.md#the-simulation-construction", is_section4_case,
        named([](const Case& c) { return check_simulation(c, simulation_params(c)); })},
+      {kImplicationId, "pairs: D(N_sim(eps)) <= eps implies D_inf <= 3 eps, with the bracket D(n) <= D_inf <= upper",
+       "hardmax or finite:p", "docs/theory.md#distances-and-thresholds", is_section4_pair,
+       named([](const Case& c) { return check_implication(c, implication_params(c)); })},
+      {kWitnessId, "witness pairs: f = g on every input of length <= n, |f - g| >= eta at a length <= 2n",
+       "hardmax", "docs/theory.md#lower-bound-witnesses", is_witness_pair,
+       named([](const Case& c) { return check_witness(c, witness_params(c)); })},
   };
   return claims;
 }

@@ -8,6 +8,7 @@
 // claim on purpose.
 #include "case_models.hpp"
 #include "lgcheck/quantities/norm_constant.hpp"
+#include "lgcheck/quantities/distance.hpp"
 #include "lgcheck/report/verdict.hpp"
 
 #include <cstdint>
@@ -55,5 +56,38 @@ struct SimulationParams {
 };
 SimulationParams simulation_params(const Case& c);
 ClaimResult check_simulation(const Case& c, const SimulationParams& params);
+
+}  // namespace lgc
+
+namespace lgc {
+
+inline constexpr const char* kImplicationId = "T4.1.lg";
+inline constexpr const char* kWitnessId = "T4.1.witness";
+
+/// The bracket D(n) <= D∞ <= min(upper bounds) of a pair.
+struct DistanceBracket {
+  Number lower;                      ///< D(reached)
+  std::uint64_t reached = 0;
+  std::optional<Rational> upper;     ///< the best certified upper bound
+  std::string upper_source;          ///< which bound gave it
+  nlohmann::json evidence = nlohmann::json::object();
+};
+DistanceBracket distance_bracket(const CaseModels& cm, const DistanceCurve& curve, std::uint64_t max_length);
+
+struct ImplicationParams {
+  Rational epsilon{1, 10};
+  std::uint64_t max_length = 40;
+  Rational conclusion_factor{3};  ///< mutation: a smaller factor than the theorem's 3
+};
+ImplicationParams implication_params(const Case& c);
+ClaimResult check_implication(const Case& c, const ImplicationParams& params);
+
+struct WitnessParams {
+  std::uint64_t n = 0;          ///< agreement claimed on all lengths <= n (from the case)
+  std::uint64_t differ_by = 0;  ///< a difference claimed at a length <= this (default 2n)
+  Rational eta{0};              ///< the difference claimed
+};
+WitnessParams witness_params(const Case& c);
+ClaimResult check_witness(const Case& c, const WitnessParams& params);
 
 }  // namespace lgc

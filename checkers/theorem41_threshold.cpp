@@ -38,7 +38,6 @@ ThresholdParams threshold_params(const Case& c) {
   const Model& m = c.model();
   p.p = m.semantics.kind == Semantics::Kind::Finite ? m.semantics.bits
                                                     : static_cast<unsigned>(c.check_count("precision_bits", p.p));
-  p.random_inputs = c.check_count("random_inputs", p.random_inputs);
   p.seed = c.check_count("seed", p.seed);
   return p;
 }

@@ -27,3 +27,39 @@ for w in 1 2 4 8; do
 done
 
 "$LGCHECK" gen --out "$OUT/induction/induction_head_k1.json" induction --lambda 2 --beta 4
+
+# Section 4: a logit gap of 1/2, so the threshold is 2^(p/gamma) = 2^12 = 4096
+# (not 2^p/gamma = 128), above N_sim: z must be padded to it.
+mkdir -p cases/section4
+"$LGCHECK" gen --out cases/section4/modp_p3_finite6_margin1_2.json \
+  --check '{"epsilon": "1/10", "max_length": 12, "random_inputs": 3, "seed": 1}' \
+  --expect '{"logit_margin": "1/2", "verdicts": {"T4.1.threshold": "PROVED", "T4.1.sim": "PROVED"}}' \
+  modp --p 3 --semantics finite:6 --margin 1/2
+
+# Pairs: each SimpleTask sin readout against its ReLU-MLP approximation, each
+# ModPTask against a copy with its value map perturbed by 1/100.
+mkdir -p cases/pairs
+for w in 1 2 4 8; do
+  cat > "cases/pairs/simple_w${w}_sin_vs_relu.json" <<JSON
+{
+  "format": "lgcheck-case/1",
+  "name": "simple_w${w}_sin_vs_relu",
+  "description": "SimpleTask omega=${w}: sin readout against its ReLU-MLP interpolation (D_inf is the interpolation error)",
+  "pair": ["../paper/simple/simple_w${w}_sin.json", "../paper/simple/simple_w${w}_relu.json"],
+  "check": {"epsilon": "1/10", "max_length": 40, "seed": 1}
+}
+JSON
+done
+declare -A PAIR_LENGTH=([2]=24 [3]=18 [5]=13 [7]=11)
+for p in 2 3 5 7; do
+  "$LGCHECK" gen --out "cases/pairs/modp_p${p}_perturbed_pair.json" \
+    --check "{\"epsilon\": \"1/10\", \"max_length\": ${PAIR_LENGTH[$p]}, \"seed\": 1}" \
+    modp-pair --p "$p" --eta 1/100
+done
+
+# Lower-bound witnesses: Farey-hat pairs of order n.
+mkdir -p cases/witnesses
+for n in 4 8 16 32; do
+  "$LGCHECK" gen --out "cases/witnesses/farey_hat_n${n}.json" --check '{"epsilon": "1/10", "seed": 1}' \
+    farey-hat --n "$n" --eta 1/4
+done

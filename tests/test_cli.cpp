@@ -126,3 +126,56 @@ TEST_CASE("lgcheck margin prints gamma and its witness", "[cli]") {
   r = run_lgcheck("margin " + bundled_path("paper/simple/simple_w4_relu.json") + " --json");
   CHECK(json::parse(r.out)["logit_margin"] == "inf");
 }
+
+TEST_CASE("lgcheck bound --theorem 4.1 prints the CLI.md keys", "[cli][section4]") {
+  auto r = run_lgcheck("bound " + bundled_path("paper/modp/modp_p3_finite8.json") + " --theorem 4.1 --epsilon 1/10 --json");
+  REQUIRE(r.exit_code == 0);
+  json j = json::parse(r.out);
+  for (const char* key : {"theorem", "epsilon", "gamma", "L", "period", "alphabet_size", "locality", "precision_bits",
+                          "N_paper", "N_paper_unloosened", "N_sim"})
+    CHECK(j.contains(key));
+  CHECK(j["gamma"] == "1");
+  CHECK(j["L"] == "1");
+  CHECK(j["precision_bits"] == 8);
+  CHECK(j["N_paper"] == "13996800");
+  CHECK(run_lgcheck("bound " + bundled_path("paper/modp/modp_p3_finite8.json") + " --theorem 9.9 --epsilon 1/10").exit_code == 2);
+  CHECK(run_lgcheck("bound " + bundled_path("paper/modp/modp_p3_finite8.json") + " --epsilon -1").exit_code == 2);
+}
+
+TEST_CASE("lgcheck simulate prints the CLI.md keys", "[cli][section4]") {
+  auto r = run_lgcheck("simulate " + bundled_path("paper/modp/modp_p3_hardmax.json") + " --random 100000 --seed 3 --epsilon 1/10 --json");
+  REQUIRE(r.exit_code == 0);
+  json j = json::parse(r.out);
+  CHECK(j["length_x"] == 100000);
+  CHECK(j["length_z"].get<std::uint64_t>() <= 3018);
+  CHECK(j.contains("z"));
+  CHECK(j.contains("attention_distance"));
+  CHECK(j.contains("error"));
+  CHECK(j["within_epsilon"] == true);
+  r = run_lgcheck("simulate " + bundled_path("paper/modp/modp_p3_hardmax.json") + " --input 0110110111 --epsilon 1/2 --json");
+  REQUIRE(r.exit_code == 0);
+  CHECK(json::parse(r.out)["length_x"] == 10);
+  CHECK(run_lgcheck("simulate " + bundled_path("paper/modp/modp_p3_hardmax.json") + " --epsilon 1/2").exit_code == 2);
+}
+
+TEST_CASE("lgcheck threshold prints D(n), N_emp and the bracket", "[cli][section4]") {
+  auto r = run_lgcheck("threshold " + bundled_path("witnesses/farey_hat_n4.json") + " --epsilon 1/10 --max-length 8 --json");
+  REQUIRE(r.exit_code == 0);
+  json j = json::parse(r.out);
+  CHECK(j["D"].size() == 8);
+  CHECK(j["D"][3] == json::array({4, "0"}));
+  CHECK(j["D"][4] == json::array({5, "1/4"}));
+  CHECK(j["N_emp"] == 5);
+  CHECK(j["D_inf_lower"] == "1/4");
+  CHECK(j.contains("D_inf_upper"));
+}
+
+TEST_CASE("lgcheck gen farey-hat writes a witness pair", "[cli][section4]") {
+  auto r = run_lgcheck("gen farey-hat --n 6 --eta 1/3");
+  REQUIRE(r.exit_code == 0);
+  json j = json::parse(r.out);
+  CHECK(j["pair"].size() == 2);
+  CHECK(j["check"]["witness_n"] == 6);
+  lgc::Case c = lgc::parse_case(j, "farey.json");
+  CHECK(c.is_pair);
+}

@@ -200,6 +200,12 @@ void check_check_block(const Reader& in, const json& v, const std::string& path,
   if (v.contains("precision_bits")) in.count(v["precision_bits"], join_path(path, "precision_bits"), 1, kMaxFiniteBits);
   if (v.contains("random_inputs")) in.count(v["random_inputs"], join_path(path, "random_inputs"), 0, 1000000);
   if (v.contains("seed")) in.count(v["seed"], join_path(path, "seed"), 0, 4294967295u);
+  if (v.contains("witness_n")) in.count(v["witness_n"], join_path(path, "witness_n"), 1, 1000000);
+  if (v.contains("witness_length")) in.count(v["witness_length"], join_path(path, "witness_length"), 1, 2000000);
+  if (v.contains("eta")) {
+    Rational e = in.number(v["eta"], join_path(path, "eta"));
+    if (e <= 0) in.fail(join_path(path, "eta"), "expected a positive number, got " + to_string(e));
+  }
   if (v.contains("dirichlet_alpha") && alphabet_size > 0) {
     QVector alpha = in.vector(v["dirichlet_alpha"], join_path(path, "dirichlet_alpha"), alphabet_size,
                               "alphabet size " + std::to_string(alphabet_size));

@@ -70,14 +70,6 @@ Vector<Number> attention_weights(const Vector<Number>& logits, std::size_t i, co
   throw std::logic_error("unknown semantics");
 }
 
-Vector<Number> mlp_forward(const Mlp& mlp, const Vector<Number>& y) {
-  Vector<Number> hidden = apply<Number>(mlp.in, y);
-  for (std::size_t k = 0; k < hidden.size(); ++k) hidden[k] = relu(hidden[k] + Number(mlp.in_bias[k]));
-  Vector<Number> out = apply<Number>(mlp.out, hidden);
-  Vector<Number> result(y.size());
-  for (std::size_t k = 0; k < y.size(); ++k) result[k] = y[k] + out[k] + Number(mlp.out_bias[k]);
-  return result;
-}
 
 /// The layer's output at each query position (1-based, increasing).
 Stream layer_forward(const Layer& layer, const Stream& y, const Semantics& sem, unsigned bits,
@@ -97,7 +89,7 @@ Stream layer_forward(const Layer& layer, const Stream& y, const Semantics& sem, 
         for (std::size_t k = 0; k < residual.size(); ++k) residual[k] += w[j - 1] * values[h][j - 1][k];
       }
     }
-    out.push_back(layer.mlp ? mlp_forward(*layer.mlp, residual) : residual);
+    out.push_back(layer.mlp ? apply_mlp(*layer.mlp, residual) : residual);
   }
   return out;
 }
@@ -213,6 +205,15 @@ std::vector<Vector<Number>> representation_at(const Model& model, const Tokens& 
   check_queries(x, queries);
   return with_precision_retries(
       options, [&](unsigned bits) { return representation_at_precision(model, x, options.semantics, bits, queries); });
+}
+
+Vector<Number> apply_mlp(const Mlp& mlp, const Vector<Number>& y) {
+  Vector<Number> hidden = apply<Number>(mlp.in, y);
+  for (std::size_t k = 0; k < hidden.size(); ++k) hidden[k] = relu(hidden[k] + Number(mlp.in_bias[k]));
+  Vector<Number> out = apply<Number>(mlp.out, hidden);
+  Vector<Number> result(y.size());
+  for (std::size_t k = 0; k < y.size(); ++k) result[k] = y[k] + out[k] + Number(mlp.out_bias[k]);
+  return result;
 }
 
 Output apply_readout(const Model& model, const Vector<Number>& y, unsigned bits) {

@@ -2,6 +2,7 @@
 
 #include "lgcheck/numeric/interval.hpp"
 
+#include <stdexcept>
 #include <string>
 
 namespace lgc {
@@ -25,14 +26,15 @@ std::string rational_name(const Rational& q) {
 
 }  // namespace
 
-Model modp_task(std::size_t p, const Semantics& semantics) {
+Model modp_task(std::size_t p, const Semantics& semantics, const Rational& margin) {
   Model m;
   m.name = "modp_p" + std::to_string(p) + "_" + (semantics.kind == Semantics::Kind::Finite
                                                       ? "finite" + std::to_string(semantics.bits)
                                                       : semantics.str());
   m.description = "ModPTask p=" + std::to_string(p) + ": the fraction of 1-tokens among the positions j <= T with " +
                   "j mod " + std::to_string(p) + " = 0 (all positions while none exists yet); " + semantics.str() +
-                  " semantics";
+                  " semantics" + (margin == 1 ? std::string() : ", logit gap " + to_string(margin));
+  if (margin != 1) m.name += "_margin" + rational_name(margin);
   m.alphabet = {"0", "1"};
   m.width = 5;  // token 0, token 1, residue 0, constant 1, output slot
   m.period = p;
@@ -45,7 +47,7 @@ Model modp_task(std::size_t p, const Semantics& semantics) {
   m.positional = zeros(p, 5);
   m.positional(0, 2) = 1;
   Head head{zeros(5, 5), zeros(5, 5), QVector{Rational(0)}};
-  head.qk(2, 3) = 1;     // logit = [key residue 0] · (query constant 1)
+  head.qk(2, 3) = margin;  // logit = margin · [key residue 0] · (query constant 1)
   head.value(4, 1) = 1;  // output slot <- "key token is 1"
   m.layers = {Layer{{head}, std::nullopt}};
   m.readout.weights = zeros(1, 5);
@@ -130,6 +132,59 @@ Model induction_head(const Rational& lambda, const Rational& beta) {
   m.readout.weights(0, 4) = m.readout.weights(1, 5) = 1;
   m.readout.bias = QVector{Rational(0), Rational(0)};
   return m;
+}
+
+Model modp_perturbed(std::size_t p, const Semantics& semantics, const Rational& eta) {
+  Model m = modp_task(p, semantics);
+  m.layers[0].heads[0].value(4, 1) = 1 + eta;
+  m.name += "_perturbed";
+  m.description = "ModPTask p=" + std::to_string(p) + " with its value map perturbed by " + to_string(eta) +
+                  ": (1 + eta) times the fraction of 1-tokens among the positions j = 0 mod " + std::to_string(p);
+  return m;
+}
+
+FareyHat farey_hat(std::uint64_t n, const Rational& eta) {
+  if (n < 2) throw std::invalid_argument("farey_hat: n must be >= 2");
+  FareyHat w;
+  const long half = static_cast<long>((n - 1) / 2);
+  w.left = Rational(half, 2 * half + 1);  // the left Farey neighbour of 1/2 in F_n
+  w.right = Rational(1, 2);
+  w.mediant = Rational(half + 1, 2 * half + 3);
+  w.mediant_length = static_cast<std::uint64_t>(2 * half + 3);
+  Model base;
+  base.alphabet = {"0", "1"};
+  base.width = 4;  // token 0, token 1, q, hat
+  base.period = 1;
+  base.locality = 0;
+  base.semantics = Semantics::hardmax();
+  base.embedding = zeros(2, 4);
+  base.embedding(0, 0) = 1;
+  base.embedding(1, 1) = 1;
+  base.positional = zeros(1, 4);
+  Head head{zeros(4, 4), zeros(4, 4), QVector{Rational(0)}};
+  head.value(2, 1) = 1;
+  base.layers = {Layer{{head}, std::nullopt}};
+  base.readout.weights = zeros(1, 4);
+  base.readout.weights(0, 2) = 1;
+  base.readout.bias = QVector{Rational(0)};
+  std::string order = std::to_string(n);
+  w.f = base;
+  w.f.name = "farey_hat_n" + order + "_f";
+  w.f.description = "Farey-hat witness of order " + order + ", f: the fraction q of 1-tokens";
+  w.g = base;
+  w.g.name = "farey_hat_n" + order + "_g";
+  w.g.description = "Farey-hat witness of order " + order + ", g: q plus a hat of height " + to_string(eta) + " on (" +
+                    to_string(w.left) + ", " + to_string(w.right) + "), peak at " + to_string(w.mediant);
+  // hat = s1·ReLU(q − a) − (s1 + s2)·ReLU(q − m) + s2·ReLU(q − c)
+  Rational s1 = eta / (w.mediant - w.left), s2 = eta / (w.right - w.mediant);
+  Mlp mlp{zeros(3, 4), QVector{-w.left, -w.mediant, -w.right}, zeros(4, 3), QVector(4, Rational(0))};
+  for (std::size_t k = 0; k < 3; ++k) mlp.in(k, 2) = 1;
+  mlp.out(3, 0) = s1;
+  mlp.out(3, 1) = -(s1 + s2);
+  mlp.out(3, 2) = s2;
+  w.g.layers[0].mlp = mlp;
+  w.g.readout.weights(0, 3) = 1;
+  return w;
 }
 
 }  // namespace lgc

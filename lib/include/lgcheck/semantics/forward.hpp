@@ -44,6 +44,8 @@ std::vector<Output> evaluate_at(const Model& model, const Tokens& x, const Forwa
 /// The last layer's residual stream (before the readout) at the queries.
 std::vector<Vector<Number>> representation_at(const Model& model, const Tokens& x, const ForwardOptions& options,
                                               const std::vector<std::size_t>& queries);
+/// y + out·ReLU(in·y + in_bias) + out_bias, on exact numbers or enclosures.
+Vector<Number> apply_mlp(const Mlp& mlp, const Vector<Number>& y);
 /// The readout applied to one representation.
 Output apply_readout(const Model& model, const Vector<Number>& y, unsigned bits);
 /// The output at the last position T.

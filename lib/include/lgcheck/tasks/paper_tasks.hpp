@@ -4,11 +4,14 @@
 // approximation) and a hand-built two-layer induction head.
 #include "lgcheck/model/model.hpp"
 
+#include <cstdint>
+
 namespace lgc {
 
 /// ModPTask: alphabet {0,1}, period Δ = p, locality 0; hardmax attends to the
 /// positions j ≡ 0 (mod p) and returns the fraction of 1-tokens there.
-Model modp_task(std::size_t p, const Semantics& semantics);
+/// `margin` scales the logit (γ = margin); the default 1 is the paper's task.
+Model modp_task(std::size_t p, const Semantics& semantics, const Rational& margin = 1);
 
 enum class SimpleReadout { Sin, ReluMlp };
 
@@ -24,5 +27,22 @@ Model simple_task(const Rational& omega, SimpleReadout readout);
 /// the copied token of each key against the query token with strength beta
 /// and averages the one-hot of the matching keys' tokens.
 Model induction_head(const Rational& lambda, const Rational& beta);
+
+/// A copy of ModPTask whose value map is perturbed: V(output, token 1) =
+/// 1 + eta, so |f − g| <= eta with equality when every attended token is 1.
+Model modp_perturbed(std::size_t p, const Semantics& semantics, const Rational& eta);
+
+/// The Farey-hat witness pair of order n (THEORY.md §2): S = 2, Δ = 1, τ = 0,
+/// M = 0, so attention is uniform and its output is q = the fraction of
+/// 1-tokens. f returns q; g returns q + hat(q), a ReLU hat of height eta
+/// supported strictly between the Farey neighbours a/b < 1/2 of order n
+/// (b = 2⌊(n−1)/2⌋ + 1), peaking at their mediant (of denominator <= 2n).
+/// No input of length <= n sees the hat; the mediant's length does.
+struct FareyHat {
+  Model f, g;
+  Rational left, right, mediant;  ///< the support (left, right) and the peak
+  std::uint64_t mediant_length = 0;
+};
+FareyHat farey_hat(std::uint64_t n, const Rational& eta);
 
 }  // namespace lgc

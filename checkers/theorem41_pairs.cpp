@@ -1,0 +1,173 @@
+// Pair claims of Theorem 4.1:
+//   T4.1.lg       D(N_sim(ε)) <= ε implies D∞ <= 3ε, with the bracket
+//                 D(n) <= D∞ <= min(upper bounds) as evidence;
+//   T4.1.witness  a witness pair agrees on every input of length <= n and
+//                 differs by η on one of length <= 2n.
+#include "theorem41.hpp"
+
+#include "lgcheck/bounds/theorem41.hpp"
+
+#include <fmt/format.h>
+
+namespace lgc {
+namespace {
+
+std::string text(const Number& x) { return x.is_exact() ? to_string(x.exact()) : x.enclosure().to_string(12); }
+
+}  // namespace
+
+DistanceBracket distance_bracket(const CaseModels& cm, const DistanceCurve& curve, std::uint64_t max_length) {
+  DistanceBracket b;
+  b.reached = curve.reached;
+  b.lower = curve.D.empty() ? Number(0) : curve.D.back();
+  const OneLayerEvaluator &f = *cm.models[0], &g = *cm.models[1];
+  auto offer = [&](const Rational& u, const std::string& source) {
+    if (!b.upper || u < *b.upper) {
+      b.upper = u;
+      b.upper_source = source;
+    }
+  };
+  // Simulation: D∞ <= D(N_sim(ε')) + 2ε' for every ε' whose N_sim is reached.
+  Rational L = 0;
+  for (const auto* m : cm.models) L = std::max(L, norm_constant(m->model()).L);
+  for (Rational delta = 2; delta > Rational(1, 1000000); delta /= 2) {
+    Rational eps = L == 0 ? Rational(0) : Rational(L * delta);
+    Integer threshold = 1;  // hardmax pairs; finite:p pairs are bracketed in hardmax above the threshold
+    LengthBound nb = simulation_length_bound(cm.models, delta, threshold);
+    if (nb.N > Integer(curve.reached)) continue;
+    const Number& at = curve.D[static_cast<std::size_t>(nb.N) - 1];
+    offer(upper_of(at) + 2 * eps, fmt::format("simulation: D(N_sim = {}) + 2*{}", nb.N.str(), to_string(eps)));
+    b.evidence["simulation_eps"] = to_string(eps);
+    b.evidence["simulation_N"] = nb.N.str();
+    if (L == 0) break;
+  }
+  if (auto v = value_perturbation_bound(f.model(), g.model()))
+    offer(*v, "value perturbation: Lip(R) * sum_h max_c |(V_f - V_g) e_c|");
+  if (auto r = readout_gap_bound(f, g)) offer(*r, "readout gap: sup over the representation box of |R_f - R_g|");
+  (void)max_length;
+  return b;
+}
+
+ImplicationParams implication_params(const Case& c) {
+  ImplicationParams p;
+  p.epsilon = c.check_rational("epsilon", p.epsilon);
+  p.max_length = c.check_count("max_length", p.max_length);
+  return p;
+}
+
+ClaimResult check_implication(const Case& c, const ImplicationParams& params) {
+  CaseModels cm = section4_models(c);
+  ClaimResult result;
+  result.id = kImplicationId;
+  result.case_name = c.name;
+  Theorem41Bounds bounds = theorem41_bounds(cm.models, params.epsilon, cm.precision_bits);
+  DistanceCurve curve = distance_curve(*cm.models[0], *cm.models[1], params.max_length, cm.precision_bits);
+  DistanceBracket bracket = distance_bracket(cm, curve, params.max_length);
+  const Rational eps = params.epsilon, conclusion = params.conclusion_factor * params.epsilon;
+  const Integer N = bounds.sim.N;
+  result.evidence = {{"epsilon", to_string(eps)},
+                     {"N", N.str()},
+                     {"reached", curve.reached},
+                     {"D_inf_lower", text(bracket.lower)},
+                     {"D_inf_upper", bracket.upper ? to_string(*bracket.upper) : "unknown"},
+                     {"upper_source", bracket.upper_source}};
+  result.evidence.update(bracket.evidence);
+  // The antecedent D(N) <= ε: exact when N is reached; D(N) >= D(reached);
+  // D(N) <= D∞ <= upper.
+  std::optional<bool> antecedent;
+  Number known = N <= Integer(curve.reached) && N >= 1 ? curve.D[static_cast<std::size_t>(N) - 1] : bracket.lower;
+  std::optional<int> known_vs_eps = compare(known, Number(eps));
+  if (known_vs_eps && *known_vs_eps > 0) antecedent = false;
+  else if (N <= Integer(curve.reached) && known_vs_eps) antecedent = true;
+  else if (bracket.upper && *bracket.upper <= eps) antecedent = true;
+  std::string bracket_text = fmt::format("D({}) = {} <= D_inf <= {} ({})", curve.reached, text(bracket.lower),
+                                         bracket.upper ? to_string(*bracket.upper) : "unknown", bracket.upper_source);
+  if (antecedent && !*antecedent) {
+    result.verdict = Verdict::Proved;
+    result.detail = fmt::format("antecedent false: D({}) >= {} > eps = {} (N = N_sim = {}); {}",
+                                N <= Integer(curve.reached) ? N.str() : std::to_string(curve.reached), text(known),
+                                to_string(eps), N.str(), bracket_text);
+    return result;
+  }
+  std::optional<int> lower_vs = compare(bracket.lower, Number(conclusion));
+  if (lower_vs && *lower_vs > 0) {
+    result.verdict = Verdict::Refuted;
+    result.detail = fmt::format("D_inf >= D({}) = {} > {} * eps = {}, witness {}; {}", curve.reached, text(bracket.lower),
+                                to_string(params.conclusion_factor), to_string(conclusion),
+                                describe(cm.models[0]->shape(), curve.argmax.back(), cm.models[0]->model()), bracket_text);
+    return result;
+  }
+  if (antecedent && bracket.upper && *bracket.upper <= conclusion) {
+    result.verdict = Verdict::Proved;
+    result.detail = fmt::format("D(N) <= eps = {} and D_inf <= {} * eps: {}", to_string(eps),
+                                to_string(params.conclusion_factor), bracket_text);
+    return result;
+  }
+  result.verdict = Verdict::Undecided;
+  result.detail = fmt::format("cannot decide D(N = {}) <= eps or D_inf <= {} * eps within length {}: {}", N.str(),
+                              to_string(params.conclusion_factor), curve.reached, bracket_text);
+  return result;
+}
+
+WitnessParams witness_params(const Case& c) {
+  WitnessParams p;
+  p.n = c.check_count("witness_n", 0);
+  p.differ_by = c.check_count("witness_length", 2 * p.n);
+  p.eta = c.check_rational("eta", 0);
+  return p;
+}
+
+ClaimResult check_witness(const Case& c, const WitnessParams& params) {
+  CaseModels cm = section4_models(c);
+  ClaimResult result;
+  result.id = kWitnessId;
+  result.case_name = c.name;
+  if (params.n == 0 || params.differ_by < params.n) {
+    result.verdict = Verdict::Undecided;
+    result.detail = "the case names no witness order (check.witness_n >= 1, check.witness_length >= witness_n)";
+    return result;
+  }
+  DistanceCurve curve = distance_curve(*cm.models[0], *cm.models[1], std::max(params.n, params.differ_by), cm.precision_bits);
+  const std::uint64_t top = std::max(params.n, params.differ_by);
+  if (curve.reached < top) {
+    result.verdict = Verdict::Undecided;
+    result.detail = fmt::format("lengths up to {} needed, reached {} within the statistic budget", top, curve.reached);
+    return result;
+  }
+  const Number& agree = curve.D[params.n - 1];
+  const Number& differ = curve.D[params.differ_by - 1];
+  result.evidence = {{"n", params.n}, {"D_n", text(agree)}, {"differ_by", params.differ_by}, {"D_differ", text(differ)},
+                     {"eta", to_string(params.eta)}};
+  if (!(agree.is_exact() && agree.exact() == 0)) {
+    // Locate the first length where they differ: it refutes the agreement.
+    std::uint64_t first = 1;
+    while (first <= params.n && curve.D[first - 1].is_exact() && curve.D[first - 1].exact() == 0) ++first;
+    result.verdict = Verdict::Refuted;
+    result.detail = fmt::format("f and g differ at length {} <= n = {}: |f - g| = {} at {}", first, params.n,
+                                text(curve.D[first - 1]),
+                                describe(cm.models[0]->shape(), curve.argmax[first - 1], cm.models[0]->model()));
+    return result;
+  }
+  std::optional<int> reached_eta = compare(differ, Number(params.eta));
+  if (!reached_eta) {
+    result.verdict = Verdict::Undecided;
+    result.detail = fmt::format("D({}) = {} not separated from eta = {}", params.differ_by, text(differ), to_string(params.eta));
+    return result;
+  }
+  if (*reached_eta < 0) {
+    result.verdict = Verdict::Refuted;
+    result.detail = fmt::format("no difference of eta = {} by length {}: D({}) = {}", to_string(params.eta),
+                                params.differ_by, params.differ_by, text(differ));
+    return result;
+  }
+  std::uint64_t at = params.n + 1;
+  while (at < params.differ_by && upper_of(curve.D[at - 1]) < params.eta) ++at;
+  result.verdict = Verdict::Proved;
+  result.detail = fmt::format("f = g on every input of length <= {} (D({}) = 0 exactly) and |f - g| = {} >= eta = {} at "
+                              "length {} <= {}: any valid N is at least {}",
+                              params.n, params.n, text(curve.D[at - 1]), to_string(params.eta), at, params.differ_by,
+                              params.n + 1);
+  return result;
+}
+
+}  // namespace lgc

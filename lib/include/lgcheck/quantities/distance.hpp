@@ -1,0 +1,54 @@
+#pragma once
+// Distances between the two models of a pair (THEORY.md §2, "Distances and
+// thresholds"): D(n) = max over |x| <= n of |f(x) − g(x)|∞, exactly, by
+// enumerating statistics; the measured threshold N_emp(ε); and certified
+// upper bounds on D∞ = sup over all x.
+#include "lgcheck/semantics/one_layer.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lgc {
+
+/// max(a, b) of two certified numbers: exact when both are, else the
+/// enclosure [max lo, max hi].
+Number certified_max(const Number& a, const Number& b);
+/// The upper end of a certified number.
+Rational upper_of(const Number& x);
+/// The lower end of a certified number.
+Rational lower_of(const Number& x);
+
+struct DistanceCurve {
+  std::vector<Number> D;       ///< D[n−1] = D(n), cumulative maximum
+  std::vector<Statistic> argmax;  ///< a statistic attaining each length's own maximum
+  std::uint64_t reached = 0;   ///< the largest n computed (stops at the budget)
+  std::uint64_t statistics = 0;
+};
+
+/// D(n) for n = 1..max_length, stopping early when a length has more than
+/// `budget` statistics. p = 0: hardmax; else finite:p.
+DistanceCurve distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t max_length,
+                             unsigned p = 0, std::uint64_t budget = 2000000);
+
+/// N_emp(ε) = min{n : D(n) > ε} (certified), nullopt when not reached or
+/// undecided at some n first (then `undecided` is set).
+std::optional<std::uint64_t> measured_threshold(const DistanceCurve& curve, const Rational& epsilon,
+                                                bool* undecided = nullptr);
+
+/// f and g have identical attention: same embeddings, positional encodings,
+/// bilinear forms and φ (so ω_h(x) agree on every x).
+bool shares_attention(const Model& f, const Model& g);
+
+/// When f and g share attention, MLP and readout and differ only in V:
+/// D∞ <= Lip(R)·Σ_h max_c ‖(V_h^f − V_h^g)(E_s + p_r)‖∞.
+std::optional<Rational> value_perturbation_bound(const Model& f, const Model& g);
+
+/// When f and g share attention and V (so the same representation Y before
+/// the MLP) and differ after it: a certified upper bound of
+/// sup_Y |R_f(Y) − R_g(Y)| over a box containing every attainable Y, by
+/// bisecting the box `boxes` times.
+std::optional<Rational> readout_gap_bound(const OneLayerEvaluator& f, const OneLayerEvaluator& g,
+                                          std::size_t boxes = 4096);
+
+}  // namespace lgc

@@ -1,0 +1,154 @@
+#include "lgcheck/quantities/distance.hpp"
+
+#include "lgcheck/quantities/norm_constant.hpp"
+
+#include <queue>
+
+namespace lgc {
+
+Rational upper_of(const Number& x) { return x.is_exact() ? x.exact() : x.enclosure().upper(); }
+Rational lower_of(const Number& x) { return x.is_exact() ? x.exact() : x.enclosure().lower(); }
+
+Number certified_max(const Number& a, const Number& b) {
+  if (a.is_exact() && b.is_exact()) return a.exact() >= b.exact() ? a : b;
+  unsigned bits = std::max({a.precision(), b.precision(), kDefaultPrecisionBits});
+  return Number(Interval::hull(std::max(lower_of(a), lower_of(b)), std::max(upper_of(a), upper_of(b)), bits));
+}
+
+DistanceCurve distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t max_length,
+                             unsigned p, std::uint64_t budget) {
+  DistanceCurve curve;
+  const Shape shape = f.shape();
+  Number running(0);
+  for (std::uint64_t n = 1; n <= max_length; ++n) {
+    if (statistic_count(shape, n) > budget) break;
+    Number best(0);
+    Statistic best_at;
+    bool first = true;
+    for_each_statistic(shape, n, [&](const Statistic& s) {
+      Output a = p == 0 ? f.evaluate(s) : f.evaluate_finite(s, p);
+      Output b = p == 0 ? g.evaluate(s) : g.evaluate_finite(s, p);
+      Number d = max_abs_difference(a, b);
+      if (first || upper_of(d) > upper_of(best)) best_at = s;
+      best = first ? d : certified_max(best, d);
+      first = false;
+      ++curve.statistics;
+      return true;
+    });
+    running = n == 1 ? best : certified_max(running, best);
+    curve.D.push_back(running);
+    curve.argmax.push_back(best_at);
+    curve.reached = n;
+  }
+  return curve;
+}
+
+std::optional<std::uint64_t> measured_threshold(const DistanceCurve& curve, const Rational& epsilon, bool* undecided) {
+  if (undecided) *undecided = false;
+  for (std::size_t k = 0; k < curve.D.size(); ++k) {
+    std::optional<int> order = compare(curve.D[k], Number(epsilon));
+    if (!order) {
+      if (undecided) *undecided = true;
+      return std::nullopt;
+    }
+    if (*order > 0) return k + 1;
+  }
+  return std::nullopt;
+}
+
+bool shares_attention(const Model& f, const Model& g) {
+  if (f.embedding != g.embedding || f.positional != g.positional || f.layers.size() != g.layers.size()) return false;
+  const auto &hf = f.layers[0].heads, &hg = g.layers[0].heads;
+  if (hf.size() != hg.size()) return false;
+  for (std::size_t h = 0; h < hf.size(); ++h)
+    if (hf[h].qk != hg[h].qk || hf[h].phi != hg[h].phi) return false;
+  return true;
+}
+
+std::optional<Rational> value_perturbation_bound(const Model& f, const Model& g) {
+  if (!shares_attention(f, g) || f.layers[0].mlp != g.layers[0].mlp || f.readout != g.readout) return std::nullopt;
+  Rational sum = 0;
+  for (std::size_t h = 0; h < f.layers[0].heads.size(); ++h) {
+    Rational worst = 0;
+    for (std::size_t s = 0; s < f.alphabet_size(); ++s)
+      for (std::size_t r = 0; r < f.period; ++r) {
+        QVector e = initial_embedding(f, static_cast<int>(s), r);
+        QVector vf = apply<Rational>(f.layers[0].heads[h].value, e), vg = apply<Rational>(g.layers[0].heads[h].value, e);
+        for (std::size_t k = 0; k < vf.size(); ++k) vf[k] -= vg[k];
+        worst = std::max(worst, linf_norm(vf));
+      }
+    sum += worst;
+  }
+  return readout_lipschitz(f) * sum;
+}
+
+namespace {
+
+using Box = std::vector<std::pair<Rational, Rational>>;
+
+Vector<Number> box_numbers(const Box& box) {
+  Vector<Number> v;
+  for (const auto& [lo, hi] : box) v.push_back(lo == hi ? Number(lo) : Number(Interval::hull(lo, hi, kDefaultPrecisionBits)));
+  return v;
+}
+
+/// Upper bound of max_k |R_f(Y) − R_g(Y)| over the box.
+Rational gap_upper(const Model& f, const Model& g, const Box& box) {
+  Vector<Number> y = box_numbers(box);
+  Vector<Number> yf = f.layers[0].mlp ? apply_mlp(*f.layers[0].mlp, y) : y;
+  Vector<Number> yg = g.layers[0].mlp ? apply_mlp(*g.layers[0].mlp, y) : y;
+  return upper_of(max_abs_difference(apply_readout(f, yf, kDefaultPrecisionBits), apply_readout(g, yg, kDefaultPrecisionBits)));
+}
+
+}  // namespace
+
+std::optional<Rational> readout_gap_bound(const OneLayerEvaluator& fe, const OneLayerEvaluator& ge, std::size_t boxes) {
+  const Model &f = fe.model(), &g = ge.model();
+  if (!shares_attention(f, g)) return std::nullopt;
+  for (std::size_t h = 0; h < f.layers[0].heads.size(); ++h)
+    if (f.layers[0].heads[h].value != g.layers[0].heads[h].value) return std::nullopt;
+  const Shape shape = fe.shape();
+  const std::size_t d = f.width;
+  // Y = E_y + p_r + Σ_h (a convex combination of V_h·(E_s + p_r')): one box per query class.
+  Rational overall = 0;
+  for (std::size_t q = 0; q < shape.classes(); ++q) {
+    Box box(d);
+    const QVector& base = fe.class_embedding(q);
+    for (std::size_t k = 0; k < d; ++k) box[k] = {base[k], base[k]};
+    for (std::size_t h = 0; h < f.layers[0].heads.size(); ++h)
+      for (std::size_t k = 0; k < d; ++k) {
+        Rational lo, hi;
+        for (std::size_t c = 0; c < shape.classes(); ++c) {
+          Rational v = apply<Rational>(f.layers[0].heads[h].value, fe.class_embedding(c))[k];
+          if (c == 0 || v < lo) lo = v;
+          if (c == 0 || v > hi) hi = v;
+        }
+        box[k].first += lo;
+        box[k].second += hi;
+      }
+    // Best-first bisection: split the box with the largest upper bound along
+    // its widest coordinate.
+    using Item = std::pair<Rational, Box>;
+    auto cmp = [](const Item& a, const Item& b) { return a.first < b.first; };
+    std::priority_queue<Item, std::vector<Item>, decltype(cmp)> queue(cmp);
+    queue.push({gap_upper(f, g, box), box});
+    for (std::size_t step = 0; step < boxes / shape.classes() + 1; ++step) {
+      Item top = queue.top();
+      std::size_t widest = 0;
+      for (std::size_t k = 1; k < d; ++k)
+        if (top.second[k].second - top.second[k].first > top.second[widest].second - top.second[widest].first) widest = k;
+      if (top.second[widest].second == top.second[widest].first) break;  // a point: exact enough
+      queue.pop();
+      Box left = top.second, right = top.second;
+      Rational mid = (top.second[widest].first + top.second[widest].second) / 2;
+      left[widest].second = mid;
+      right[widest].first = mid;
+      queue.push({gap_upper(f, g, left), left});
+      queue.push({gap_upper(f, g, right), right});
+    }
+    overall = std::max(overall, queue.top().first);
+  }
+  return overall;
+}
+
+}  // namespace lgc

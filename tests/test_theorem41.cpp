@@ -1,0 +1,185 @@
+// Section 4 claims: PROVED on bundled cases, and REFUTED under each
+// deliberate break of a constant (the mutations the issue lists, and one per
+// checker).
+#include "theorem41.hpp"
+
+#include "lgcheck/bounds/theorem41.hpp"
+#include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/quantities/logit_margin.hpp"
+#include "lgcheck/semantics/finite_precision.hpp"
+#include "lgcheck/tasks/paper_tasks.hpp"
+
+#include "support.hpp"
+
+#include <set>
+
+using lgc::Rational;
+using lgc::Verdict;
+
+namespace {
+
+void require(Verdict expected, const lgc::ClaimResult& r) {
+  INFO(r.id << " on " << r.case_name << ": " << lgc::to_string(r.verdict) << ": " << r.detail);
+  CHECK(r.verdict == expected);
+}
+
+}  // namespace
+
+TEST_CASE("gamma and L of ModPTask are 1; L of the SimpleTask readouts by hand", "[section4][norm]") {
+  for (std::size_t p : {2u, 3u, 5u, 7u}) {
+    lgc::Model m = lgc::modp_task(p, lgc::Semantics::hardmax());
+    CHECK(*lgc::logit_margin(m).gamma == 1);
+    CHECK(lgc::norm_constant(m).L == 1);
+  }
+  // sin readout: L = |omega| * |U| * V = omega.
+  CHECK(lgc::norm_constant(lgc::simple_task(Rational(8), lgc::SimpleReadout::Sin)).L == 8);
+  // ReLU readout: L = |U| (1 + |B| |A|) V = 1 + sum_k |c_k| (A has one 1 per row).
+  lgc::Model relu = lgc::simple_task(Rational(2), lgc::SimpleReadout::ReluMlp);
+  Rational total = 0;
+  for (std::size_t k = 0; k < relu.layers[0].mlp->out.cols(); ++k) total += abs(relu.layers[0].mlp->out(3, k));
+  CHECK(lgc::norm_constant(relu).L == 1 + total);
+  lgc::NormOptions no_mlp;
+  no_mlp.include_mlp_term = false;
+  CHECK(lgc::norm_constant(relu, no_mlp).L == 1);
+}
+
+TEST_CASE("L and gamma of random models against brute force over all strings", "[section4][norm]") {
+  std::mt19937_64 rng(lgc::test::test_seed() + 21);
+  INFO("seed " << lgc::test::test_seed() + 21);
+  for (int rep = 0; rep < 4; ++rep) {
+    lgc::Model m = lgc::modp_task(2, lgc::Semantics::hardmax());
+    auto& head = m.layers[0].heads[0];
+    for (std::size_t r = 0; r < 5; ++r)
+      for (std::size_t c = 0; c < 5; ++c) {
+        head.qk(r, c) = lgc::test::random_rational(rng, 3);
+        head.value(r, c) = lgc::test::random_rational(rng, 4);
+      }
+    // V_h by brute force: the largest |V y_j| over every key of every string.
+    Rational v_brute = 0;
+    std::set<Rational> gaps;
+    lgc::for_each_string(2, 6, [&](const lgc::Tokens& x) {
+      for (std::size_t j = 1; j <= x.size(); ++j)
+        v_brute = std::max(v_brute, lgc::linf_norm(lgc::apply<Rational>(head.value, lgc::initial_embedding(m, x[j - 1], j))));
+      // logits met at the last query
+      auto q = lgc::apply<Rational>(head.qk, lgc::initial_embedding(m, x.back(), x.size()));
+      std::vector<Rational> logits;
+      for (std::size_t j = 1; j <= x.size(); ++j)
+        logits.push_back(lgc::dot<Rational>(lgc::initial_embedding(m, x[j - 1], j), q) + (j == x.size() ? head.phi[0] : Rational(0)));
+      std::sort(logits.begin(), logits.end());
+      for (std::size_t k = 1; k < logits.size(); ++k)
+        if (logits[k] != logits[k - 1]) gaps.insert(logits[k] - logits[k - 1]);
+      return true;
+    });
+    CHECK(lgc::value_norm(m, 0) == v_brute);
+    CHECK(lgc::norm_constant(m).L == lgc::readout_lipschitz(m) * v_brute);
+    lgc::LogitMargin lm = lgc::logit_margin(m);
+    if (!gaps.empty()) {
+      REQUIRE(lm.gamma.has_value());
+      CHECK(*lm.gamma <= *gaps.begin());  // every gap met is at least gamma
+    }
+  }
+}
+
+TEST_CASE("Theorem 4.1 bounds by hand on ModPTask p = 3", "[section4][bound]") {
+  lgc::Case c = lgc::test::bundled("paper/modp/modp_p3_hardmax.json");
+  lgc::CaseModels cm = lgc::section4_models(c);
+  lgc::Theorem41Bounds b = lgc::theorem41_bounds(cm.models, Rational(1, 10), 8);
+  CHECK(b.threshold == 256);
+  // L^2 D^7 S^6 tau_hat^2 / eps^2 = 3^7 * 64 * 100
+  CHECK(b.sample_term == Rational(2187 * 64 * 100));
+  CHECK(b.N_paper == 2187 * 64 * 100);
+  CHECK(b.sample_term_unloosened == Rational(2187 * 81 * 100));
+  // Q = ceil((5*6 + 7*2 + 0 + 6) * 10 + 1/2) = 501; anchored: 3 * (2*501 + 4) = 3018
+  CHECK(b.sim.resolution == 501);
+  CHECK(b.sim.anchored);
+  CHECK(b.sim.N == 3018);
+  // the constant c scales N_paper; c * 2^{p/gamma} is rounded up exactly
+  CHECK(lgc::theorem41_bounds(cm.models, Rational(1000), 8, Rational(3, 2)).N_paper == 384);
+}
+
+TEST_CASE("Section 4 claims are PROVED on bundled cases", "[section4][claim]") {
+  lgc::Case modp = lgc::test::bundled("paper/modp/modp_p3_hardmax.json");
+  lgc::Case margin = lgc::test::bundled("section4/modp_p3_finite6_margin1_2.json");
+  require(Verdict::Proved, lgc::check_threshold(margin, lgc::threshold_params(margin)));
+  require(Verdict::Proved, lgc::check_norm(modp, lgc::norm_params(modp)));
+  lgc::SimulationParams sim = lgc::simulation_params(modp);
+  sim.random_inputs = 300;
+  require(Verdict::Proved, lgc::check_simulation(modp, sim));
+  lgc::Case pair = lgc::test::bundled("pairs/simple_w8_sin_vs_relu.json");
+  require(Verdict::Proved, lgc::check_implication(pair, lgc::implication_params(pair)));
+  lgc::Case farey = lgc::test::bundled("witnesses/farey_hat_n8.json");
+  require(Verdict::Proved, lgc::check_witness(farey, lgc::witness_params(farey)));
+}
+
+TEST_CASE("Mutation: N_sim halved is REFUTED", "[section4][mutation]") {
+  lgc::Case modp = lgc::test::bundled("paper/modp/modp_p3_hardmax.json");
+  lgc::SimulationParams sim = lgc::simulation_params(modp);
+  sim.random_inputs = 300;
+  sim.length_bound_scale = Rational(1, 2);
+  require(Verdict::Refuted, lgc::check_simulation(modp, sim));
+}
+
+TEST_CASE("Mutation: the 2^{p/gamma} padding dropped from N_sim is REFUTED", "[section4][mutation]") {
+  lgc::Case margin = lgc::test::bundled("section4/modp_p3_finite6_margin1_2.json");
+  lgc::SimulationParams sim = lgc::simulation_params(margin);
+  sim.random_inputs = 50;
+  sim.drop_padding = true;
+  require(Verdict::Refuted, lgc::check_simulation(margin, sim));
+}
+
+TEST_CASE("Mutation: 2^p/gamma in place of 2^{p/gamma} is REFUTED", "[section4][mutation]") {
+  lgc::Case margin = lgc::test::bundled("section4/modp_p3_finite6_margin1_2.json");
+  lgc::ThresholdParams params = lgc::threshold_params(margin);
+  params.threshold = [](unsigned p, const Rational& gamma) { return lgc::ceil(Rational(lgc::pow(lgc::Integer(2), p)) / gamma); };
+  require(Verdict::Refuted, lgc::check_threshold(margin, params));
+}
+
+TEST_CASE("Mutation: L without the MLP term is REFUTED", "[section4][mutation]") {
+  lgc::Case relu = lgc::test::bundled("paper/simple/simple_w8_relu.json");
+  lgc::NormParams params = lgc::norm_params(relu);
+  params.norm.include_mlp_term = false;
+  require(Verdict::Refuted, lgc::check_norm(relu, params));
+  lgc::Case sine = lgc::test::bundled("paper/simple/simple_w8_sin.json");
+  lgc::NormParams no_omega = lgc::norm_params(sine);
+  no_omega.norm.include_sin_factor = false;
+  require(Verdict::Refuted, lgc::check_norm(sine, no_omega));
+}
+
+TEST_CASE("Mutation: a too small Q in the construction is REFUTED", "[section4][mutation]") {
+  lgc::Case modp = lgc::test::bundled("paper/modp/modp_p3_hardmax.json");
+  lgc::SimulationParams sim = lgc::simulation_params(modp);
+  sim.random_inputs = 300;
+  sim.resolution_override = 2;
+  require(Verdict::Refuted, lgc::check_simulation(modp, sim));
+}
+
+TEST_CASE("Mutation: T4.1.lg with a smaller conclusion factor is REFUTED", "[section4][mutation]") {
+  lgc::Case pair = lgc::test::bundled("pairs/modp_p2_perturbed_pair.json");
+  lgc::ImplicationParams params = lgc::implication_params(pair);
+  params.conclusion_factor = Rational(1, 20);
+  require(Verdict::Refuted, lgc::check_implication(pair, params));
+}
+
+TEST_CASE("Mutation: a Farey-hat pair claimed equal up to 2n is REFUTED", "[section4][mutation]") {
+  lgc::Case farey = lgc::test::bundled("witnesses/farey_hat_n8.json");
+  lgc::WitnessParams params = lgc::witness_params(farey);
+  params.n = 2 * params.n;
+  require(Verdict::Refuted, lgc::check_witness(farey, params));
+  lgc::WitnessParams bigger = lgc::witness_params(farey);
+  bigger.eta = Rational(1, 2);
+  require(Verdict::Refuted, lgc::check_witness(farey, bigger));
+}
+
+TEST_CASE("D(n), N_emp and the bracket on a Farey-hat pair", "[section4][distance]") {
+  lgc::Case farey = lgc::test::bundled("witnesses/farey_hat_n4.json");
+  lgc::CaseModels cm = lgc::section4_models(farey);
+  lgc::DistanceCurve curve = lgc::distance_curve(*cm.models[0], *cm.models[1], 8);
+  REQUIRE(curve.reached == 8);
+  for (int n = 1; n <= 4; ++n) CHECK(curve.D[n - 1] == lgc::Number(0));
+  CHECK(curve.D[4] == lgc::Number(Rational(1, 4)));  // the mediant 2/5 at length 5
+  CHECK(*lgc::measured_threshold(curve, Rational(1, 10)) == 5);
+  lgc::DistanceBracket b = lgc::distance_bracket(cm, curve, 8);
+  REQUIRE(b.upper.has_value());
+  CHECK(*b.upper >= Rational(1, 4));
+  CHECK(*b.upper < Rational(1, 4) + Rational(1, 1000));
+}
