@@ -4,7 +4,7 @@
 BUILD ?= build
 JOBS ?= 2
 
-.PHONY: run test deps configure build clean
+.PHONY: run test deps configure build clean tables
 
 deps:
 	bash scripts/install-deps.sh
@@ -20,6 +20,11 @@ run: build
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+
+# Regenerate the tables in docs/tables/ from the bundled cases.
+tables: build
+	$(BUILD)/lgcheck table t41 --format md --out docs/tables/t41.md
+	$(BUILD)/lgcheck table t41 --format json --out docs/tables/t41.json
 
 clean:
 	rm -rf $(BUILD)

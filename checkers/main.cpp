@@ -3,6 +3,9 @@
 #include "claim.hpp"
 #include "cli_output.hpp"
 #include "suite.hpp"
+#include "tables.hpp"
+
+#include <fstream>
 
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/model/input.hpp"
@@ -346,6 +349,28 @@ int cmd_threshold(const ThresholdArgs& a) {
   return 0;
 }
 
+struct TableArgs {
+  std::string name, format = "md", out, cases = "cases";
+  unsigned precision_bits = 8;
+};
+
+int cmd_table(const TableArgs& a) {
+  Table t = table_t41(a.cases, a.precision_bits);
+  std::string text = a.format == "json" ? render_json(t) : render_markdown(t);
+  if (a.out.empty()) {
+    std::cout << text;
+    return 0;
+  }
+  std::filesystem::path tmp = a.out + ".tmp";
+  {
+    std::ofstream file(tmp);
+    if (!file) throw UsageError("--out: cannot write " + a.out);
+    file << text;
+  }
+  std::filesystem::rename(tmp, a.out);
+  return 0;
+}
+
 int cmd_check(const std::vector<std::string>& paths, const std::string& glob, bool json) {
   std::vector<Case> cases;
   for (const auto& file : collect_case_files(paths)) cases.push_back(load_case(file));  // all validated first
@@ -464,6 +489,15 @@ int main(int argc, char** argv) {
       ->capture_default_str()->check(CLI::Range(1, 100000));
   threshold->add_flag("--json", threshold_args.json, "print a JSON object (keys of CLI.md)");
 
+  TableArgs table_args;
+  auto* table = app.add_subcommand("table", "Compute a table from the bundled cases (t41)");
+  table->add_option("NAME", table_args.name, "the table")->required()->check(CLI::IsMember(table_names()));
+  table->add_option("--format", table_args.format, "md or json (exact values)")
+      ->capture_default_str()->check(CLI::IsMember({"md", "json"}));
+  table->add_option("--out", table_args.out, "write to this file instead of stdout");
+  table->add_option("--cases", table_args.cases, "the bundled cases directory")->capture_default_str();
+  table->add_option("--precision-bits", table_args.precision_bits, "p for the 2^(p/gamma) term")->capture_default_str();
+
   auto* check = app.add_subcommand("check", "Run the registered claims on case files and directories");
   check->add_option("PATH", paths, "case files, or directories searched recursively for *.json")->required();
   check->add_option("--claims", glob, "only claims whose id matches this shell pattern (e.g. 'S.*')")
@@ -514,6 +548,7 @@ int main(int argc, char** argv) {
     if (*check) return cmd_check(paths, glob, json);
     if (*bound) return cmd_bound(bound_args);
     if (*threshold) return cmd_threshold(threshold_args);
+    if (*table) return cmd_table(table_args);
     if (*simulate_cmd) return cmd_simulate(sim_args);
     if (*list) {
       for (const auto& c : claim_registry())

@@ -200,6 +200,16 @@ Interval power(const Integer& i, const Rational& q, unsigned precision_bits) {
   return exp(Interval(q, precision_bits) * log(base));
 }
 
+std::string to_decimal(const Rational& q, int significant) {
+  Mpfr x(256);
+  mpfr_set_q(x.get(), q.backend().data(), MPFR_RNDN);
+  char* text = nullptr;
+  if (mpfr_asprintf(&text, "%.*RNg", significant, x.get()) < 0) throw std::runtime_error("mpfr_asprintf failed");
+  std::string result(text);
+  mpfr_free_str(text);
+  return result;
+}
+
 SignDecision decide_sign(const std::function<Interval(unsigned)>& enclose, unsigned start_bits, unsigned budget_bits) {
   SignDecision d;
   for (unsigned bits = start_bits; bits <= budget_bits; bits *= 2) {

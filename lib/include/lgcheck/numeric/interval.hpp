@@ -90,6 +90,10 @@ struct SignDecision {
 };
 SignDecision decide_sign(const std::function<Interval(unsigned)>& enclose, unsigned start_bits, unsigned budget_bits);
 
+/// q in decimal with `significant` digits, rounded to nearest (for display
+/// only: never compared).
+std::string to_decimal(const Rational& q, int significant = 4);
+
 /// Certified comparisons: true only when the order is proved.
 bool certainly_less(const Interval& a, const Interval& b);
 bool certainly_less_equal(const Interval& a, const Interval& b);
