@@ -258,7 +258,7 @@ int cmd_bound(const BoundArgs& a) {
 
 struct SimulateArgs {
   std::string file, input, epsilon;
-  std::uint64_t random_length = 0, seed = 1;
+  std::uint64_t random_length = 0, seed = 1, optimal_up_to = 64;
   bool json = false;
 };
 
@@ -284,6 +284,10 @@ int cmd_simulate(const SimulateArgs& a) {
   Theorem41Bounds b = theorem41_bounds(cm.models, eps, cm.precision_bits);
   SimulationOutcome out = simulate_and_measure(cm.models, x, eps, b.delta, cm.precision_bits, b.threshold);
   const Statistic& z = out.simulation.z;
+  // On small inputs, the shortest z that works, for formula >= produced >= optimal.
+  std::optional<Statistic> optimal;
+  if (x.length <= a.optimal_up_to && cm.precision_bits == 0)
+    optimal = shortest_simulation(cm.models, x, eps, 0, std::min<std::uint64_t>(x.length, z.length));
   if (a.json) {
     nlohmann::json j = {{"length_x", x.length},
                         {"length_z", z.length},
@@ -295,6 +299,7 @@ int cmd_simulate(const SimulateArgs& a) {
                         {"N_sim", b.sim.N.str()},
                         {"semantics", cm.precision_bits ? "finite:" + std::to_string(cm.precision_bits) : "hardmax"}};
     if (z.length <= 10000) j["z"] = format_input(f, string_of(shape, z));
+    if (optimal) j["length_optimal"] = optimal->length;
     print_json(j);
   } else {
     std::cout << fmt::format(
@@ -304,6 +309,9 @@ int cmd_simulate(const SimulateArgs& a) {
         to_string(b.delta), number_text(out.error),
         out.within ? (*out.within ? "<=" : ">") : "undecided against", to_string(eps));
     if (!out.shortened) std::cout << "(x is below the finite:p threshold " << b.threshold << ": z = x)\n";
+    if (optimal)
+      std::cout << fmt::format("shortest z that works: |z| = {} ({}); formula {} >= produced {} >= optimal {}\n",
+                               optimal->length, describe(shape, *optimal, f), b.sim.N.str(), z.length, optimal->length);
   }
   return out.within && *out.within ? 0 : (out.within ? 1 : 3);
 }
@@ -479,6 +487,9 @@ int main(int argc, char** argv) {
   simulate_cmd->add_option("--random", sim_args.random_length, "a random x of this length instead (drawn as a statistic)");
   simulate_cmd->add_option("--seed", sim_args.seed, "seed of --random")->capture_default_str();
   simulate_cmd->add_option("--epsilon", sim_args.epsilon, "the accuracy epsilon")->required();
+  simulate_cmd->add_option("--optimal-up-to", sim_args.optimal_up_to,
+                           "also search the shortest z that works when |x| is at most this (hardmax)")
+      ->capture_default_str();
   simulate_cmd->add_flag("--json", sim_args.json, "print a JSON object (keys of CLI.md)");
 
   ThresholdArgs threshold_args;

@@ -40,4 +40,29 @@ SimulationOutcome simulate_and_measure(const std::vector<const OneLayerEvaluator
   return out;
 }
 
+std::optional<Statistic> shortest_simulation(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x,
+                                             const Rational& epsilon, unsigned p, std::uint64_t max_length,
+                                             std::uint64_t budget) {
+  const Shape& shape = models.front()->shape();
+  std::vector<Output> fx;
+  for (const auto* m : models) fx.push_back(evaluate_statistic(*m, x, p));
+  for (std::uint64_t T = x.window.size(); T <= max_length; ++T) {
+    if (T % shape.period != x.length % shape.period) continue;
+    if (std::min<std::uint64_t>(T, shape.locality + 1) != x.window.size()) continue;
+    if (statistic_count(shape, T) > budget) return std::nullopt;
+    std::optional<Statistic> found;
+    for_each_statistic(shape, T, [&](const Statistic& z) {
+      if (z.window != x.window) return true;
+      for (std::size_t k = 0; k < models.size(); ++k) {
+        std::optional<int> order = compare(max_abs_difference(fx[k], evaluate_statistic(*models[k], z, p)), Number(epsilon));
+        if (!order || *order > 0) return true;
+      }
+      found = z;
+      return false;
+    });
+    if (found) return found;
+  }
+  return std::nullopt;
+}
+
 }  // namespace lgc

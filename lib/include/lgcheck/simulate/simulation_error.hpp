@@ -28,4 +28,13 @@ SimulationOutcome simulate_and_measure(const std::vector<const OneLayerEvaluator
                                        const Rational& epsilon, const Rational& delta, unsigned p,
                                        const Integer& threshold, SimulationOptions options = {});
 
+/// The shortest z (same window and query residue as x) with every model's
+/// error |f(x) − f(z)|∞ <= ε, by exhaustive search over statistics of
+/// increasing length up to `max_length`; nullopt when none is found there or a
+/// length exceeds `budget` statistics. Decisions are certified; an
+/// undecidable comparison counts as not within ε.
+std::optional<Statistic> shortest_simulation(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x,
+                                             const Rational& epsilon, unsigned p, std::uint64_t max_length,
+                                             std::uint64_t budget = 200000);
+
 }  // namespace lgc
