@@ -10,6 +10,12 @@ bool is_section4_case(const Case& c) {
   return true;
 }
 
+unsigned rounding_bits(const Case& c, unsigned fallback) {
+  const Model& m = c.model();
+  if (m.semantics.kind == Semantics::Kind::Finite) return m.semantics.bits;
+  return static_cast<unsigned>(c.check_count("precision_bits", fallback));
+}
+
 CaseModels section4_models(const Case& c) {
   if (!is_section4_case(c))
     throw std::invalid_argument(c.file + ": Section 4 needs one-layer hardmax or finite:p models");

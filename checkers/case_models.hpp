@@ -18,6 +18,10 @@ struct CaseModels {
 /// True when every model of the case has one layer and is not softmax.
 bool is_section4_case(const Case& c);
 
+/// p for claims comparing finite:p with hardmax: the case's own finite:p, else
+/// the check block's precision_bits, else `fallback`.
+unsigned rounding_bits(const Case& c, unsigned fallback);
+
 /// Evaluators for the case's models; precision from a finite:p semantics
 /// (both models of a pair must agree), else 0. Throws std::invalid_argument
 /// for a case that is not a Section 4 case.

@@ -1,5 +1,9 @@
 #include "consistency.hpp"
 
+#include "case_models.hpp"
+
+#include "agreement.hpp"
+
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/logit_margin.hpp"
 #include "lgcheck/semantics/finite_precision.hpp"
@@ -12,24 +16,6 @@
 
 namespace lgc {
 namespace {
-
-enum class Agreement { Equal, Different, Unknown };
-
-Agreement agreement(const Vector<Number>& a, const Vector<Number>& b) {
-  bool unknown = false;
-  for (std::size_t k = 0; k < a.size(); ++k) {
-    std::optional<int> c = compare(a[k], b[k]);
-    if (!c) unknown = true;
-    else if (*c != 0) return Agreement::Different;
-  }
-  return unknown ? Agreement::Unknown : Agreement::Equal;
-}
-
-std::string show(const Vector<Number>& v) {
-  std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : ", ") + (x.is_exact() ? to_string(x.exact()) : x.enclosure().to_string(8));
-  return "(" + s + ")";
-}
 
 /// Compares the two semantics at the queries of one input; records the first
 /// counterexample and the first undecidable instance.
@@ -88,9 +74,7 @@ std::vector<std::size_t> range(std::size_t from, std::size_t to) {
 
 ConsistencyParams consistency_params(const Case& c) {
   ConsistencyParams p;
-  const Model& m = c.model();
-  p.p = m.semantics.kind == Semantics::Kind::Finite ? m.semantics.bits
-                                                    : static_cast<unsigned>(c.check_count("precision_bits", p.p));
+  p.p = rounding_bits(c, p.p);
   p.max_length = c.check_count("max_length", p.max_length);
   p.random_inputs = c.check_count("random_inputs", p.random_inputs);
   p.seed = c.check_count("seed", p.seed);

@@ -3,6 +3,8 @@
 // readout is compared through certified enclosures).
 #include "theorem41.hpp"
 
+#include "agreement.hpp"
+
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/simulate/construction.hpp"
 
@@ -32,7 +34,7 @@ struct NormCheck {
       const Shape& shape = model.shape();
       counterexample = fmt::format("x: {}, z: {}: |f(x) - f(z)| = {} > L * max_h |w_h(x) - w_h(z)|_1 = {} * {}",
                                    describe(shape, x, model.model()), describe(shape, z, model.model()),
-                                   error.is_exact() ? to_string(error.exact()) : error.enclosure().to_string(12),
+                                   show(error),
                                    to_string(L), to_string(distance));
     }
   }

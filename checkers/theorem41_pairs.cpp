@@ -5,17 +5,13 @@
 //                 differs by η on one of length <= 2n.
 #include "theorem41.hpp"
 
+#include "agreement.hpp"
+
 #include "lgcheck/bounds/theorem41.hpp"
 
 #include <fmt/format.h>
 
 namespace lgc {
-namespace {
-
-std::string text(const Number& x) { return x.is_exact() ? to_string(x.exact()) : x.enclosure().to_string(12); }
-
-}  // namespace
-
 DistanceBracket distance_bracket(const CaseModels& cm, const DistanceCurve& curve, std::uint64_t max_length) {
   DistanceBracket b;
   b.reached = curve.reached;
@@ -68,7 +64,7 @@ ClaimResult check_implication(const Case& c, const ImplicationParams& params) {
   result.evidence = {{"epsilon", to_string(eps)},
                      {"N", N.str()},
                      {"reached", curve.reached},
-                     {"D_inf_lower", text(bracket.lower)},
+                     {"D_inf_lower", show(bracket.lower)},
                      {"D_inf_upper", bracket.upper ? to_string(*bracket.upper) : "unknown"},
                      {"upper_source", bracket.upper_source}};
   result.evidence.update(bracket.evidence);
@@ -80,19 +76,19 @@ ClaimResult check_implication(const Case& c, const ImplicationParams& params) {
   if (known_vs_eps && *known_vs_eps > 0) antecedent = false;
   else if (N <= Integer(curve.reached) && known_vs_eps) antecedent = true;
   else if (bracket.upper && *bracket.upper <= eps) antecedent = true;
-  std::string bracket_text = fmt::format("D({}) = {} <= D_inf <= {} ({})", curve.reached, text(bracket.lower),
+  std::string bracket_text = fmt::format("D({}) = {} <= D_inf <= {} ({})", curve.reached, show(bracket.lower),
                                          bracket.upper ? to_string(*bracket.upper) : "unknown", bracket.upper_source);
   if (antecedent && !*antecedent) {
     result.verdict = Verdict::Proved;
     result.detail = fmt::format("antecedent false: D({}) >= {} > eps = {} (N = N_sim = {}); {}",
-                                N <= Integer(curve.reached) ? N.str() : std::to_string(curve.reached), text(known),
+                                N <= Integer(curve.reached) ? N.str() : std::to_string(curve.reached), show(known),
                                 to_string(eps), N.str(), bracket_text);
     return result;
   }
   std::optional<int> lower_vs = compare(bracket.lower, Number(conclusion));
   if (lower_vs && *lower_vs > 0) {
     result.verdict = Verdict::Refuted;
-    result.detail = fmt::format("D_inf >= D({}) = {} > {} * eps = {}, witness {}; {}", curve.reached, text(bracket.lower),
+    result.detail = fmt::format("D_inf >= D({}) = {} > {} * eps = {}, witness {}; {}", curve.reached, show(bracket.lower),
                                 to_string(params.conclusion_factor), to_string(conclusion),
                                 describe(cm.models[0]->shape(), curve.argmax.back(), cm.models[0]->model()), bracket_text);
     return result;
@@ -136,7 +132,7 @@ ClaimResult check_witness(const Case& c, const WitnessParams& params) {
   }
   const Number& agree = curve.D[params.n - 1];
   const Number& differ = curve.D[params.differ_by - 1];
-  result.evidence = {{"n", params.n}, {"D_n", text(agree)}, {"differ_by", params.differ_by}, {"D_differ", text(differ)},
+  result.evidence = {{"n", params.n}, {"D_n", show(agree)}, {"differ_by", params.differ_by}, {"D_differ", show(differ)},
                      {"eta", to_string(params.eta)}};
   if (!(agree.is_exact() && agree.exact() == 0)) {
     // Locate the first length where they differ: it refutes the agreement.
@@ -144,20 +140,20 @@ ClaimResult check_witness(const Case& c, const WitnessParams& params) {
     while (first <= params.n && curve.D[first - 1].is_exact() && curve.D[first - 1].exact() == 0) ++first;
     result.verdict = Verdict::Refuted;
     result.detail = fmt::format("f and g differ at length {} <= n = {}: |f - g| = {} at {}", first, params.n,
-                                text(curve.D[first - 1]),
+                                show(curve.D[first - 1]),
                                 describe(cm.models[0]->shape(), curve.argmax[first - 1], cm.models[0]->model()));
     return result;
   }
   std::optional<int> reached_eta = compare(differ, Number(params.eta));
   if (!reached_eta) {
     result.verdict = Verdict::Undecided;
-    result.detail = fmt::format("D({}) = {} not separated from eta = {}", params.differ_by, text(differ), to_string(params.eta));
+    result.detail = fmt::format("D({}) = {} not separated from eta = {}", params.differ_by, show(differ), to_string(params.eta));
     return result;
   }
   if (*reached_eta < 0) {
     result.verdict = Verdict::Refuted;
     result.detail = fmt::format("no difference of eta = {} by length {}: D({}) = {}", to_string(params.eta),
-                                params.differ_by, params.differ_by, text(differ));
+                                params.differ_by, params.differ_by, show(differ));
     return result;
   }
   std::uint64_t at = params.n + 1;
@@ -165,7 +161,7 @@ ClaimResult check_witness(const Case& c, const WitnessParams& params) {
   result.verdict = Verdict::Proved;
   result.detail = fmt::format("f = g on every input of length <= {} (D({}) = 0 exactly) and |f - g| = {} >= eta = {} at "
                               "length {} <= {}: any valid N is at least {}",
-                              params.n, params.n, text(curve.D[at - 1]), to_string(params.eta), at, params.differ_by,
+                              params.n, params.n, show(curve.D[at - 1]), to_string(params.eta), at, params.differ_by,
                               params.n + 1);
   return result;
 }

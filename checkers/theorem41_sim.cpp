@@ -3,6 +3,8 @@
 // random inputs.
 #include "theorem41.hpp"
 
+#include "agreement.hpp"
+
 #include "lgcheck/bounds/theorem41.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/simulate/simulation_error.hpp"
@@ -48,7 +50,7 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
       failure = fmt::format("|z| = {} > N_sim = {} for x: {}", out.simulation.z.length, claimed.str(), describe(shape, x, f));
     if (out.within && !*out.within && !failure)
       failure = fmt::format("error {} > epsilon = {} for x: {} (z: {})",
-                            out.error.is_exact() ? to_string(out.error.exact()) : out.error.enclosure().to_string(12),
+                            show(out.error),
                             to_string(params.epsilon), describe(shape, x, f), describe(shape, out.simulation.z, f));
     if (!out.within) ++undecided;
     return !failure;

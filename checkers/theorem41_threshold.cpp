@@ -4,6 +4,8 @@
 // differ, whenever the search finds the gap realised.
 #include "theorem41.hpp"
 
+#include "agreement.hpp"
+
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/logit_margin.hpp"
 #include "lgcheck/semantics/finite_precision.hpp"
@@ -14,30 +16,11 @@
 namespace lgc {
 namespace {
 
-/// -1 certified different, 0 equal, 1 undecided.
-int differs(const Vector<Number>& a, const Vector<Number>& b) {
-  bool unknown = false;
-  for (std::size_t k = 0; k < a.size(); ++k) {
-    std::optional<int> c = compare(a[k], b[k]);
-    if (!c) unknown = true;
-    else if (*c != 0) return -1;
-  }
-  return unknown ? 1 : 0;
-}
-
-std::string show(const Vector<Number>& y) {
-  std::string s;
-  for (const auto& v : y) s += (s.empty() ? "" : ", ") + (v.is_exact() ? to_string(v.exact()) : v.enclosure().to_string(10));
-  return "(" + s + ")";
-}
-
 }  // namespace
 
 ThresholdParams threshold_params(const Case& c) {
   ThresholdParams p;
-  const Model& m = c.model();
-  p.p = m.semantics.kind == Semantics::Kind::Finite ? m.semantics.bits
-                                                    : static_cast<unsigned>(c.check_count("precision_bits", p.p));
+  p.p = rounding_bits(c, p.p);
   p.seed = c.check_count("seed", p.seed);
   return p;
 }
@@ -65,10 +48,10 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
       // Compared before the readout: a sin readout would blur exact equality.
       QVector exact = m->representation(s);
       Vector<Number> hard(exact.begin(), exact.end()), fin = m->representation_finite(s, params.p);
-      int d = differs(hard, fin);
+      Agreement d = agreement(hard, fin);
       ++compared;
-      if (d == 1) ++undecided;
-      if (d == -1 && !counterexample)
+      if (d == Agreement::Unknown) ++undecided;
+      if (d == Agreement::Different && !counterexample)
         counterexample = fmt::format("at {}: finite:{} gives {}, hardmax gives {}", describe(shape, s, m->model()),
                                      params.p, show(fin), show(hard));
     }
@@ -108,7 +91,7 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
     auto look = [&](const Statistic& s) {
       for (const auto* m : cm.models) {
         Output hard = m->evaluate(s), fin = m->evaluate_finite(s, params.p);  // outputs: the difference must show
-        if (differs(hard, fin) == -1) {
+        if (agreement(hard, fin) == Agreement::Different) {
           found = fmt::format("witness at T = {}: {}: finite:{} {} vs hardmax {}", below, describe(shape, s, m->model()),
                               params.p, show(fin), show(hard));
           result.evidence["witness"] = {{"length", below}, {"statistic", describe(shape, s, m->model())}};

@@ -24,6 +24,28 @@ std::string rational_name(const Rational& q) {
   return s;
 }
 
+/// S = 2, Δ = 1, τ = 0, width 4 (token 0, token 1, q, a free slot), M = 0:
+/// attention is uniform over every position and writes q = the fraction of
+/// 1-tokens into slot 2. No MLP; the readout is left to the caller (1×4, zero).
+Model fraction_of_ones_model() {
+  Model m;
+  m.alphabet = {"0", "1"};
+  m.width = 4;
+  m.period = 1;
+  m.locality = 0;
+  m.semantics = Semantics::hardmax();
+  m.embedding = zeros(2, 4);
+  m.embedding(0, 0) = 1;
+  m.embedding(1, 1) = 1;
+  m.positional = zeros(1, 4);
+  Head head{zeros(4, 4), zeros(4, 4), QVector{Rational(0)}};
+  head.value(2, 1) = 1;
+  m.layers = {Layer{{head}, std::nullopt}};
+  m.readout.weights = zeros(1, 4);
+  m.readout.bias = QVector{Rational(0)};
+  return m;
+}
+
 }  // namespace
 
 Model modp_task(std::size_t p, const Semantics& semantics, const Rational& margin) {
@@ -57,23 +79,10 @@ Model modp_task(std::size_t p, const Semantics& semantics, const Rational& margi
 }
 
 Model simple_task(const Rational& omega, SimpleReadout readout) {
-  Model m;
+  Model m = fraction_of_ones_model();  // slot 3 takes the MLP output
   bool sin_readout = readout == SimpleReadout::Sin;
   m.name = std::string("simple_w") + rational_name(omega) + (sin_readout ? "_sin" : "_relu");
-  m.alphabet = {"0", "1"};
-  m.width = 4;  // token 0, token 1, q = fraction of 1-tokens, MLP output
-  m.period = 1;
-  m.locality = 0;
-  m.semantics = Semantics::hardmax();
-  m.embedding = zeros(2, 4);
-  m.embedding(0, 0) = 1;
-  m.embedding(1, 1) = 1;
-  m.positional = zeros(1, 4);
-  Head head{zeros(4, 4), zeros(4, 4), QVector{Rational(0)}};
-  head.value(2, 1) = 1;
-  Layer layer{{head}, std::nullopt};
-  m.readout.weights = zeros(1, 4);
-  m.readout.bias = QVector{Rational(0)};
+  Layer& layer = m.layers[0];
   if (sin_readout) {
     m.description = "SimpleTask omega=" + to_string(omega) + ": sin(omega * q), q the fraction of 1-tokens (sin readout)";
     m.readout.weights(0, 2) = 1;
@@ -103,7 +112,6 @@ Model simple_task(const Rational& omega, SimpleReadout readout) {
                     "the " + std::to_string(K + 1) + " knots k/" + std::to_string(K) +
                     " (values rounded down to 1e-6), as a ReLU MLP; q the fraction of 1-tokens";
   }
-  m.layers = {layer};
   return m;
 }
 
@@ -151,22 +159,8 @@ FareyHat farey_hat(std::uint64_t n, const Rational& eta) {
   w.right = Rational(1, 2);
   w.mediant = Rational(half + 1, 2 * half + 3);
   w.mediant_length = static_cast<std::uint64_t>(2 * half + 3);
-  Model base;
-  base.alphabet = {"0", "1"};
-  base.width = 4;  // token 0, token 1, q, hat
-  base.period = 1;
-  base.locality = 0;
-  base.semantics = Semantics::hardmax();
-  base.embedding = zeros(2, 4);
-  base.embedding(0, 0) = 1;
-  base.embedding(1, 1) = 1;
-  base.positional = zeros(1, 4);
-  Head head{zeros(4, 4), zeros(4, 4), QVector{Rational(0)}};
-  head.value(2, 1) = 1;
-  base.layers = {Layer{{head}, std::nullopt}};
-  base.readout.weights = zeros(1, 4);
+  Model base = fraction_of_ones_model();  // slot 3 takes the hat
   base.readout.weights(0, 2) = 1;
-  base.readout.bias = QVector{Rational(0)};
   std::string order = std::to_string(n);
   w.f = base;
   w.f.name = "farey_hat_n" + order + "_f";
