@@ -1,0 +1,58 @@
+// lgcheck check and claims: the registry of claims over case files.
+#include "commands.hpp"
+
+#include "../claim.hpp"
+#include "../cli_output.hpp"
+#include "../suite.hpp"
+
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+
+namespace lgc::cli {
+namespace {
+
+int cmd_check(const std::vector<std::string>& paths, const std::string& glob, bool json) {
+  std::vector<Case> cases;
+  for (const auto& file : collect_case_files(paths)) cases.push_back(load_case(file));  // all validated first
+  std::vector<ClaimResult> results;
+  for (const auto& c : cases) {
+    auto r = check_case(c, glob);
+    results.insert(results.end(), r.begin(), r.end());
+  }
+  if (json) print_json(results_json(results));
+  else std::cout << results_table(results);
+  return exit_code(summarise(results));
+}
+
+int cmd_claims() {
+  for (const auto& c : claim_registry())
+    std::cout << fmt::format("{:<16} {}\n{:<16} semantics: {}; proof: {}\n", c.id, c.statement, "", c.semantics, c.docs);
+  return 0;
+}
+
+struct CheckArgs {
+  std::vector<std::string> paths;
+  std::string glob = "*";
+  bool json = false;
+};
+
+}  // namespace
+
+Command add_check(CLI::App& app) {
+  auto a = std::make_shared<CheckArgs>();
+  auto* sub = app.add_subcommand("check", "Run the registered claims on case files and directories");
+  sub->add_option("PATH", a->paths, "case files, or directories searched recursively for *.json")->required();
+  sub->add_option("--claims", a->glob, "only claims whose id matches this shell pattern (e.g. 'T4.1.*')")
+      ->capture_default_str();
+  sub->add_flag("--json", a->json, "print a JSON object: claims and summary");
+  return {sub, [a] { return cmd_check(a->paths, a->glob, a->json); }};
+}
+
+Command add_claims(CLI::App& app) {
+  auto* sub = app.add_subcommand("claims", "List the registered claims: id, statement, semantics, where it is proved");
+  return {sub, [] { return cmd_claims(); }};
+}
+
+}  // namespace lgc::cli

@@ -1,0 +1,61 @@
+#include "cli_support.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace lgc::cli {
+
+void print_json(const nlohmann::json& j) { std::cout << j.dump(2) << "\n"; }
+
+Semantics semantics_flag(const std::string& text) {
+  try {
+    return Semantics::parse(text);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--semantics: ") + e.what());
+  }
+}
+
+Rational rational_flag(const std::string& flag, const std::string& text) {
+  try {
+    return parse_rational(text);
+  } catch (const ParseError& e) {
+    throw UsageError(flag + ": " + e.what());
+  }
+}
+
+Rational positive_rational_flag(const std::string& flag, const std::string& text) {
+  Rational q = rational_flag(flag, text);
+  if (q <= 0) throw UsageError(flag + ": expected a positive number, got " + text);
+  return q;
+}
+
+nlohmann::json json_flag(const std::string& flag, const std::string& text) {
+  if (text.empty()) return nlohmann::json::object();
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw UsageError(flag + ": not valid JSON: " + e.what());
+  }
+}
+
+nlohmann::json optional_rational(const std::optional<Rational>& q) {
+  return q ? nlohmann::json(to_string(*q)) : nlohmann::json("inf");
+}
+
+void write_text_atomically(const std::string& file, const std::string& text) {
+  std::filesystem::path tmp = file + ".tmp";
+  {
+    std::ofstream out(tmp);
+    if (!out) throw UsageError("--out: cannot write " + file);
+    out << text;
+    if (!out) {
+      out.close();
+      std::filesystem::remove(tmp);
+      throw UsageError("--out: writing " + file + " failed");
+    }
+  }
+  std::filesystem::rename(tmp, file);
+}
+
+}  // namespace lgc::cli

@@ -1,0 +1,42 @@
+#pragma once
+// Shared pieces of the lgcheck command line: the usage error, reading exact
+// flags, printing JSON, writing files so that a failure leaves nothing behind.
+#include "lgcheck/model/semantics.hpp"
+#include "lgcheck/numeric/rational.hpp"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace lgc::cli {
+
+constexpr int kExitUsage = 2;
+
+/// A refusal of the command line: printed as "lgcheck: <where>: <what>", exit 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// A registered subcommand and what to run when it is chosen.
+struct Command {
+  CLI::App* app = nullptr;
+  std::function<int()> run;
+};
+
+void print_json(const nlohmann::json& j);
+Semantics semantics_flag(const std::string& text);
+Rational rational_flag(const std::string& flag, const std::string& text);
+/// A rational flag that must be > 0.
+Rational positive_rational_flag(const std::string& flag, const std::string& text);
+/// An optional JSON object flag ("" gives an empty object).
+nlohmann::json json_flag(const std::string& flag, const std::string& text);
+/// "inf" for nullopt, else the exact rational.
+nlohmann::json optional_rational(const std::optional<Rational>& q);
+/// Writes `text` to `file` through a temporary file and a rename.
+void write_text_atomically(const std::string& file, const std::string& text);
+
+}  // namespace lgc::cli

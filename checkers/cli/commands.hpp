@@ -1,0 +1,19 @@
+#pragma once
+// The lgcheck subcommands, one registration function per command: each adds
+// its options to the app and returns what to run when it is chosen.
+#include "cli_support.hpp"
+
+namespace lgc::cli {
+
+Command add_info(CLI::App& app);
+Command add_eval(CLI::App& app);
+Command add_margin(CLI::App& app);
+Command add_bound(CLI::App& app);
+Command add_simulate(CLI::App& app);
+Command add_threshold(CLI::App& app);
+Command add_table(CLI::App& app);
+Command add_check(CLI::App& app);
+Command add_claims(CLI::App& app);
+Command add_gen(CLI::App& app);
+
+}  // namespace lgc::cli

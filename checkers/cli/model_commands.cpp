@@ -1,0 +1,192 @@
+// lgcheck info, eval, margin: describing and evaluating one case.
+#include "commands.hpp"
+
+#include "../cli_output.hpp"
+#include "lgcheck/model/case_file.hpp"
+#include "lgcheck/model/input.hpp"
+#include "lgcheck/quantities/logit_margin.hpp"
+#include "lgcheck/semantics/forward.hpp"
+
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+
+namespace lgc::cli {
+namespace {
+
+nlohmann::json model_info(const Model& m) {
+  nlohmann::json heads = nlohmann::json::array();
+  nlohmann::json mlps = nlohmann::json::array();
+  for (const auto& l : m.layers) {
+    heads.push_back(l.heads.size());
+    mlps.push_back(l.mlp ? l.mlp->in.rows() : 0);
+  }
+  return {{"name", m.name},
+          {"description", m.description},
+          {"alphabet", m.alphabet},
+          {"alphabet_size", m.alphabet_size()},
+          {"period", m.period},
+          {"locality", m.locality},
+          {"width", m.width},
+          {"layers", m.layers.size()},
+          {"heads", heads},
+          {"mlp_hidden_units", mlps},
+          {"outputs", m.outputs()},
+          {"readout", m.readout.sin_omega ? "sin(" + to_string(*m.readout.sin_omega) + " * .)" : "identity"},
+          {"semantics", m.semantics.str()}};
+}
+
+std::string model_info_text(const Model& m) {
+  std::string heads;
+  for (const auto& l : m.layers) heads += (heads.empty() ? "" : ", ") + std::to_string(l.heads.size());
+  std::string alphabet;
+  for (const auto& s : m.alphabet) alphabet += (alphabet.empty() ? "" : " ") + s;
+  return fmt::format(
+      "name:        {}\ndescription: {}\nalphabet:    {{{}}} (S = {})\nperiod:      {}\nlocality:    {}\n"
+      "width:       {}\nlayers:      {} (heads per layer: {})\noutputs:     {}{}\nsemantics:   {}\n",
+      m.name, m.description, alphabet, m.alphabet_size(), m.period, m.locality, m.width, m.layers.size(), heads,
+      m.outputs(), m.readout.sin_omega ? ", sin(" + to_string(*m.readout.sin_omega) + " * .) readout" : "",
+      m.semantics.str());
+}
+
+int cmd_info(const std::string& file, bool json) {
+  Case c = load_case(file);
+  if (json) {
+    nlohmann::json j = model_info(c.model());
+    j["name"] = c.name;
+    if (c.is_pair) j["pair"] = {model_info(c.models[0]), model_info(c.models[1])};
+    print_json(j);
+  } else if (c.is_pair) {
+    std::cout << "pair case " << c.name << "\n\n[f]\n" << model_info_text(c.models[0]) << "\n[g]\n"
+              << model_info_text(c.models[1]);
+  } else {
+    std::cout << model_info_text(c.model());
+  }
+  return 0;
+}
+
+struct EvalArgs {
+  std::string file, input, semantics;
+  bool json = false, all_positions = false;
+  unsigned precision = kDefaultPrecisionBits, budget = 4096;
+};
+
+int cmd_eval(const EvalArgs& a) {
+  Case c = load_case(a.file);
+  if (c.is_pair) throw UsageError(a.file + ": eval takes a model case, not a pair");
+  const Model& m = c.model();
+  Tokens x;
+  try {
+    x = parse_input(m, a.input);
+  } catch (const InputError& e) {
+    throw UsageError(std::string("--input: ") + e.what());
+  }
+  ForwardOptions options{a.semantics.empty() ? m.semantics : semantics_flag(a.semantics), a.precision, a.budget};
+  std::vector<Output> outputs = a.all_positions ? evaluate_all(m, x, options) : std::vector<Output>{evaluate(m, x, options)};
+  const Output& last = outputs.back();
+  bool exact = true;
+  for (const auto& o : outputs) exact = exact && is_exact(o);
+  if (a.json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& v : last) out.push_back(number_json(v));
+    nlohmann::json j = {{"semantics", options.semantics.str()}, {"exact", exact}, {"output", out},
+                        {"length", x.size()}, {"precision_bits", options.precision_bits}};
+    if (a.all_positions) {
+      nlohmann::json all = nlohmann::json::array();
+      for (const auto& o : outputs) {
+        nlohmann::json row = nlohmann::json::array();
+        for (const auto& v : o) row.push_back(number_json(v));
+        all.push_back(row);
+      }
+      j["positions"] = all;
+    }
+    print_json(j);
+    return 0;
+  }
+  std::cout << fmt::format("{} on \"{}\" (T = {}, {} semantics):\n", m.name, format_input(m, x), x.size(),
+                           options.semantics.str());
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    std::size_t position = a.all_positions ? i + 1 : x.size();
+    for (std::size_t k = 0; k < outputs[i].size(); ++k)
+      std::cout << fmt::format("  f(x_1..{})[{}] = {}{}\n", position, k, number_text(outputs[i][k]),
+                               outputs[i][k].is_exact() ? "  (exact)" : "  (certified enclosure)");
+  }
+  return 0;
+}
+
+/// γ of a model case, or min(γ(f), γ(g)) of a pair with the attaining model.
+int cmd_margin(const std::string& file, bool json) {
+  Case c = load_case(file);
+  for (const auto& m : c.models)
+    if (m.semantics.kind == Semantics::Kind::Softmax)
+      throw UsageError(file + ": the positional margin of softmax models is not implemented yet (Section 5)");
+  std::size_t which = 0;
+  LogitMargin lm = logit_margin(c.models[0]);
+  if (c.is_pair) {
+    LogitMargin second = logit_margin(c.models[1]);
+    if (second.gamma && (!lm.gamma || *second.gamma < *lm.gamma)) {
+      lm = second;
+      which = 1;
+    }
+  }
+  const Model& m = c.models[which];
+  if (json) {
+    nlohmann::json j = {{"logit_margin", lm.gamma ? to_string(*lm.gamma) : "inf"}};
+    if (lm.witness) {
+      j["witness"] = {{"head", lm.witness->head},
+                      {"query_token", m.alphabet[static_cast<std::size_t>(lm.witness->query_token)]},
+                      {"query_residue", lm.witness->query_residue},
+                      {"logits", {to_string(lm.witness->lower), to_string(lm.witness->upper)}}};
+      if (c.is_pair) j["witness"]["model"] = which == 0 ? "f" : "g";
+    }
+    print_json(j);
+  } else if (!lm.gamma) {
+    std::cout << "logit margin gamma = inf (no head has two distinct attainable logits)\n";
+  } else {
+    const auto& w = *lm.witness;
+    std::cout << fmt::format("logit margin gamma = {}\n  attained by {}head {} at query token {}, residue {}: logits {} and {}\n",
+                             to_string(*lm.gamma), c.is_pair ? (which == 0 ? "f, " : "g, ") : "", w.head,
+                             m.alphabet[static_cast<std::size_t>(w.query_token)], w.query_residue, to_string(w.lower),
+                             to_string(w.upper));
+  }
+  return 0;
+}
+
+}  // namespace
+
+Command add_info(CLI::App& app) {
+  auto args = std::make_shared<std::pair<std::string, bool>>();
+  auto* sub = app.add_subcommand("info", "Describe a case: alphabet, period, locality, width, layers, heads");
+  sub->add_option("CASE", args->first, "case file (lgcheck-case/1 JSON)")->required();
+  sub->add_flag("--json", args->second, "print a JSON object (keys of CLI.md)");
+  return {sub, [args] { return cmd_info(args->first, args->second); }};
+}
+
+Command add_eval(CLI::App& app) {
+  auto a = std::make_shared<EvalArgs>();
+  auto* sub = app.add_subcommand("eval", "Evaluate a model on one input under a semantics");
+  sub->add_option("CASE", a->file, "model case file")->required();
+  sub->add_option("--input", a->input,
+                  "the input string: one character per token when every token name is one character "
+                  "(e.g. 0110), else names separated by spaces")
+      ->required();
+  sub->add_option("--semantics", a->semantics, "hardmax | finite:<p> | softmax (default: the case's own)");
+  sub->add_flag("--all-positions", a->all_positions, "report the output at every position 1..T");
+  sub->add_option("--precision", a->precision, "starting precision of enclosures, in bits")
+      ->capture_default_str()->check(CLI::Range(16u, 1u << 20));
+  sub->add_option("--budget", a->budget, "largest precision tried when a comparison is undecided, in bits")
+      ->capture_default_str()->check(CLI::Range(16u, 1u << 20));
+  sub->add_flag("--json", a->json, "print a JSON object (keys of CLI.md)");
+  return {sub, [a] { return cmd_eval(*a); }};
+}
+
+Command add_margin(CLI::App& app) {
+  auto args = std::make_shared<std::pair<std::string, bool>>();
+  auto* sub = app.add_subcommand("margin", "The logit margin gamma of a one-layer model (or pair), with its witness");
+  sub->add_option("CASE", args->first, "model or pair case file")->required();
+  sub->add_flag("--json", args->second, "print a JSON object (keys of CLI.md)");
+  return {sub, [args] { return cmd_margin(args->first, args->second); }};
+}
+
+}  // namespace lgc::cli

@@ -1,0 +1,248 @@
+// lgcheck bound, simulate, threshold, table: Theorem 4.1 from the command line.
+#include "commands.hpp"
+
+#include "../case_models.hpp"
+#include "../cli_output.hpp"
+#include "../tables.hpp"
+#include "../theorem41.hpp"
+#include "lgcheck/bounds/theorem41.hpp"
+#include "lgcheck/model/case_file.hpp"
+#include "lgcheck/quantities/distance.hpp"
+#include "lgcheck/simulate/simulation_error.hpp"
+
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+
+namespace lgc::cli {
+namespace {
+
+struct BoundArgs {
+  std::string file, theorem = "4.1", epsilon, c = "1";
+  int precision_bits = -1;
+  bool json = false;
+};
+
+int cmd_bound(const BoundArgs& a) {
+  if (a.theorem != "4.1") throw UsageError("--theorem: only 4.1 is implemented so far (4.2 and 5.2 are not yet)");
+  Case c = load_case(a.file);
+  CaseModels cm = section4_models(c);
+  Rational eps = positive_rational_flag("--epsilon", a.epsilon);
+  Rational constant = positive_rational_flag("--c", a.c);
+  unsigned p = a.precision_bits >= 0 ? static_cast<unsigned>(a.precision_bits) : cm.precision_bits;
+  Theorem41Bounds b = theorem41_bounds(cm.models, eps, p, constant);
+  if (a.json) {
+    print_json({{"theorem", "4.1"},
+                {"case", c.name},
+                {"epsilon", to_string(b.epsilon)},
+                {"c", to_string(b.c)},
+                {"gamma", optional_rational(b.gamma)},
+                {"L", to_string(b.L)},
+                {"period", b.period},
+                {"alphabet_size", b.alphabet_size},
+                {"locality", b.locality},
+                {"tau_hat", b.locality + 1},
+                {"heads", b.heads},
+                {"precision_bits", b.precision_bits},
+                {"threshold", b.threshold.str()},
+                {"sample_term", to_string(b.sample_term)},
+                {"sample_term_unloosened", to_string(b.sample_term_unloosened)},
+                {"N_paper", b.N_paper.str()},
+                {"N_paper_unloosened", b.N_paper_unloosened.str()},
+                {"delta", to_string(b.delta)},
+                {"resolution", b.sim.resolution.str()},
+                {"attention_patterns", b.sim.patterns},
+                {"anchored", b.sim.anchored},
+                {"N_sim_formula", b.sim.formula},
+                {"N_sim", b.sim.N.str()}});
+    return 0;
+  }
+  std::cout << fmt::format(
+      "Theorem 4.1 bounds for {} at epsilon = {}\n\n"
+      "ingredients\n"
+      "  gamma (logit margin)        {}\n"
+      "  L (norm constant)           {}\n"
+      "  S, Delta, tau (tau_hat)     {}, {}, {} ({})\n"
+      "  precision bits p            {}\n"
+      "  c (the O(.) constant)       {}\n"
+      "  threshold ceil(2^(p/gamma)) {}\n"
+      "  L^2 D^7 S^6 tau_hat^2/eps^2 {}\n"
+      "  L^2 D^7 (S^3+tau_hat)^2/eps^2 {}\n\n"
+      "bounds\n"
+      "  N_paper             {}\n"
+      "  N_paper_unloosened  {}\n"
+      "  N_sim               {}   (delta = eps/L = {}, Q = {}, {})\n",
+      c.name, to_string(b.epsilon), b.gamma ? to_string(*b.gamma) : "inf", to_string(b.L), b.alphabet_size, b.period,
+      b.locality, b.locality + 1, b.precision_bits == 0 ? std::string("none (hardmax)") : std::to_string(b.precision_bits),
+      to_string(b.c), b.threshold.str(), to_string(b.sample_term), to_string(b.sample_term_unloosened), b.N_paper.str(),
+      b.N_paper_unloosened.str(), b.sim.N.str(), to_string(b.delta), b.sim.resolution.str(), b.sim.formula);
+  return 0;
+}
+
+struct SimulateArgs {
+  std::string file, input, epsilon;
+  std::uint64_t random_length = 0, seed = 1, optimal_up_to = 64;
+  bool json = false;
+};
+
+int cmd_simulate(const SimulateArgs& a) {
+  Case c = load_case(a.file);
+  CaseModels cm = section4_models(c);
+  const Model& f = c.models.front();
+  Rational eps = positive_rational_flag("--epsilon", a.epsilon);
+  if (a.input.empty() == (a.random_length == 0)) throw UsageError("give exactly one of --input STR and --random T");
+  const Shape shape = shape_of(f);
+  Statistic x;
+  if (!a.input.empty()) {
+    try {
+      x = statistic_of(shape, parse_input(f, a.input));
+    } catch (const InputError& e) {
+      throw UsageError(std::string("--input: ") + e.what());
+    }
+  } else {
+    std::mt19937_64 rng(a.seed);
+    x = random_statistic(shape, a.random_length, rng);
+  }
+  Theorem41Bounds b = theorem41_bounds(cm.models, eps, cm.precision_bits);
+  SimulationOutcome out = simulate_and_measure(cm.models, x, eps, b.delta, cm.precision_bits, b.threshold);
+  const Statistic& z = out.simulation.z;
+  // On small inputs, the shortest z that works, for formula >= produced >= optimal.
+  std::optional<Statistic> optimal;
+  if (x.length <= a.optimal_up_to && cm.precision_bits == 0)
+    optimal = shortest_simulation(cm.models, x, eps, 0, std::min<std::uint64_t>(x.length, z.length));
+  if (a.json) {
+    nlohmann::json j = {{"length_x", x.length},
+                        {"length_z", z.length},
+                        {"attention_distance", to_string(out.attention_distance)},
+                        {"delta", to_string(b.delta)},
+                        {"error", number_json(out.error)},
+                        {"epsilon", to_string(eps)},
+                        {"within_epsilon", out.within ? nlohmann::json(*out.within) : nlohmann::json(nullptr)},
+                        {"N_sim", b.sim.N.str()},
+                        {"semantics", cm.precision_bits ? "finite:" + std::to_string(cm.precision_bits) : "hardmax"}};
+    if (z.length <= 10000) j["z"] = format_input(f, string_of(shape, z));
+    if (optimal) j["length_optimal"] = optimal->length;
+    print_json(j);
+  } else {
+    std::cout << fmt::format(
+        "x: {}\nz: {}\n|x| = {}, |z| = {} (N_sim = {})\nattention distance max_h |w_h(x) - w_h(z)|_1 = {} (delta = {})\n"
+        "error |f(x) - f(z)| = {}  {} epsilon = {}\n",
+        describe(shape, x, f), describe(shape, z, f), x.length, z.length, b.sim.N.str(), to_string(out.attention_distance),
+        to_string(b.delta), number_text(out.error),
+        out.within ? (*out.within ? "<=" : ">") : "undecided against", to_string(eps));
+    if (!out.shortened) std::cout << "(x is below the finite:p threshold " << b.threshold << ": z = x)\n";
+    if (optimal)
+      std::cout << fmt::format("shortest z that works: |z| = {} ({}); formula {} >= produced {} >= optimal {}\n",
+                               optimal->length, describe(shape, *optimal, f), b.sim.N.str(), z.length, optimal->length);
+  }
+  return out.within && *out.within ? 0 : (out.within ? 1 : 3);
+}
+
+struct ThresholdArgs {
+  std::string file, epsilon;
+  std::uint64_t max_length = 20;
+  bool json = false;
+};
+
+int cmd_threshold(const ThresholdArgs& a) {
+  Case c = load_case(a.file);
+  if (!c.is_pair) throw UsageError(a.file + ": threshold takes a pair case");
+  CaseModels cm = section4_models(c);
+  Rational eps = positive_rational_flag("--epsilon", a.epsilon);
+  DistanceCurve curve = distance_curve(*cm.models[0], *cm.models[1], a.max_length, cm.precision_bits);
+  DistanceBracket bracket = distance_bracket(cm, curve, a.max_length);
+  bool undecided = false;
+  std::optional<std::uint64_t> n_emp = measured_threshold(curve, eps, &undecided);
+  if (a.json) {
+    nlohmann::json d = nlohmann::json::array();
+    for (std::size_t k = 0; k < curve.D.size(); ++k) d.push_back({k + 1, number_json(curve.D[k])});
+    print_json({{"D", d},
+                {"N_emp", n_emp ? nlohmann::json(*n_emp) : nlohmann::json(nullptr)},
+                {"N_emp_undecided", undecided},
+                {"epsilon", to_string(eps)},
+                {"reached", curve.reached},
+                {"statistics", curve.statistics},
+                {"D_inf_lower", number_json(bracket.lower)},
+                {"D_inf_upper", bracket.upper ? nlohmann::json(to_string(*bracket.upper)) : nlohmann::json(nullptr)},
+                {"D_inf_upper_source", bracket.upper_source}});
+    return 0;
+  }
+  std::cout << fmt::format("D(n) = max over |x| <= n of |f(x) - g(x)| for {} ({} statistics)\n", c.name, curve.statistics);
+  for (std::size_t k = 0; k < curve.D.size(); ++k) std::cout << fmt::format("  D({}) = {}\n", k + 1, number_text(curve.D[k]));
+  if (curve.reached < a.max_length)
+    std::cout << fmt::format("  (stopped at n = {}: longer lengths exceed the statistic budget)\n", curve.reached);
+  std::cout << fmt::format("N_emp({}) = {}\nbracket: {} <= D_inf <= {}{}\n", to_string(eps),
+                           n_emp ? std::to_string(*n_emp) : (undecided ? "undecided" : "not reached"),
+                           number_text(bracket.lower), bracket.upper ? to_string(*bracket.upper) : "unknown",
+                           bracket.upper ? "  (" + bracket.upper_source + ")" : "");
+  return 0;
+}
+
+struct TableArgs {
+  std::string name, format = "md", out, cases = "cases";
+  unsigned precision_bits = 8;
+};
+
+int cmd_table(const TableArgs& a) {
+  Table t = table_t41(a.cases, a.precision_bits);
+  std::string text = a.format == "json" ? render_json(t) : render_markdown(t);
+  if (a.out.empty()) std::cout << text;
+  else write_text_atomically(a.out, text);
+  return 0;
+}
+
+}  // namespace
+
+Command add_bound(CLI::App& app) {
+  auto a = std::make_shared<BoundArgs>();
+  auto* sub = app.add_subcommand("bound", "Evaluate a theorem's length bound N with every ingredient");
+  sub->add_option("CASE", a->file, "model or pair case")->required();
+  sub->add_option("--theorem", a->theorem, "the theorem: 4.1")->capture_default_str();
+  sub->add_option("--epsilon", a->epsilon, "the accuracy epsilon (exact rational, e.g. 1/20)")->required();
+  sub->add_option("--precision-bits", a->precision_bits,
+                  "p for the 2^(p/gamma) term (default: the case's finite:p, none for hardmax)");
+  sub->add_option("--c", a->c, "the constant hidden in the paper's O(.)")->capture_default_str();
+  sub->add_flag("--json", a->json, "print a JSON object (keys of CLI.md)");
+  return {sub, [a] { return cmd_bound(*a); }};
+}
+
+Command add_simulate(CLI::App& app) {
+  auto a = std::make_shared<SimulateArgs>();
+  auto* sub = app.add_subcommand("simulate", "Build the short z that imitates x (Theorem 4.1 construction)");
+  sub->add_option("CASE", a->file, "one-layer model or pair case")->required();
+  sub->add_option("--input", a->input, "the long input x");
+  sub->add_option("--random", a->random_length, "a random x of this length instead (drawn as a statistic)");
+  sub->add_option("--seed", a->seed, "seed of --random")->capture_default_str();
+  sub->add_option("--epsilon", a->epsilon, "the accuracy epsilon")->required();
+  sub->add_option("--optimal-up-to", a->optimal_up_to,
+                  "also search the shortest z that works when |x| is at most this (hardmax)")
+      ->capture_default_str();
+  sub->add_flag("--json", a->json, "print a JSON object (keys of CLI.md)");
+  return {sub, [a] { return cmd_simulate(*a); }};
+}
+
+Command add_threshold(CLI::App& app) {
+  auto a = std::make_shared<ThresholdArgs>();
+  auto* sub = app.add_subcommand("threshold", "D(n) of a pair exactly, N_emp(eps) and the bracket on D_inf");
+  sub->add_option("PAIR", a->file, "pair case")->required();
+  sub->add_option("--epsilon", a->epsilon, "the accuracy epsilon")->required();
+  sub->add_option("--max-length", a->max_length, "compute D(n) for n = 1..N")
+      ->capture_default_str()->check(CLI::Range(1, 100000));
+  sub->add_flag("--json", a->json, "print a JSON object (keys of CLI.md)");
+  return {sub, [a] { return cmd_threshold(*a); }};
+}
+
+Command add_table(CLI::App& app) {
+  auto a = std::make_shared<TableArgs>();
+  auto* sub = app.add_subcommand("table", "Compute a table from the bundled cases (t41)");
+  sub->add_option("NAME", a->name, "the table")->required()->check(CLI::IsMember(table_names()));
+  sub->add_option("--format", a->format, "md or json (exact values)")
+      ->capture_default_str()->check(CLI::IsMember({"md", "json"}));
+  sub->add_option("--out", a->out, "write to this file instead of stdout");
+  sub->add_option("--cases", a->cases, "the bundled cases directory")->capture_default_str();
+  sub->add_option("--precision-bits", a->precision_bits, "p for the 2^(p/gamma) term")->capture_default_str();
+  return {sub, [a] { return cmd_table(*a); }};
+}
+
+}  // namespace lgc::cli
