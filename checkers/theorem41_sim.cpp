@@ -11,7 +11,6 @@
 
 #include <fmt/format.h>
 
-#include <cmath>
 
 namespace lgc {
 
@@ -68,12 +67,8 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
   // the threshold on for finite:p).
   std::mt19937_64 rng(params.seed);
   const std::uint64_t top = std::max<std::uint64_t>(params.max_random_length, 4 * start);
-  for (std::size_t k = 0; k < params.random_inputs && !failure; ++k) {
-    double u = static_cast<double>(uniform_integer(0, 1u << 30, rng)) / static_cast<double>(1u << 30);
-    auto length = static_cast<std::uint64_t>(std::exp(std::log(static_cast<double>(start)) +
-                                                      u * (std::log(static_cast<double>(top)) - std::log(static_cast<double>(start)))));
-    run(random_statistic(shape, std::clamp<std::uint64_t>(length, start, top), rng));
-  }
+  for (std::size_t k = 0; k < params.random_inputs && !failure; ++k)
+    run(random_statistic(shape, log_uniform_integer(start, top, rng), rng));
   result.evidence = {{"epsilon", to_string(params.epsilon)}, {"delta", to_string(bounds.delta)},
                      {"N_sim", claimed.str()},             {"longest_z", longest},
                      {"checked", checked},                 {"worst_attention_distance", to_string(worst_distance)},

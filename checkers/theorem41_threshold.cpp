@@ -64,11 +64,14 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
     for_each_statistic(shape, T, compare_at);
     ++exhaustive_lengths;
   }
-  // Random lengths far beyond it.
+  // Random lengths: half just above the threshold (t..2t, where a wrong
+  // threshold shows), half log-uniform up to far beyond it.
   std::mt19937_64 rng(params.seed);
   const std::uint64_t far = std::max<std::uint64_t>(1000000, 4 * t64);
-  for (std::size_t k = 0; k < params.random_inputs && !counterexample; ++k)
-    compare_at(random_statistic(shape, uniform_integer(t64, far, rng), rng));
+  for (std::size_t k = 0; k < params.random_inputs && !counterexample; ++k) {
+    std::uint64_t length = k % 2 == 0 ? uniform_integer(t64, 2 * t64, rng) : log_uniform_integer(t64, far, rng);
+    compare_at(random_statistic(shape, length, rng));
+  }
 
   std::string gamma_text = gamma ? to_string(*gamma) : "inf";
   result.evidence = {{"p", params.p}, {"gamma", gamma_text}, {"threshold", t.str()}, {"compared", compared},
@@ -107,7 +110,7 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   }
   result.verdict = Verdict::Proved;
   result.detail = fmt::format("finite:{} = hardmax on {} statistics with T >= {} = ceil(2^(p/gamma)), gamma = {} "
-                              "({} lengths exhaustively, {} random up to T = {}); {}",
+                              "({} lengths exhaustively, {} random in [t, 2t] and up to T = {}); {}",
                               params.p, compared, t.str(), gamma_text, exhaustive_lengths, params.random_inputs, far,
                               witness);
   return result;

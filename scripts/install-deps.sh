@@ -7,6 +7,7 @@ PACKAGES=(
   build-essential cmake pkg-config
   libboost-dev libgmp-dev libmpfr-dev libmpfi-dev
   libfmt-dev catch2 nlohmann-json3-dev libcli11-dev
+  clang libclang-rt-14-dev
 )
 
 missing=()

@@ -2,6 +2,7 @@
 #include "commands.hpp"
 
 #include "../claim.hpp"
+#include "../mutations.hpp"
 #include "../cli_output.hpp"
 #include "../suite.hpp"
 
@@ -48,6 +49,17 @@ Command add_check(CLI::App& app) {
       ->capture_default_str();
   sub->add_flag("--json", a->json, "print a JSON object: claims and summary");
   return {sub, [a] { return cmd_check(a->paths, a->glob, a->json); }};
+}
+
+Command add_mutations(CLI::App& app) {
+  auto cases = std::make_shared<std::string>("cases");
+  auto* sub = app.add_subcommand("mutations", "Run the mutation suite: each deliberately broken claim must be REFUTED");
+  sub->add_option("--cases", *cases, "the bundled cases directory")->capture_default_str();
+  return {sub, [cases] {
+            std::string table = mutation_table(*cases);
+            std::cout << table;
+            return table.find("| PROVED |") == std::string::npos && table.find("| UNDECIDED |") == std::string::npos ? 0 : 1;
+          }};
 }
 
 Command add_claims(CLI::App& app) {

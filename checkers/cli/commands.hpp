@@ -14,6 +14,7 @@ Command add_threshold(CLI::App& app);
 Command add_table(CLI::App& app);
 Command add_check(CLI::App& app);
 Command add_claims(CLI::App& app);
+Command add_mutations(CLI::App& app);
 Command add_gen(CLI::App& app);
 
 }  // namespace lgc::cli

@@ -37,6 +37,17 @@ std::uint64_t uniform_integer(std::uint64_t lo, std::uint64_t hi, std::mt19937_6
   return lo + r % span;
 }
 
+std::uint64_t log_uniform_integer(std::uint64_t lo, std::uint64_t hi, std::mt19937_64& rng) {
+  if (lo < 1) lo = 1;
+  if (hi <= lo) return lo;
+  // Binades [2^k, 2^{k+1}) meeting [lo, hi]; pick one uniformly, then a value.
+  unsigned first = 63 - static_cast<unsigned>(__builtin_clzll(lo)), last = 63 - static_cast<unsigned>(__builtin_clzll(hi));
+  unsigned k = static_cast<unsigned>(uniform_integer(first, last, rng));
+  std::uint64_t a = std::max<std::uint64_t>(lo, std::uint64_t(1) << k);
+  std::uint64_t b = k == 63 ? hi : std::min<std::uint64_t>(hi, (std::uint64_t(1) << (k + 1)) - 1);
+  return uniform_integer(a, b, rng);
+}
+
 Tokens random_string(std::size_t alphabet_size, std::size_t n, std::mt19937_64& rng) {
   Tokens x(n);
   for (auto& t : x) t = static_cast<int>(uniform_integer(0, alphabet_size - 1, rng));

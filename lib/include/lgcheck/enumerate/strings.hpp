@@ -22,4 +22,9 @@ Tokens random_string(std::size_t alphabet_size, std::size_t n, std::mt19937_64& 
 /// A uniform integer in [lo, hi], same reproducibility as random_string.
 std::uint64_t uniform_integer(std::uint64_t lo, std::uint64_t hi, std::mt19937_64& rng);
 
+/// An integer in [lo, hi] (lo >= 1) whose logarithm is uniform: short and
+/// long lengths alike. Exact: a uniform exponent, then a uniform value in the
+/// chosen binade.
+std::uint64_t log_uniform_integer(std::uint64_t lo, std::uint64_t hi, std::mt19937_64& rng);
+
 }  // namespace lgc

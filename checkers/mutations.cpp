@@ -1,0 +1,138 @@
+#include "mutations.hpp"
+
+#include "consistency.hpp"
+#include "lgcheck/model/case_file.hpp"
+#include "lgcheck/semantics/finite_precision.hpp"
+#include "theorem41.hpp"
+
+namespace lgc {
+namespace {
+
+Case load(const std::filesystem::path& dir, const std::string& file) { return load_case(dir / file); }
+
+constexpr const char* kModp3 = "paper/modp/modp_p3_hardmax.json";
+constexpr const char* kModp5Finite = "paper/modp/modp_p5_finite8.json";
+constexpr const char* kMargin = "section4/modp_p3_finite6_margin1_2.json";
+constexpr const char* kRelu8 = "paper/simple/simple_w8_relu.json";
+constexpr const char* kSin8 = "paper/simple/simple_w8_sin.json";
+constexpr const char* kModpPair = "pairs/modp_p2_perturbed_pair.json";
+constexpr const char* kFarey8 = "witnesses/farey_hat_n8.json";
+
+Mutation consistency_mutation(std::string name, std::string description, const char* file,
+                              std::function<Integer(unsigned, const Rational&)> rule, bool exhaustive_only) {
+  return {kConsistencyId, std::move(name), std::move(description), file,
+          [file, rule, exhaustive_only](const std::filesystem::path& dir) {
+            Case c = load(dir, file);
+            ConsistencyParams p = consistency_params(c);
+            p.threshold = rule;
+            if (exhaustive_only) p.random_inputs = 0;
+            return check_consistency(c.model(), p);
+          }};
+}
+
+Mutation simulation_mutation(std::string name, std::string description, const char* file,
+                             std::function<void(SimulationParams&)> edit) {
+  return {kSimulationId, std::move(name), std::move(description), file, [file, edit](const std::filesystem::path& dir) {
+            Case c = load(dir, file);
+            SimulationParams p = simulation_params(c);
+            p.random_inputs = 300;
+            edit(p);
+            return check_simulation(c, p);
+          }};
+}
+
+Mutation norm_mutation(std::string name, std::string description, const char* file, std::function<void(NormOptions&)> edit) {
+  return {kNormId, std::move(name), std::move(description), file, [file, edit](const std::filesystem::path& dir) {
+            Case c = load(dir, file);
+            NormParams p = norm_params(c);
+            edit(p.norm);
+            return check_norm(c, p);
+          }};
+}
+
+Mutation witness_mutation(std::string name, std::string description, std::function<void(WitnessParams&)> edit) {
+  return {kWitnessId, std::move(name), std::move(description), kFarey8, [edit](const std::filesystem::path& dir) {
+            Case c = load(dir, kFarey8);
+            WitnessParams p = witness_params(c);
+            edit(p);
+            return check_witness(c, p);
+          }};
+}
+
+std::vector<Mutation> build_registry() {
+  std::vector<Mutation> m;
+  m.push_back(consistency_mutation("threshold halved", "the threshold ceil(2^(p/gamma)) divided by 2", kModp3,
+                                   [](unsigned p, const Rational& g) { return hardmax_threshold(p, g) / 2; }, false));
+  m.push_back(consistency_mutation("threshold off by one", "the threshold one position too early", kModp3,
+                                   [](unsigned p, const Rational& g) { return hardmax_threshold(p, g) - 1; }, true));
+  m.push_back(consistency_mutation("threshold halved (finite:8)", "the threshold divided by 2 on a finite:8 case",
+                                   kModp5Finite, [](unsigned p, const Rational& g) { return hardmax_threshold(p, g) / 2; },
+                                   false));
+  m.push_back({kThresholdId, "2^p/gamma for 2^(p/gamma)", "the threshold written 2^p/gamma instead of 2^(p/gamma)", kMargin,
+               [](const std::filesystem::path& dir) {
+                 Case c = load(dir, kMargin);
+                 ThresholdParams p = threshold_params(c);
+                 p.threshold = [](unsigned bits, const Rational& g) { return ceil(Rational(pow(Integer(2), bits)) / g); };
+                 return check_threshold(c, p);
+               }});
+  m.push_back({kThresholdId, "threshold halved", "ceil(2^(p/gamma)) divided by 2", kMargin,
+               [](const std::filesystem::path& dir) {
+                 Case c = load(dir, kMargin);
+                 ThresholdParams p = threshold_params(c);
+                 p.threshold = [](unsigned bits, const Rational& g) { return hardmax_threshold(bits, g) / 2; };
+                 return check_threshold(c, p);
+               }});
+  m.push_back(norm_mutation("L without the MLP term", "Lip(R) = |U| instead of |U|(1 + |B||A|)", kRelu8,
+                            [](NormOptions& o) { o.include_mlp_term = false; }));
+  m.push_back(norm_mutation("L without |omega|", "the sin readout's Lipschitz factor |omega| dropped", kSin8,
+                            [](NormOptions& o) { o.include_sin_factor = false; }));
+  m.push_back(simulation_mutation("N_sim halved", "the construction's length bound divided by 2", kModp3,
+                                  [](SimulationParams& p) { p.length_bound_scale = Rational(1, 2); }));
+  m.push_back(simulation_mutation("2^(p/gamma) padding dropped", "N_sim without the finite:p padding term 2t + D(S+1)",
+                                  kMargin, [](SimulationParams& p) {
+                                    p.drop_padding = true;
+                                    p.random_inputs = 50;
+                                  }));
+  m.push_back(simulation_mutation("resolution Q = 2", "the construction run with Q = 2 instead of (5K+7S+2tau+6)/delta",
+                                  kModp3, [](SimulationParams& p) { p.resolution_override = 2; }));
+  m.push_back({kImplicationId, "conclusion 3 eps -> eps/20", "the theorem's conclusion D_inf <= 3 eps replaced by eps/20",
+               kModpPair, [](const std::filesystem::path& dir) {
+                 Case c = load(dir, kModpPair);
+                 ImplicationParams p = implication_params(c);
+                 p.conclusion_factor = Rational(1, 20);
+                 return check_implication(c, p);
+               }});
+  m.push_back(witness_mutation("agreement up to 2n", "the pair claimed equal on every input of length <= 2n",
+                               [](WitnessParams& p) { p.n *= 2; }));
+  m.push_back(witness_mutation("eta doubled", "the difference claimed 2 eta", [](WitnessParams& p) { p.eta *= 2; }));
+  return m;
+}
+
+/// A markdown table cell: a literal '|' must be escaped.
+std::string escape_cell(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+const std::vector<Mutation>& mutation_registry() {
+  static const std::vector<Mutation> registry = build_registry();
+  return registry;
+}
+
+std::string mutation_table(const std::filesystem::path& cases_dir) {
+  std::string out = "| claim | mutation | what is broken | case | verdict |\n|---|---|---|---|---|\n";
+  for (const auto& m : mutation_registry()) {
+    ClaimResult r = m.run(cases_dir);
+    out += "| `" + m.claim + "` | " + escape_cell(m.name) + " | " + escape_cell(m.description) + " | `" + m.case_file +
+           "` | " + to_string(r.verdict) + " |\n";
+  }
+  return out;
+}
+
+}  // namespace lgc
