@@ -21,7 +21,9 @@ build: configure
 	cmake --build $(BUILD) -j$(JOBS)
 
 run: build
-	$(BUILD)/lgcheck check cases/
+	rm -rf $(BUILD)/certificates
+	$(BUILD)/lgcheck check cases/ --certificates $(BUILD)/certificates
+	$(BUILD)/lgcheck replay $(BUILD)/certificates | tail -n 1
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)

@@ -56,6 +56,9 @@ struct Comparison {
                              format_input(model, Tokens(x.begin(), x.begin() + static_cast<long>(position))),
                              finite.semantics.str(), show(f), show(h));
       r.evidence = {{"input", format_input(model, x)}, {"position", position}};
+      r.evidence["witnesses"] = nlohmann::json::array(
+          {{{"kind", "string_differs"}, {"input", format_input(model, x)}, {"position", position},
+            {"p", finite.semantics.bits}, {"expect", "differs"}}});
       refutation = r;
     }
     if (a == Agreement::Unknown && !undecided)

@@ -17,9 +17,17 @@ namespace {
 
 struct NormCheck {
   const OneLayerEvaluator& model;
+  std::size_t index;  ///< which model of the case
   Rational L;
   std::uint64_t pairs = 0, undecided = 0;
   std::optional<std::string> counterexample;
+  nlohmann::json* witnesses;
+  bool keep = false;  ///< record holding pairs (the first few long ones)
+
+  void record(const Statistic& x, const Statistic& z, bool holds) {
+    witnesses->push_back({{"kind", "norm_pair"}, {"model", index}, {"L", to_string(L)}, {"x", statistic_to_json(x)},
+                          {"z", statistic_to_json(z)}, {"expect", holds ? "holds" : "violates"}});
+  }
 
   void run(const Statistic& x, const Statistic& z) {
     Rational distance = 0;
@@ -30,7 +38,9 @@ struct NormCheck {
     std::optional<int> order = compare(error, Number(bound));
     ++pairs;
     if (!order) ++undecided;
+    else if (*order <= 0 && keep && witnesses->size() < 10) record(x, z, true);
     else if (*order > 0 && !counterexample) {
+      record(x, z, false);
       const Shape& shape = model.shape();
       counterexample = fmt::format("x: {}, z: {}: |f(x) - f(z)| = {} > L * max_h |w_h(x) - w_h(z)|_1 = {} * {}",
                                    describe(shape, x, model.model()), describe(shape, z, model.model()),
@@ -62,10 +72,13 @@ ClaimResult check_norm(const Case& c, const NormParams& params) {
   std::uint64_t pairs = 0, undecided = 0;
   std::mt19937_64 rng(params.seed);
   std::string constants;
-  for (const auto* m : cm.models) {
+  nlohmann::json witnesses = nlohmann::json::array();
+  for (std::size_t mi = 0; mi < cm.models.size(); ++mi) {
+    const OneLayerEvaluator* m = cm.models[mi];
     NormConstant nc = norm_constant(m->model(), params.norm);
     constants += (constants.empty() ? "" : ", ") + to_string(nc.L);
-    NormCheck check{*m, nc.L};
+    NormCheck check{*m, mi, nc.L};
+    check.witnesses = &witnesses;
     const Shape shape = m->shape();
     // All pairs of small statistics inside each (window, residue) group.
     std::map<std::pair<Tokens, std::uint64_t>, std::vector<Statistic>> groups;
@@ -80,6 +93,7 @@ ClaimResult check_norm(const Case& c, const NormParams& params) {
         for (std::size_t j = i + 1; j < members.size() && budget > 0; ++j, --budget) check.run(members[i], members[j]);
     // Long random inputs: against their simulation and against a random
     // statistic with the same window and residue.
+    check.keep = true;
     for (std::size_t k = 0; k < params.random_pairs && !check.counterexample; ++k) {
       Statistic x = random_statistic(shape, uniform_integer(shape.locality + 2, 1000000, rng), rng);
       check.run(x, simulate({m}, x, Rational(1, 4)).z);
@@ -94,11 +108,11 @@ ClaimResult check_norm(const Case& c, const NormParams& params) {
     if (check.counterexample) {
       result.verdict = Verdict::Refuted;
       result.detail = fmt::format("{}: {}", m->model().name, *check.counterexample);
-      result.evidence = {{"L", to_string(nc.L)}, {"pairs", pairs}};
+      result.evidence = {{"L", to_string(nc.L)}, {"pairs", pairs}, {"witnesses", witnesses}};
       return result;
     }
   }
-  result.evidence = {{"L", constants}, {"pairs", pairs}, {"seed", params.seed}};
+  result.evidence = {{"L", constants}, {"pairs", pairs}, {"seed", params.seed}, {"witnesses", witnesses}};
   if (undecided > 0) {
     result.verdict = Verdict::Undecided;
     result.detail = fmt::format("{} of {} pairs undecided", undecided, pairs);

@@ -68,6 +68,10 @@ ClaimResult check_implication(const Case& c, const ImplicationParams& params) {
                      {"D_inf_upper", bracket.upper ? to_string(*bracket.upper) : "unknown"},
                      {"upper_source", bracket.upper_source}};
   result.evidence.update(bracket.evidence);
+  if (!curve.argmax.empty())
+    result.evidence["witnesses"] = nlohmann::json::array(
+        {{{"kind", "pair_distance"}, {"statistic", statistic_to_json(curve.argmax.back())},
+          {"at_least", to_string(lower_of(curve.D.back()))}, {"expect", "holds"}}});
   // The antecedent D(N) <= ε: exact when N is reached; D(N) >= D(reached);
   // D(N) <= D∞ <= upper.
   std::optional<bool> antecedent;
@@ -158,6 +162,10 @@ ClaimResult check_witness(const Case& c, const WitnessParams& params) {
   }
   std::uint64_t at = params.n + 1;
   while (at < params.differ_by && upper_of(curve.D[at - 1]) < params.eta) ++at;
+  // The length where the cumulative maximum first reaches eta carries the witness.
+  result.evidence["witnesses"] = nlohmann::json::array(
+      {{{"kind", "pair_distance"}, {"statistic", statistic_to_json(curve.argmax[at - 1])},
+        {"at_least", to_string(params.eta)}, {"expect", "holds"}}});
   result.verdict = Verdict::Proved;
   result.detail = fmt::format("f = g on every input of length <= {} (D({}) = 0 exactly) and |f - g| = {} >= eta = {} at "
                               "length {} <= {}: any valid N is at least {}",

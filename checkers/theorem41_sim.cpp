@@ -39,18 +39,29 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
   std::uint64_t checked = 0, undecided = 0, longest = 0;
   Rational worst_distance = 0;
   std::optional<std::string> failure;
+  nlohmann::json witnesses = nlohmann::json::array();
+  bool keep = false;  // record the simulations of random inputs (the first 20)
+  auto record = [&](const Statistic& x, const Statistic& z, bool holds) {
+    witnesses.push_back({{"kind", "simulation"}, {"x", statistic_to_json(x)}, {"z", statistic_to_json(z)},
+                         {"expect", holds ? "holds" : "violates"}});
+  };
   auto run = [&](const Statistic& x) {
     SimulationOutcome out = simulate_and_measure(cm.models, x, params.epsilon, bounds.delta, p, bounds.threshold, options);
     ++checked;
     longest = std::max(longest, out.simulation.z.length);
     worst_distance = std::max(worst_distance, out.attention_distance);
     const Model& f = cm.models.front()->model();
-    if (Integer(out.simulation.z.length) > claimed && !failure)
+    if (Integer(out.simulation.z.length) > claimed && !failure) {
       failure = fmt::format("|z| = {} > N_sim = {} for x: {}", out.simulation.z.length, claimed.str(), describe(shape, x, f));
-    if (out.within && !*out.within && !failure)
+      record(x, out.simulation.z, false);
+    }
+    if (out.within && !*out.within && !failure) {
+      record(x, out.simulation.z, false);
       failure = fmt::format("error {} > epsilon = {} for x: {} (z: {})",
                             show(out.error),
                             to_string(params.epsilon), describe(shape, x, f), describe(shape, out.simulation.z, f));
+    }
+    if (keep && !failure && witnesses.size() < 20) record(x, out.simulation.z, true);
     if (!out.within) ++undecided;
     return !failure;
   };
@@ -66,13 +77,16 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
   // Random long inputs, lengths log-uniform up to max_random_length (and from
   // the threshold on for finite:p).
   std::mt19937_64 rng(params.seed);
+  keep = true;
   const std::uint64_t top = std::max<std::uint64_t>(params.max_random_length, 4 * start);
   for (std::size_t k = 0; k < params.random_inputs && !failure; ++k)
     run(random_statistic(shape, log_uniform_integer(start, top, rng), rng));
   result.evidence = {{"epsilon", to_string(params.epsilon)}, {"delta", to_string(bounds.delta)},
                      {"N_sim", claimed.str()},             {"longest_z", longest},
                      {"checked", checked},                 {"worst_attention_distance", to_string(worst_distance)},
-                     {"seed", params.seed}};
+                     {"seed", params.seed},
+                     {"N_sim_claimed", claimed.str()},
+                     {"witnesses", witnesses}};
   if (failure) {
     result.verdict = Verdict::Refuted;
     result.detail = *failure;

@@ -42,18 +42,23 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   const Shape shape = cm.models.front()->shape();
   std::uint64_t compared = 0, undecided = 0;
   std::optional<std::string> counterexample;
+  nlohmann::json witnesses = nlohmann::json::array();
 
   auto compare_at = [&](const Statistic& s) {
-    for (const auto* m : cm.models) {
+    for (std::size_t mi = 0; mi < cm.models.size(); ++mi) {
+      const OneLayerEvaluator* m = cm.models[mi];
       // Compared before the readout: a sin readout would blur exact equality.
       QVector exact = m->representation(s);
       Vector<Number> hard(exact.begin(), exact.end()), fin = m->representation_finite(s, params.p);
       Agreement d = agreement(hard, fin);
       ++compared;
       if (d == Agreement::Unknown) ++undecided;
-      if (d == Agreement::Different && !counterexample)
+      if (d == Agreement::Different && !counterexample) {
         counterexample = fmt::format("at {}: finite:{} gives {}, hardmax gives {}", describe(shape, s, m->model()),
                                      params.p, show(fin), show(hard));
+        witnesses.push_back({{"kind", "finite_differs"}, {"model", mi}, {"p", params.p},
+                             {"statistic", statistic_to_json(s)}, {"expect", "differs"}});
+      }
     }
     return !counterexample;
   };
@@ -77,6 +82,7 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   result.evidence = {{"p", params.p}, {"gamma", gamma_text}, {"threshold", t.str()}, {"compared", compared},
                      {"exhaustive_lengths", exhaustive_lengths}, {"seed", params.seed}};
   if (counterexample) {
+    result.evidence["witnesses"] = witnesses;
     result.verdict = Verdict::Refuted;
     result.detail = fmt::format("finite:{} != hardmax at T >= {} (claimed threshold): {}", params.p, t.str(), *counterexample);
     return result;
@@ -92,12 +98,15 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
     std::optional<std::string> found;
     const std::uint64_t below = t64 - 1;
     auto look = [&](const Statistic& s) {
-      for (const auto* m : cm.models) {
+      for (std::size_t mi = 0; mi < cm.models.size(); ++mi) {
+        const OneLayerEvaluator* m = cm.models[mi];
         Output hard = m->evaluate(s), fin = m->evaluate_finite(s, params.p);  // outputs: the difference must show
         if (agreement(hard, fin) == Agreement::Different) {
           found = fmt::format("witness at T = {}: {}: finite:{} {} vs hardmax {}", below, describe(shape, s, m->model()),
                               params.p, show(fin), show(hard));
           result.evidence["witness"] = {{"length", below}, {"statistic", describe(shape, s, m->model())}};
+          witnesses.push_back({{"kind", "finite_differs"}, {"model", mi}, {"p", params.p},
+                               {"statistic", statistic_to_json(s)}, {"expect", "differs"}});
           return false;
         }
       }
@@ -108,6 +117,7 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
     witness = found ? *found
                     : fmt::format("no output difference found at T = {} (the gap does not show in the output there)", below);
   }
+  result.evidence["witnesses"] = witnesses;
   result.verdict = Verdict::Proved;
   result.detail = fmt::format("finite:{} = hardmax on {} statistics with T >= {} = ceil(2^(p/gamma)), gamma = {} "
                               "({} lengths exhaustively, {} random in [t, 2t] and up to T = {}); {}",

@@ -1,6 +1,7 @@
 // lgcheck check and claims: the registry of claims over case files.
 #include "commands.hpp"
 
+#include "../certificate.hpp"
 #include "../claim.hpp"
 #include "../mutations.hpp"
 #include "../cli_output.hpp"
@@ -8,23 +9,48 @@
 
 #include <fmt/format.h>
 
+#include <fstream>
 #include <iostream>
 #include <memory>
 
 namespace lgc::cli {
 namespace {
 
-int cmd_check(const std::vector<std::string>& paths, const std::string& glob, bool json) {
+int cmd_check(const std::vector<std::string>& paths, const std::string& glob, bool json, const std::string& certificates) {
   std::vector<Case> cases;
   for (const auto& file : collect_case_files(paths)) cases.push_back(load_case(file));  // all validated first
   std::vector<ClaimResult> results;
   for (const auto& c : cases) {
     auto r = check_case(c, glob);
+    if (!certificates.empty())
+      for (const auto& result : r)
+        if (result.id.rfind("expect:", 0) != 0) write_certificate(certificates, c, result);
     results.insert(results.end(), r.begin(), r.end());
   }
   if (json) print_json(results_json(results));
   else std::cout << results_table(results);
   return exit_code(summarise(results));
+}
+
+/// Replays every certificate named (files, or directories of *.json): 0 when
+/// all are accepted, 1 when one is rejected.
+int cmd_replay(const std::vector<std::string>& paths) {
+  int rejected = 0, accepted = 0;
+  for (const auto& file : collect_case_files(paths)) {
+    std::ifstream in(file);
+    nlohmann::json cert = nlohmann::json::parse(in, nullptr, false);
+    ReplayResult r = cert.is_discarded() ? ReplayResult{false, {"not valid JSON"}, 0} : replay_certificate(cert);
+    if (r.accepted) {
+      ++accepted;
+      std::cout << fmt::format("accepted  {} ({} witnesses re-verified)\n", file.string(), r.witnesses_checked);
+    } else {
+      ++rejected;
+      std::cout << fmt::format("REJECTED  {}\n", file.string());
+      for (const auto& p : r.problems) std::cout << "          " << p << "\n";
+    }
+  }
+  std::cout << fmt::format("\n{} certificates: {} accepted, {} rejected\n", accepted + rejected, accepted, rejected);
+  return rejected > 0 ? 1 : 0;
 }
 
 int cmd_claims() {
@@ -35,7 +61,7 @@ int cmd_claims() {
 
 struct CheckArgs {
   std::vector<std::string> paths;
-  std::string glob = "*";
+  std::string glob = "*", certificates;
   bool json = false;
 };
 
@@ -48,7 +74,15 @@ Command add_check(CLI::App& app) {
   sub->add_option("--claims", a->glob, "only claims whose id matches this shell pattern (e.g. 'T4.1.*')")
       ->capture_default_str();
   sub->add_flag("--json", a->json, "print a JSON object: claims and summary");
-  return {sub, [a] { return cmd_check(a->paths, a->glob, a->json); }};
+  sub->add_option("--certificates", a->certificates, "write one certificate per claim into this directory");
+  return {sub, [a] { return cmd_check(a->paths, a->glob, a->json, a->certificates); }};
+}
+
+Command add_replay(CLI::App& app) {
+  auto paths = std::make_shared<std::vector<std::string>>();
+  auto* sub = app.add_subcommand("replay", "Re-verify certificates written by check --certificates (no search)");
+  sub->add_option("CERT", *paths, "certificate files, or directories of them")->required();
+  return {sub, [paths] { return cmd_replay(*paths); }};
 }
 
 Command add_mutations(CLI::App& app) {

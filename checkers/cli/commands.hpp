@@ -15,6 +15,7 @@ Command add_table(CLI::App& app);
 Command add_check(CLI::App& app);
 Command add_claims(CLI::App& app);
 Command add_mutations(CLI::App& app);
+Command add_replay(CLI::App& app);
 Command add_gen(CLI::App& app);
 
 }  // namespace lgc::cli

@@ -20,24 +20,20 @@ DistanceCurve distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator
   DistanceCurve curve;
   const Shape shape = f.shape();
   Number running(0);
+  Statistic running_at;
   for (std::uint64_t n = 1; n <= max_length; ++n) {
     if (statistic_count(shape, n) > budget) break;
-    Number best(0);
-    Statistic best_at;
-    bool first = true;
     for_each_statistic(shape, n, [&](const Statistic& s) {
       Output a = p == 0 ? f.evaluate(s) : f.evaluate_finite(s, p);
       Output b = p == 0 ? g.evaluate(s) : g.evaluate_finite(s, p);
       Number d = max_abs_difference(a, b);
-      if (first || upper_of(d) > upper_of(best)) best_at = s;
-      best = first ? d : certified_max(best, d);
-      first = false;
+      if (curve.statistics == 0 || upper_of(d) > upper_of(running)) running_at = s;
+      running = curve.statistics == 0 ? d : certified_max(running, d);
       ++curve.statistics;
       return true;
     });
-    running = n == 1 ? best : certified_max(running, best);
     curve.D.push_back(running);
-    curve.argmax.push_back(best_at);
+    curve.argmax.push_back(running_at);
     curve.reached = n;
   }
   return curve;

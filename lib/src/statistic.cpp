@@ -177,6 +177,25 @@ Statistic random_statistic(const Shape& shape, std::uint64_t length, std::mt1993
   return sigma;
 }
 
+nlohmann::json statistic_to_json(const Statistic& sigma) {
+  return {{"length", sigma.length}, {"window", sigma.window}, {"counts", sigma.counts}};
+}
+
+Statistic statistic_from_json(const Shape& shape, const nlohmann::json& j) {
+  if (!j.is_object() || !j.contains("length") || !j.contains("window") || !j.contains("counts"))
+    throw std::invalid_argument("statistic: expected {length, window, counts}");
+  Statistic s;
+  try {
+    s.length = j.at("length").get<std::uint64_t>();
+    s.window = j.at("window").get<Tokens>();
+    s.counts = j.at("counts").get<std::vector<std::uint64_t>>();
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(std::string("statistic: ") + e.what());
+  }
+  validate_statistic(shape, s);
+  return s;
+}
+
 std::string describe(const Shape& shape, const Statistic& sigma, const Model& model) {
   std::string counts;
   for (std::size_t s = 0; s < shape.alphabet_size; ++s)

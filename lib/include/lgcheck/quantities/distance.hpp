@@ -21,7 +21,7 @@ Rational lower_of(const Number& x);
 
 struct DistanceCurve {
   std::vector<Number> D;       ///< D[n−1] = D(n), cumulative maximum
-  std::vector<Statistic> argmax;  ///< a statistic attaining each length's own maximum
+  std::vector<Statistic> argmax;  ///< argmax[n−1]: a statistic of length <= n attaining D(n)
   std::uint64_t reached = 0;   ///< the largest n computed (stops at the budget)
   std::uint64_t statistics = 0;
 };

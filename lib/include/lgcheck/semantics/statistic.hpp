@@ -5,6 +5,8 @@
 // random statistics of long inputs (T up to 10^6 and beyond).
 #include "lgcheck/model/input.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
 #include <functional>
 #include <random>
@@ -57,6 +59,11 @@ std::uint64_t for_each_statistic(const Shape& shape, std::uint64_t length,
 /// A random statistic of length T whose bulk mixes the shapes that matter:
 /// empty classes, rare classes (counts 1..3), and random shares of the rest.
 Statistic random_statistic(const Shape& shape, std::uint64_t length, std::mt19937_64& rng);
+
+/// {"length": T, "window": [...], "counts": [...]} for certificates.
+nlohmann::json statistic_to_json(const Statistic& sigma);
+/// The inverse; validates against the shape (throws std::invalid_argument).
+Statistic statistic_from_json(const Shape& shape, const nlohmann::json& j);
 
 /// "T=12 window=01 counts[s,r]=..." for messages and certificates.
 std::string describe(const Shape& shape, const Statistic& sigma, const Model& model);

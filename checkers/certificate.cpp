@@ -1,0 +1,174 @@
+#include "certificate.hpp"
+
+#include "agreement.hpp"
+#include "case_models.hpp"
+#include "claim.hpp"
+#include "lgcheck/bounds/theorem41.hpp"
+#include "lgcheck/quantities/distance.hpp"
+#include "lgcheck/quantities/norm_constant.hpp"
+#include "lgcheck/semantics/forward.hpp"
+#include "lgcheck/simulate/simulation_error.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+
+namespace lgc {
+namespace {
+
+std::string hex64(std::uint64_t v) { return fmt::format("{:016x}", v); }
+
+const Claim* find_claim(const std::string& id) {
+  for (const auto& c : claim_registry())
+    if (c.id == id) return &c;
+  return nullptr;
+}
+
+std::string file_name(const std::string& case_name, const std::string& claim) {
+  std::string s = case_name + "__" + claim + ".json";
+  for (char& ch : s)
+    if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_' || ch == '-')) ch = '_';
+  return s;
+}
+
+/// Re-verifies one witness with the trusted evaluation; "" when it matches.
+std::string verify_witness(const Case& c, const CaseModels& cm, const nlohmann::json& w, const nlohmann::json& evidence) {
+  const std::string kind = w.value("kind", "");
+  const bool expect_holds = w.value("expect", "") == "holds";
+  const Shape shape = cm.models.front()->shape();
+  if (kind == "finite_differs") {
+    const OneLayerEvaluator& m = *cm.models.at(w.at("model").get<std::size_t>());
+    Statistic s = statistic_from_json(shape, w.at("statistic"));
+    QVector exact = m.representation(s);
+    Vector<Number> hard(exact.begin(), exact.end());
+    bool differs = agreement(hard, m.representation_finite(s, w.at("p").get<unsigned>())) == Agreement::Different;
+    return differs ? "" : "finite:p and hardmax do not differ at the recorded statistic";
+  }
+  if (kind == "string_differs") {
+    const Model& m = c.model();
+    Tokens x = parse_input(m, w.at("input").get<std::string>());
+    std::size_t i = w.at("position").get<std::size_t>();
+    auto h = representation_at(m, x, ForwardOptions{Semantics::hardmax()}, {i});
+    auto f = representation_at(m, x, ForwardOptions{Semantics::finite(w.at("p").get<unsigned>())}, {i});
+    return agreement(h[0], f[0]) == Agreement::Different ? "" : "finite:p and hardmax do not differ at the recorded position";
+  }
+  if (kind == "simulation") {
+    Statistic x = statistic_from_json(shape, w.at("x")), z = statistic_from_json(shape, w.at("z"));
+    Rational eps = parse_rational(evidence.at("epsilon").get<std::string>());
+    Integer bound = parse_integer(evidence.at("N_sim_claimed").get<std::string>());
+    bool ok = z.window == x.window && z.length % shape.period == x.length % shape.period && Integer(z.length) <= bound;
+    for (const auto* m : cm.models) {
+      std::optional<int> order = compare(max_abs_difference(evaluate_statistic(*m, x, cm.precision_bits),
+                                                            evaluate_statistic(*m, z, cm.precision_bits)),
+                                         Number(eps));
+      ok = ok && order && *order <= 0;
+    }
+    return ok == expect_holds ? "" : "the recorded z does not " + std::string(expect_holds ? "meet" : "break") +
+                                         " |z| <= N_sim with error <= epsilon";
+  }
+  if (kind == "norm_pair") {
+    const OneLayerEvaluator& m = *cm.models.at(w.at("model").get<std::size_t>());
+    Statistic x = statistic_from_json(shape, w.at("x")), z = statistic_from_json(shape, w.at("z"));
+    Rational L = parse_rational(w.at("L").get<std::string>());
+    Rational distance = 0;
+    for (std::size_t h = 0; h < m.heads(); ++h) distance = std::max(distance, l1_distance(m.attention(h, x), m.attention(h, z)));
+    std::optional<int> order = compare(max_abs_difference(m.evaluate(x), m.evaluate(z)), Number(Rational(L * distance)));
+    bool holds = x.window == z.window && x.length % shape.period == z.length % shape.period && order && *order <= 0;
+    return holds == expect_holds ? "" : "the recorded pair does not " + std::string(expect_holds ? "satisfy" : "violate") +
+                                            " |f(x) - f(z)| <= L * distance";
+  }
+  if (kind == "pair_distance") {
+    Statistic s = statistic_from_json(shape, w.at("statistic"));
+    Rational at_least = parse_rational(w.at("at_least").get<std::string>());
+    Number d = max_abs_difference(evaluate_statistic(*cm.models.at(0), s, cm.precision_bits),
+                                  evaluate_statistic(*cm.models.at(1), s, cm.precision_bits));
+    return upper_of(d) >= at_least ? "" : "|f - g| at the recorded statistic is below the recorded " + to_string(at_least);
+  }
+  return "unknown witness kind \"" + kind + "\"";
+}
+
+}  // namespace
+
+std::string case_digest(const Case& c) {
+  std::string text = case_to_json(c).dump();
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char ch : text) {
+    h ^= ch;
+    h *= 1099511628211ull;
+  }
+  return hex64(h);
+}
+
+nlohmann::json make_certificate(const Case& c, const ClaimResult& result) {
+  return {{"format", kCertificateFormat},
+          {"toolkit", std::string("lgcheck ") + LGCHECK_VERSION},
+          {"claim", result.id},
+          {"case_name", result.case_name},
+          {"case", case_to_json(c)},
+          {"case_digest", case_digest(c)},
+          {"precision_bits", kDefaultPrecisionBits},
+          {"verdict", to_string(result.verdict)},
+          {"detail", result.detail},
+          {"evidence", result.evidence}};
+}
+
+std::filesystem::path write_certificate(const std::filesystem::path& dir, const Case& c, const ClaimResult& result) {
+  std::filesystem::create_directories(dir);
+  std::filesystem::path file = dir / file_name(result.case_name, result.id);
+  std::filesystem::path tmp = file;
+  tmp += ".tmp";
+  {
+    std::ofstream out(tmp);
+    out << make_certificate(c, result).dump(1) << "\n";
+    if (!out) throw std::runtime_error(file.string() + ": cannot write the certificate");
+  }
+  std::filesystem::rename(tmp, file);
+  return file;
+}
+
+ReplayResult replay_certificate(const nlohmann::json& cert) {
+  ReplayResult r;
+  auto problem = [&](const std::string& what) { r.problems.push_back(what); };
+  if (!cert.is_object() || cert.value("format", "") != kCertificateFormat) {
+    problem(std::string("format: expected \"") + kCertificateFormat + "\"");
+    return r;
+  }
+  Case c;
+  try {
+    c = parse_case(cert.at("case"), "certificate case");
+  } catch (const std::exception& e) {
+    problem(std::string("case: ") + e.what());
+    return r;
+  }
+  if (case_digest(c) != cert.value("case_digest", ""))
+    problem("case_digest: the case does not match its digest (" + case_digest(c) + " computed, " +
+            cert.value("case_digest", "none") + " recorded): the case was altered");
+  const Claim* claim = find_claim(cert.value("claim", ""));
+  if (!claim) {
+    problem("claim: \"" + cert.value("claim", "") + "\" is not a registered claim");
+    return r;
+  }
+  const nlohmann::json evidence = cert.value("evidence", nlohmann::json::object());
+  if (evidence.contains("witnesses")) {
+    try {
+      CaseModels cm = section4_models(c);
+      for (std::size_t k = 0; k < evidence["witnesses"].size(); ++k) {
+        std::string why = verify_witness(c, cm, evidence["witnesses"][k], evidence);
+        ++r.witnesses_checked;
+        if (!why.empty()) problem(fmt::format("evidence.witnesses[{}]: {}", k, why));
+      }
+    } catch (const std::exception& e) {
+      problem(std::string("evidence.witnesses: ") + e.what());
+    }
+  }
+  // The trusted re-run from the certificate's own case (its check block
+  // carries the parameters and seeds).
+  ClaimResult again = claim->run(c);
+  if (to_string(again.verdict) != cert.value("verdict", ""))
+    problem("verdict: recorded " + cert.value("verdict", "?") + ", the re-run gives " + to_string(again.verdict) + " (" +
+            again.detail + ")");
+  r.accepted = r.problems.empty();
+  return r;
+}
+
+}  // namespace lgc

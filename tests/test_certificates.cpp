@@ -1,0 +1,80 @@
+// Certificates and replay: accepted as written, rejected when the case or a
+// witness was altered, with a message saying what does not match.
+#include "certificate.hpp"
+#include "claim.hpp"
+#include "suite.hpp"
+
+#include "support.hpp"
+
+namespace {
+
+nlohmann::json certificate_for(const std::string& file, const std::string& claim_id) {
+  lgc::Case c = lgc::test::bundled(file);
+  for (const auto& r : lgc::check_case(c, claim_id))
+    if (r.id == claim_id) return lgc::make_certificate(c, r);
+  FAIL("claim " << claim_id << " did not run on " << file);
+  return {};
+}
+
+bool mentions(const lgc::ReplayResult& r, const std::string& text) {
+  for (const auto& p : r.problems)
+    if (p.find(text) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("A certificate replays as written", "[certificate]") {
+  for (auto [file, claim] : std::vector<std::pair<std::string, std::string>>{
+           {"witnesses/farey_hat_n4.json", "T4.1.witness"},
+           {"witnesses/farey_hat_n4.json", "T4.1.lg"},
+           {"paper/modp/modp_p2_hardmax.json", "T4.1.threshold"},
+           {"paper/simple/simple_w2_relu.json", "L4.L"}}) {
+    INFO(file << " " << claim);
+    lgc::ReplayResult r = lgc::replay_certificate(certificate_for(file, claim));
+    for (const auto& p : r.problems) INFO(p);
+    CHECK(r.accepted);
+    CHECK(r.witnesses_checked >= 1);
+  }
+}
+
+TEST_CASE("A certificate whose case was altered is rejected", "[certificate]") {
+  nlohmann::json cert = certificate_for("witnesses/farey_hat_n4.json", "T4.1.witness");
+  cert["case"]["pair"][1]["layers"][0]["mlp"]["out"][3][0] = "1";  // another hat
+  lgc::ReplayResult r = lgc::replay_certificate(cert);
+  CHECK_FALSE(r.accepted);
+  CHECK(mentions(r, "case_digest"));
+  // Re-digesting the altered case does not help: the witness no longer holds.
+  cert["case_digest"] = lgc::case_digest(lgc::parse_case(cert["case"], "altered"));
+  r = lgc::replay_certificate(cert);
+  CHECK_FALSE(r.accepted);
+  CHECK_FALSE(mentions(r, "case_digest"));
+  CHECK((mentions(r, "witnesses[0]") || mentions(r, "verdict")));
+}
+
+TEST_CASE("A certificate whose witness was altered is rejected", "[certificate]") {
+  nlohmann::json cert = certificate_for("paper/modp/modp_p2_hardmax.json", "T4.1.threshold");
+  REQUIRE(cert["evidence"]["witnesses"].size() >= 1);
+  auto& stat = cert["evidence"]["witnesses"][0]["statistic"];
+  // Move the witness above the threshold, where finite:p equals hardmax.
+  stat["length"] = stat["length"].get<std::uint64_t>() + 2;
+  stat["counts"][0] = stat["counts"][0].get<std::uint64_t>() + 1;
+  stat["counts"][1] = stat["counts"][1].get<std::uint64_t>() + 1;
+  lgc::ReplayResult r = lgc::replay_certificate(cert);
+  CHECK_FALSE(r.accepted);
+  CHECK(mentions(r, "evidence.witnesses[0]"));
+
+  nlohmann::json sim = certificate_for("witnesses/farey_hat_n4.json", "T4.1.lg");
+  sim["evidence"]["witnesses"][0]["at_least"] = "1";
+  r = lgc::replay_certificate(sim);
+  CHECK_FALSE(r.accepted);
+  CHECK(mentions(r, "below the recorded 1"));
+}
+
+TEST_CASE("A certificate with another verdict is rejected", "[certificate]") {
+  nlohmann::json cert = certificate_for("witnesses/farey_hat_n4.json", "T4.1.witness");
+  cert["verdict"] = "REFUTED";
+  lgc::ReplayResult r = lgc::replay_certificate(cert);
+  CHECK_FALSE(r.accepted);
+  CHECK(mentions(r, "verdict: recorded REFUTED"));
+}
