@@ -20,6 +20,8 @@ namespace {
 /// Compares the two semantics at the queries of one input; records the first
 /// counterexample and the first undecidable instance.
 struct Comparison {
+  Comparison(const Model& m, unsigned p) : model(m), hard{Semantics::hardmax()}, finite{Semantics::finite(p)} {}
+
   const Model& model;
   ForwardOptions hard, finite;
   std::uint64_t positions = 0, strings = 0;
@@ -90,7 +92,7 @@ ClaimResult check_consistency(const Model& model, const ConsistencyParams& param
   Integer threshold = margin.gamma ? rule(params.p, *margin.gamma) : Integer(1);
   if (threshold < 1) threshold = 1;
 
-  Comparison cmp{model, {Semantics::hardmax()}, {Semantics::finite(params.p)}};
+  Comparison cmp(model, params.p);
   std::size_t n = params.max_length;
   while (n > 1 && string_count(model.alphabet_size(), n) > params.max_strings) --n;
   const bool exhaustive_reaches = threshold <= n;

@@ -16,6 +16,9 @@ namespace lgc {
 namespace {
 
 struct NormCheck {
+  NormCheck(const OneLayerEvaluator& m, std::size_t i, Rational l, nlohmann::json* w)
+      : model(m), index(i), L(std::move(l)), witnesses(w) {}
+
   const OneLayerEvaluator& model;
   std::size_t index;  ///< which model of the case
   Rational L;
@@ -77,8 +80,7 @@ ClaimResult check_norm(const Case& c, const NormParams& params) {
     const OneLayerEvaluator* m = cm.models[mi];
     NormConstant nc = norm_constant(m->model(), params.norm);
     constants += (constants.empty() ? "" : ", ") + to_string(nc.L);
-    NormCheck check{*m, mi, nc.L};
-    check.witnesses = &witnesses;
+    NormCheck check(*m, mi, nc.L, &witnesses);
     const Shape shape = m->shape();
     // All pairs of small statistics inside each (window, residue) group.
     std::map<std::pair<Tokens, std::uint64_t>, std::vector<Statistic>> groups;
