@@ -72,7 +72,7 @@ struct DistanceBracket {
   std::string upper_source;          ///< which bound gave it
   nlohmann::json evidence = nlohmann::json::object();
 };
-DistanceBracket distance_bracket(const CaseModels& cm, const DistanceCurve& curve, std::uint64_t max_length);
+DistanceBracket distance_bracket(const CaseModels& cm, const DistanceCurve& curve);
 
 struct ImplicationParams {
   Rational epsilon{1, 10};

@@ -12,7 +12,7 @@
 #include <fmt/format.h>
 
 namespace lgc {
-DistanceBracket distance_bracket(const CaseModels& cm, const DistanceCurve& curve, std::uint64_t max_length) {
+DistanceBracket distance_bracket(const CaseModels& cm, const DistanceCurve& curve) {
   DistanceBracket b;
   b.reached = curve.reached;
   b.lower = curve.D.empty() ? Number(0) : curve.D.back();
@@ -23,12 +23,14 @@ DistanceBracket distance_bracket(const CaseModels& cm, const DistanceCurve& curv
       b.upper_source = source;
     }
   };
-  // Simulation: D∞ <= D(N_sim(ε')) + 2ε' for every ε' whose N_sim is reached.
+  // Simulation: D∞ <= D(N_sim(ε')) + 2ε' for every ε' whose N_sim is reached
+  // (for finite:p pairs N_sim includes the padding to the threshold, so z is
+  // long enough for finite:p to be hardmax).
   Rational L = 0;
   for (const auto* m : cm.models) L = std::max(L, norm_constant(m->model()).L);
+  const Integer threshold = theorem41_bounds(cm.models, Rational(1), cm.precision_bits).threshold;
   for (Rational delta = 2; delta > Rational(1, 1000000); delta /= 2) {
     Rational eps = L == 0 ? Rational(0) : Rational(L * delta);
-    Integer threshold = 1;  // hardmax pairs; finite:p pairs are bracketed in hardmax above the threshold
     LengthBound nb = simulation_length_bound(cm.models, delta, threshold);
     if (nb.N > Integer(curve.reached)) continue;
     const Number& at = curve.D[static_cast<std::size_t>(nb.N) - 1];
@@ -40,7 +42,6 @@ DistanceBracket distance_bracket(const CaseModels& cm, const DistanceCurve& curv
   if (auto v = value_perturbation_bound(f.model(), g.model()))
     offer(*v, "value perturbation: Lip(R) * sum_h max_c |(V_f - V_g) e_c|");
   if (auto r = readout_gap_bound(f, g)) offer(*r, "readout gap: sup over the representation box of |R_f - R_g|");
-  (void)max_length;
   return b;
 }
 
@@ -58,7 +59,7 @@ ClaimResult check_implication(const Case& c, const ImplicationParams& params) {
   result.case_name = c.name;
   Theorem41Bounds bounds = theorem41_bounds(cm.models, params.epsilon, cm.precision_bits);
   DistanceCurve curve = distance_curve(*cm.models[0], *cm.models[1], params.max_length, cm.precision_bits);
-  DistanceBracket bracket = distance_bracket(cm, curve, params.max_length);
+  DistanceBracket bracket = distance_bracket(cm, curve);
   const Rational eps = params.epsilon, conclusion = params.conclusion_factor * params.epsilon;
   const Integer N = bounds.sim.N;
   result.evidence = {{"epsilon", to_string(eps)},

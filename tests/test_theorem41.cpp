@@ -178,7 +178,7 @@ TEST_CASE("D(n), N_emp and the bracket on a Farey-hat pair", "[section4][distanc
   for (int n = 1; n <= 4; ++n) CHECK(curve.D[n - 1] == lgc::Number(0));
   CHECK(curve.D[4] == lgc::Number(Rational(1, 4)));  // the mediant 2/5 at length 5
   CHECK(*lgc::measured_threshold(curve, Rational(1, 10)) == 5);
-  lgc::DistanceBracket b = lgc::distance_bracket(cm, curve, 8);
+  lgc::DistanceBracket b = lgc::distance_bracket(cm, curve);
   REQUIRE(b.upper.has_value());
   CHECK(*b.upper >= Rational(1, 4));
   CHECK(*b.upper < Rational(1, 4) + Rational(1, 1000));

@@ -151,7 +151,7 @@ int cmd_threshold(const ThresholdArgs& a) {
   CaseModels cm = section4_models(c);
   Rational eps = positive_rational_flag("--epsilon", a.epsilon);
   DistanceCurve curve = distance_curve(*cm.models[0], *cm.models[1], a.max_length, cm.precision_bits);
-  DistanceBracket bracket = distance_bracket(cm, curve, a.max_length);
+  DistanceBracket bracket = distance_bracket(cm, curve);
   bool undecided = false;
   std::optional<std::uint64_t> n_emp = measured_threshold(curve, eps, &undecided);
   if (a.json) {
