@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -20,13 +22,17 @@ int cmd_check(const std::vector<std::string>& paths, const std::string& glob, bo
   std::vector<Case> cases;
   for (const auto& file : collect_case_files(paths)) cases.push_back(load_case(file));  // all validated first
   std::vector<ClaimResult> results;
-  for (const auto& c : cases) {
+  const bool progress = isatty(STDERR_FILENO) != 0;  // a progress line only for a person watching
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const Case& c = cases[k];
+    if (progress) std::cerr << fmt::format("\r\033[K[{}/{}] {}", k + 1, cases.size(), c.name) << std::flush;
     auto r = check_case(c, glob);
     if (!certificates.empty())
       for (const auto& result : r)
         if (result.id.rfind("expect:", 0) != 0) write_certificate(certificates, c, result);
     results.insert(results.end(), r.begin(), r.end());
   }
+  if (progress) std::cerr << "\r\033[K" << std::flush;
   if (json) print_json(results_json(results));
   else std::cout << results_table(results);
   return exit_code(summarise(results));
