@@ -51,6 +51,8 @@ sanitize: deps
 tables: build
 	$(BUILD)/lgcheck table t41 --format md --out docs/tables/t41.md
 	$(BUILD)/lgcheck table t41 --format json --out docs/tables/t41.json
+	$(BUILD)/lgcheck table sim_lengths --format md --out docs/tables/sim_lengths.md
+	$(BUILD)/lgcheck table sim_lengths --format json --out docs/tables/sim_lengths.json
 
 clean:
 	rm -rf $(BUILD)

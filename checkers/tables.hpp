@@ -20,6 +20,14 @@ struct Table {
 /// lower bound, on the bundled ModPTask, SimpleTask and Farey-hat pairs.
 Table table_t41(const std::filesystem::path& cases_dir, unsigned precision_bits);
 
+/// sim_lengths: on small inputs, the construction's formula N_sim against the
+/// length it produces and the shortest z that works (formula >= produced >=
+/// optimal).
+Table table_sim_lengths(const std::filesystem::path& cases_dir);
+
+/// The table called `name` (see table_names()).
+Table make_table(const std::string& name, const std::filesystem::path& cases_dir, unsigned precision_bits);
+
 std::string render_markdown(const Table& t);
 std::string render_json(const Table& t);
 

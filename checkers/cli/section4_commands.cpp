@@ -185,7 +185,7 @@ struct TableArgs {
 };
 
 int cmd_table(const TableArgs& a) {
-  Table t = table_t41(a.cases, a.precision_bits);
+  Table t = make_table(a.name, a.cases, a.precision_bits);
   std::string text = a.format == "json" ? render_json(t) : render_markdown(t);
   if (a.out.empty()) std::cout << text;
   else write_text_atomically(a.out, text);
@@ -235,7 +235,7 @@ Command add_threshold(CLI::App& app) {
 
 Command add_table(CLI::App& app) {
   auto a = std::make_shared<TableArgs>();
-  auto* sub = app.add_subcommand("table", "Compute a table from the bundled cases (t41)");
+  auto* sub = app.add_subcommand("table", "Compute a table from the bundled cases (t41, sim_lengths)");
   sub->add_option("NAME", a->name, "the table")->required()->check(CLI::IsMember(table_names()));
   sub->add_option("--format", a->format, "md or json (exact values)")
       ->capture_default_str()->check(CLI::IsMember({"md", "json"}));
