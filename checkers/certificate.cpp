@@ -119,7 +119,7 @@ std::filesystem::path write_certificate(const std::filesystem::path& dir, const 
   tmp += ".tmp";
   {
     std::ofstream out(tmp);
-    out << make_certificate(c, result).dump(1) << "\n";
+    out << make_certificate(c, result).dump() << "\n";
     if (!out) throw std::runtime_error(file.string() + ": cannot write the certificate");
   }
   std::filesystem::rename(tmp, file);
@@ -161,9 +161,9 @@ ReplayResult replay_certificate(const nlohmann::json& cert) {
       problem(std::string("evidence.witnesses: ") + e.what());
     }
   }
-  // The trusted re-run from the certificate's own case (its check block
-  // carries the parameters and seeds).
-  ClaimResult again = claim->run(c);
+  // The trusted re-check from the certificate's own case (its check block
+  // carries the parameters and seeds), taking search results from the evidence.
+  ClaimResult again = claim->replay(c, evidence);
   if (to_string(again.verdict) != cert.value("verdict", ""))
     problem("verdict: recorded " + cert.value("verdict", "?") + ", the re-run gives " + to_string(again.verdict) + " (" +
             again.detail + ")");

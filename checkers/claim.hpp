@@ -17,6 +17,10 @@ struct Claim {
   std::string docs;       ///< where docs/ proves or derives it
   std::function<bool(const Case&)> applies;
   std::function<ClaimResult(const Case&)> run;
+  /// The trusted re-check of a certificate: like run, but every result of
+  /// untrusted search (the z of the construction, a witness found by search)
+  /// is taken from the certificate's evidence instead of recomputed.
+  std::function<ClaimResult(const Case&, const nlohmann::json& evidence)> replay;
 };
 
 /// Every registered claim, in a fixed order.

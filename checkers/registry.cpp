@@ -23,6 +23,16 @@ std::function<ClaimResult(const Case&)> named(F check) {
   };
 }
 
+/// The replay of a claim whose run involves no search: the run itself.
+template <class F>
+std::function<ClaimResult(const Case&, const nlohmann::json&)> rerun(F check) {
+  return [check](const Case& c, const nlohmann::json&) {
+    ClaimResult r = check(c);
+    r.case_name = c.name;
+    return r;
+  };
+}
+
 }  // namespace
 
 const std::vector<Claim>& claim_registry() {
@@ -30,23 +40,33 @@ const std::vector<Claim>& claim_registry() {
       {kConsistencyId,
        "one-layer models: finite:p equals hardmax at every query position i >= 2^{p/gamma}",
        "finite:p vs hardmax", "docs/theory.md#hardmax-threshold", is_one_layer_model,
-       named([](const Case& c) { return check_consistency(c.model(), consistency_params(c)); })},
+       named([](const Case& c) { return check_consistency(c.model(), consistency_params(c)); }),
+       rerun([](const Case& c) { return check_consistency(c.model(), consistency_params(c)); })},
       {kThresholdId,
        "finite:p = hardmax at every length T >= ceil(2^{p/gamma}), with a certified witness below where they differ",
        "finite:p vs hardmax", "docs/theory.md#hardmax-threshold", is_section4_model,
-       named([](const Case& c) { return check_threshold(c, threshold_params(c)); })},
+       named([](const Case& c) { return check_threshold(c, threshold_params(c)); }),
+       rerun([](const Case& c) { return replay_threshold(c); })},
       {kNormId, "|f(x) - f(z)| <= L(f) * max_h |w_h(x) - w_h(z)|_1 for x, z with the same window and residue",
        "hardmax", "docs/theory.md#norm-constant-l", is_section4_case,
-       named([](const Case& c) { return check_norm(c, norm_params(c)); })},
+       named([](const Case& c) { return check_norm(c, norm_params(c)); }),
+       rerun([](const Case& c) { return replay_norm(c); })},
       {kSimulationId, "the construction's z has |f(x) - f(z)| <= eps (f and g) and |z| <= N_sim(eps)",
        "hardmax or finite:p", "docs/theory.md#the-simulation-construction", is_section4_case,
-       named([](const Case& c) { return check_simulation(c, simulation_params(c)); })},
+       named([](const Case& c) { return check_simulation(c, simulation_params(c)); }),
+       [](const Case& c, const nlohmann::json& evidence) {
+         ClaimResult r = replay_simulation(c, evidence);
+         r.case_name = c.name;
+         return r;
+       }},
       {kImplicationId, "pairs: D(N_sim(eps)) <= eps implies D_inf <= 3 eps, with the bracket D(n) <= D_inf <= upper",
        "hardmax or finite:p", "docs/theory.md#distances-and-thresholds", is_section4_pair,
-       named([](const Case& c) { return check_implication(c, implication_params(c)); })},
+       named([](const Case& c) { return check_implication(c, implication_params(c)); }),
+       rerun([](const Case& c) { return check_implication(c, implication_params(c)); })},
       {kWitnessId, "witness pairs: f = g on every input of length <= n, |f - g| >= eta at a length <= 2n",
        "hardmax", "docs/theory.md#lower-bound-witnesses", is_witness_pair,
-       named([](const Case& c) { return check_witness(c, witness_params(c)); })},
+       named([](const Case& c) { return check_witness(c, witness_params(c)); }),
+       rerun([](const Case& c) { return check_witness(c, witness_params(c)); })},
   };
   return claims;
 }

@@ -13,6 +13,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <string>
 
 namespace lgc {
 
@@ -27,6 +29,7 @@ struct ThresholdParams {
   std::size_t random_inputs = 200;             ///< random statistics at lengths >= t
   std::size_t witness_tries = 4000;            ///< random statistics tried at T = t − 1
   std::uint64_t seed = 1;
+  bool search_witness = true;                  ///< replay: verify the recorded witness instead
   /// The rule claimed for the threshold (mutations: 2^p/γ, halved, ...).
   std::function<Integer(unsigned, const Rational&)> threshold;
 };
@@ -53,9 +56,20 @@ struct SimulationParams {
   Rational length_bound_scale{1};      ///< mutation: N_sim halved
   bool drop_padding = false;           ///< mutation: N_sim without the 2^{p/γ} padding term
   Integer resolution_override = 0;     ///< mutation: a smaller Q in the construction
+  std::uint64_t max_exhaustive_inputs = 20000;  ///< stop adding exhaustive lengths beyond this many inputs
+  /// Replay: the z of every x (keyed by statistic_to_json(x).dump()) instead
+  /// of running the construction.
+  const std::map<std::string, Statistic>* recorded = nullptr;
 };
 SimulationParams simulation_params(const Case& c);
 ClaimResult check_simulation(const Case& c, const SimulationParams& params);
+
+/// Trusted re-checks from a certificate's evidence (no search): the recorded
+/// z of every input for T4.1.sim, the recorded pairs for L4.L, the recorded
+/// witness for T4.1.threshold. Witnesses are verified by the certificate code.
+ClaimResult replay_simulation(const Case& c, const nlohmann::json& evidence);
+ClaimResult replay_norm(const Case& c);
+ClaimResult replay_threshold(const Case& c);
 
 }  // namespace lgc
 

@@ -39,14 +39,23 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
   std::uint64_t checked = 0, undecided = 0, longest = 0;
   Rational worst_distance = 0;
   std::optional<std::string> failure;
-  nlohmann::json witnesses = nlohmann::json::array();
-  bool keep = false;  // record the simulations of random inputs (the first 20)
+  nlohmann::json witnesses = nlohmann::json::array();  // every (x, z): a replay needs no construction
   auto record = [&](const Statistic& x, const Statistic& z, bool holds) {
     witnesses.push_back({{"kind", "simulation"}, {"x", statistic_to_json(x)}, {"z", statistic_to_json(z)},
                          {"expect", holds ? "holds" : "violates"}});
   };
   auto run = [&](const Statistic& x) {
-    SimulationOutcome out = simulate_and_measure(cm.models, x, params.epsilon, bounds.delta, p, bounds.threshold, options);
+    SimulationOutcome out;
+    if (params.recorded) {
+      auto it = params.recorded->find(statistic_to_json(x).dump());
+      if (it == params.recorded->end()) {
+        failure = fmt::format("no recorded z for x: {}", describe(shape, x, cm.models.front()->model()));
+        return false;
+      }
+      out = measure_simulation(cm.models, x, it->second, params.epsilon, p);
+    } else {
+      out = simulate_and_measure(cm.models, x, params.epsilon, bounds.delta, p, bounds.threshold, options);
+    }
     ++checked;
     longest = std::max(longest, out.simulation.z.length);
     worst_distance = std::max(worst_distance, out.attention_distance);
@@ -61,7 +70,7 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
                             show(out.error),
                             to_string(params.epsilon), describe(shape, x, f), describe(shape, out.simulation.z, f));
     }
-    if (keep && !failure && witnesses.size() < 20) record(x, out.simulation.z, true);
+    if (!failure) record(x, out.simulation.z, true);
     if (!out.within) ++undecided;
     return !failure;
   };
@@ -70,14 +79,15 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
   const std::uint64_t start = p > 0 && bounds.threshold > 1 ? static_cast<std::uint64_t>(bounds.threshold) : 1;
   std::uint64_t exhaustive_to = 0;
   for (std::uint64_t T = start; T <= start + params.max_length - 1 && !failure; ++T) {
-    if (statistic_count(shape, T) > params.statistic_budget) break;
+    if (statistic_count(shape, T) > params.statistic_budget ||
+        checked + statistic_count(shape, T) > params.max_exhaustive_inputs)
+      break;
     for_each_statistic(shape, T, run);
     exhaustive_to = T;
   }
   // Random long inputs, lengths log-uniform up to max_random_length (and from
   // the threshold on for finite:p).
   std::mt19937_64 rng(params.seed);
-  keep = true;
   const std::uint64_t top = std::max<std::uint64_t>(params.max_random_length, 4 * start);
   for (std::size_t k = 0; k < params.random_inputs && !failure; ++k)
     run(random_statistic(shape, log_uniform_integer(start, top, rng), rng));
@@ -104,6 +114,20 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
                                 longest, to_string(worst_distance), to_string(bounds.delta));
   }
   return result;
+}
+
+ClaimResult replay_simulation(const Case& c, const nlohmann::json& evidence) {
+  CaseModels cm = section4_models(c);
+  const Shape shape = cm.models.front()->shape();
+  std::map<std::string, Statistic> recorded;
+  for (const auto& w : evidence.value("witnesses", nlohmann::json::array()))
+    if (w.value("kind", "") == "simulation") {
+      Statistic x = statistic_from_json(shape, w.at("x"));
+      recorded[statistic_to_json(x).dump()] = statistic_from_json(shape, w.at("z"));
+    }
+  SimulationParams params = simulation_params(c);
+  params.recorded = &recorded;
+  return check_simulation(c, params);
 }
 
 }  // namespace lgc

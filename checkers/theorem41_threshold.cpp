@@ -94,7 +94,9 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   }
   // The witness below: T = t − 1, where a gap-γ key still survives.
   std::string witness = "no threshold (gamma = inf): finite:p is hardmax at every length";
-  if (gamma && t > 1) {
+  if (gamma && t > 1 && !params.search_witness) {
+    witness = "witness not searched (replay verifies the recorded one)";
+  } else if (gamma && t > 1) {
     std::optional<std::string> found;
     const std::uint64_t below = t64 - 1;
     auto look = [&](const Statistic& s) {
@@ -124,6 +126,12 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
                               params.p, compared, t.str(), gamma_text, exhaustive_lengths, params.random_inputs, far,
                               witness);
   return result;
+}
+
+ClaimResult replay_threshold(const Case& c) {
+  ThresholdParams params = threshold_params(c);
+  params.search_witness = false;
+  return check_threshold(c, params);
 }
 
 }  // namespace lgc

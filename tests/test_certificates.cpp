@@ -78,3 +78,26 @@ TEST_CASE("A certificate with another verdict is rejected", "[certificate]") {
   CHECK_FALSE(r.accepted);
   CHECK(mentions(r, "verdict: recorded REFUTED"));
 }
+
+TEST_CASE("T4.1.sim replays from its recorded z without the construction", "[certificate]") {
+  nlohmann::json cert = certificate_for("paper/modp/modp_p2_hardmax.json", "T4.1.sim");
+  auto& witnesses = cert["evidence"]["witnesses"];
+  REQUIRE(witnesses.size() > 1000);  // every input carries its z
+  lgc::ReplayResult ok = lgc::replay_certificate(cert);
+  CHECK(ok.accepted);
+
+  // The last input is a long random one (unique): replace its z by x itself,
+  // which is as close as can be but longer than N_sim.
+  const std::size_t last = witnesses.size() - 1;
+  nlohmann::json altered = cert;
+  altered["evidence"]["witnesses"][last]["z"] = altered["evidence"]["witnesses"][last]["x"];
+  lgc::ReplayResult r = lgc::replay_certificate(altered);
+  CHECK_FALSE(r.accepted);
+  CHECK(mentions(r, "evidence.witnesses[" + std::to_string(last) + "]"));
+  // Drop it: the replay has no z for that input and does not build one.
+  nlohmann::json missing = cert;
+  missing["evidence"]["witnesses"].erase(last);
+  r = lgc::replay_certificate(missing);
+  CHECK_FALSE(r.accepted);
+  CHECK(mentions(r, "no recorded z for x"));
+}

@@ -6,24 +6,15 @@ Output evaluate_statistic(const OneLayerEvaluator& model, const Statistic& sigma
   return p == 0 ? model.evaluate(sigma) : model.evaluate_finite(sigma, p);
 }
 
-SimulationOutcome simulate_and_measure(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x,
-                                       const Rational& epsilon, const Rational& delta, unsigned p,
-                                       const Integer& threshold, SimulationOptions options) {
+SimulationOutcome measure_simulation(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x,
+                                     const Statistic& z, const Rational& epsilon, unsigned p) {
   SimulationOutcome out;
-  if (p > 0 && Integer(x.length) < threshold) {
-    // Below the threshold finite:p is not hardmax; the construction does not apply.
-    out.shortened = false;
-    out.simulation.z = x;
-    out.simulation.delta = delta;
-  } else {
-    if (p > 0) options.min_length = static_cast<std::uint64_t>(threshold);
-    out.simulation = simulate(models, x, delta, options);
-  }
-  out.attention_distance = attention_distance(models, x, out.simulation.z);
+  out.simulation.z = z;
+  out.attention_distance = attention_distance(models, x, z);
   auto upper = [](const Number& n) { return n.is_exact() ? n.exact() : n.enclosure().upper(); };
   out.error = Number(0);
   for (const auto* m : models) {
-    Number e = max_abs_difference(evaluate_statistic(*m, x, p), evaluate_statistic(*m, out.simulation.z, p));
+    Number e = max_abs_difference(evaluate_statistic(*m, x, p), evaluate_statistic(*m, z, p));
     if (out.errors.empty() || upper(e) > upper(out.error)) out.error = e;
     out.errors.push_back(e);
   }
@@ -37,6 +28,26 @@ SimulationOutcome simulate_and_measure(const std::vector<const OneLayerEvaluator
     }
     if (!order) out.within.reset();
   }
+  return out;
+}
+
+SimulationOutcome simulate_and_measure(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x,
+                                       const Rational& epsilon, const Rational& delta, unsigned p,
+                                       const Integer& threshold, SimulationOptions options) {
+  Simulation sim;
+  bool shortened = true;
+  if (p > 0 && Integer(x.length) < threshold) {
+    // Below the threshold finite:p is not hardmax; the construction does not apply.
+    shortened = false;
+    sim.z = x;
+    sim.delta = delta;
+  } else {
+    if (p > 0) options.min_length = static_cast<std::uint64_t>(threshold);
+    sim = simulate(models, x, delta, options);
+  }
+  SimulationOutcome out = measure_simulation(models, x, sim.z, epsilon, p);
+  out.simulation = sim;
+  out.shortened = shortened;
   return out;
 }
 

@@ -22,6 +22,11 @@ struct SimulationOutcome {
 /// finite:p.
 Output evaluate_statistic(const OneLayerEvaluator& model, const Statistic& sigma, unsigned p);
 
+/// Measures a given z against x (the trusted part: no construction):
+/// attention distance, errors under hardmax (p = 0) or finite:p, and error <= ε.
+SimulationOutcome measure_simulation(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x,
+                                     const Statistic& z, const Rational& epsilon, unsigned p);
+
 /// Simulates x for `models` at accuracy ε (δ = ε / L), padding to the
 /// finite:p threshold when p > 0; `options` may override Q (mutations).
 SimulationOutcome simulate_and_measure(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x,
