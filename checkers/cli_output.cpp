@@ -12,11 +12,6 @@ nlohmann::json number_json(const Number& x) {
   return {{"lo", e.lower_decimal(25)}, {"hi", e.upper_decimal(25)}};
 }
 
-std::string number_text(const Number& x) {
-  if (x.is_exact()) return to_string(x.exact());
-  return x.enclosure().to_string(20);
-}
-
 nlohmann::json results_json(const std::vector<ClaimResult>& results) {
   nlohmann::json claims = nlohmann::json::array();
   for (const auto& r : results)

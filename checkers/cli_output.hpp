@@ -13,8 +13,6 @@ namespace lgc {
 
 /// "7", "-3/8", or {"lo": "...", "hi": "..."} rounded outward.
 nlohmann::json number_json(const Number& x);
-/// "-3/8", or "[lo, hi]".
-std::string number_text(const Number& x);
 
 nlohmann::json results_json(const std::vector<ClaimResult>& results);
 /// A table: claim, case, verdict, detail; then a summary line.

@@ -1,6 +1,7 @@
 // lgcheck info, eval, margin: describing and evaluating one case.
 #include "commands.hpp"
 
+#include "../agreement.hpp"
 #include "../cli_output.hpp"
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/model/input.hpp"
@@ -109,7 +110,7 @@ int cmd_eval(const EvalArgs& a) {
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     std::size_t position = a.all_positions ? i + 1 : x.size();
     for (std::size_t k = 0; k < outputs[i].size(); ++k)
-      std::cout << fmt::format("  f(x_1..{})[{}] = {}{}\n", position, k, number_text(outputs[i][k]),
+      std::cout << fmt::format("  f(x_1..{})[{}] = {}{}\n", position, k, show(outputs[i][k], 20),
                                outputs[i][k].is_exact() ? "  (exact)" : "  (certified enclosure)");
   }
   return 0;

@@ -2,6 +2,7 @@
 #include "commands.hpp"
 
 #include "../case_models.hpp"
+#include "../agreement.hpp"
 #include "../cli_output.hpp"
 #include "../tables.hpp"
 #include "../theorem41.hpp"
@@ -129,7 +130,7 @@ int cmd_simulate(const SimulateArgs& a) {
         "x: {}\nz: {}\n|x| = {}, |z| = {} (N_sim = {})\nattention distance max_h |w_h(x) - w_h(z)|_1 = {} (delta = {})\n"
         "error |f(x) - f(z)| = {}  {} epsilon = {}\n",
         describe(shape, x, f), describe(shape, z, f), x.length, z.length, b.sim.N.str(), to_string(out.attention_distance),
-        to_string(b.delta), number_text(out.error),
+        to_string(b.delta), show(out.error, 20),
         out.within ? (*out.within ? "<=" : ">") : "undecided against", to_string(eps));
     if (!out.shortened) std::cout << "(x is below the finite:p threshold " << b.threshold << ": z = x)\n";
     if (optimal)
@@ -169,12 +170,12 @@ int cmd_threshold(const ThresholdArgs& a) {
     return 0;
   }
   std::cout << fmt::format("D(n) = max over |x| <= n of |f(x) - g(x)| for {} ({} statistics)\n", c.name, curve.statistics);
-  for (std::size_t k = 0; k < curve.D.size(); ++k) std::cout << fmt::format("  D({}) = {}\n", k + 1, number_text(curve.D[k]));
+  for (std::size_t k = 0; k < curve.D.size(); ++k) std::cout << fmt::format("  D({}) = {}\n", k + 1, show(curve.D[k], 20));
   if (curve.reached < a.max_length)
     std::cout << fmt::format("  (stopped at n = {}: longer lengths exceed the statistic budget)\n", curve.reached);
   std::cout << fmt::format("N_emp({}) = {}\nbracket: {} <= D_inf <= {}{}\n", to_string(eps),
                            n_emp ? std::to_string(*n_emp) : (undecided ? "undecided" : "not reached"),
-                           number_text(bracket.lower), bracket.upper ? to_string(*bracket.upper) : "unknown",
+                           show(bracket.lower, 20), bracket.upper ? to_string(*bracket.upper) : "unknown",
                            bracket.upper ? "  (" + bracket.upper_source + ")" : "");
   return 0;
 }

@@ -6,9 +6,6 @@
 
 namespace lgc {
 
-Rational upper_of(const Number& x) { return x.is_exact() ? x.exact() : x.enclosure().upper(); }
-Rational lower_of(const Number& x) { return x.is_exact() ? x.exact() : x.enclosure().lower(); }
-
 Number certified_max(const Number& a, const Number& b) {
   if (a.is_exact() && b.is_exact()) return a.exact() >= b.exact() ? a : b;
   unsigned bits = std::max({a.precision(), b.precision(), kDefaultPrecisionBits});
@@ -111,17 +108,20 @@ std::optional<Rational> readout_gap_bound(const OneLayerEvaluator& fe, const One
     Box box(d);
     const QVector& base = fe.class_embedding(q);
     for (std::size_t k = 0; k < d; ++k) box[k] = {base[k], base[k]};
-    for (std::size_t h = 0; h < f.layers[0].heads.size(); ++h)
+    for (std::size_t h = 0; h < f.layers[0].heads.size(); ++h) {
+      std::vector<QVector> values;
+      for (std::size_t c = 0; c < shape.classes(); ++c)
+        values.push_back(apply<Rational>(f.layers[0].heads[h].value, fe.class_embedding(c)));
       for (std::size_t k = 0; k < d; ++k) {
-        Rational lo, hi;
-        for (std::size_t c = 0; c < shape.classes(); ++c) {
-          Rational v = apply<Rational>(f.layers[0].heads[h].value, fe.class_embedding(c))[k];
-          if (c == 0 || v < lo) lo = v;
-          if (c == 0 || v > hi) hi = v;
+        Rational lo = values[0][k], hi = values[0][k];
+        for (const auto& v : values) {
+          lo = std::min(lo, v[k]);
+          hi = std::max(hi, v[k]);
         }
         box[k].first += lo;
         box[k].second += hi;
       }
+    }
     // Best-first bisection: split the box with the largest upper bound along
     // its widest coordinate.
     using Item = std::pair<Rational, Box>;

@@ -54,13 +54,6 @@ Rational max_exact(const Vector<Number>& logits) {
   return best;
 }
 
-/// i^{-δ}: exact when δ is an integer, else a certified enclosure.
-Number survivor_weight(std::size_t i, const Rational& delta, unsigned bits) {
-  Integer base(static_cast<unsigned long>(i));
-  if (is_integer(delta)) return Number(Rational(Integer(1), pow(base, static_cast<unsigned long>(delta))));
-  return Number(power(base, -delta, bits));
-}
-
 Vector<Number> attention_weights(const Vector<Number>& logits, std::size_t i, const Semantics& sem, unsigned bits) {
   switch (sem.kind) {
     case Semantics::Kind::Hardmax: return hardmax_weights(logits, bits);
@@ -170,10 +163,7 @@ Vector<Number> finite_weights(const Vector<Number>& logits, std::size_t i, unsig
       continue;
     }
     auto it = by_gap.find(delta);
-    if (it == by_gap.end()) {
-      Number weight = rounds_to_zero(position, delta, p) ? Number(0) : survivor_weight(i, delta, bits);
-      it = by_gap.emplace(delta, weight).first;
-    }
+    if (it == by_gap.end()) it = by_gap.emplace(delta, finite_weight(position, delta, p, bits)).first;
     u[j] = it->second;
   }
   return normalise(u);

@@ -171,12 +171,6 @@ Interval sqrt(const Interval& x) {
   return r;
 }
 
-Interval hull(const Interval& a, const Interval& b) {
-  Interval r = Interval::zero(joint_precision(a, b));
-  mpfi_union(r.raw(), a.raw(), b.raw());
-  return r;
-}
-
 Interval relu(const Interval& x) {
   if (mpfi_is_nonneg(x.raw())) return x;
   Interval zero = Interval::zero(x.precision());
@@ -214,19 +208,13 @@ SignDecision decide_sign(const std::function<Interval(unsigned)>& enclose, unsig
   SignDecision d;
   for (unsigned bits = start_bits; bits <= budget_bits; bits *= 2) {
     d.bits = bits;
-    d.sign = enclose(bits).sign();
-    if (d.sign && *d.sign != 0) return d;
-    if (d.sign && enclose(bits).is_point()) return d;  // exactly zero
-    d.sign.reset();
+    d.sign = enclose(bits).sign();  // 0 only for the point [0, 0]
+    if (d.sign) return d;
   }
   return d;
 }
 
 bool certainly_less(const Interval& a, const Interval& b) { return mpfi_cmp(a.raw(), b.raw()) < 0; }
-
-bool certainly_less_equal(const Interval& a, const Interval& b) {
-  return certainly_less(a, b) || (a.is_point() && b.is_point() && a.lower() == b.lower());
-}
 
 bool certainly_different(const Interval& a, const Interval& b) { return mpfi_cmp(a.raw(), b.raw()) != 0; }
 

@@ -86,6 +86,9 @@ Number exp(const Number& x, unsigned bits) {
   return Number(exp(x.enclosure(bits)));
 }
 
+Rational upper_of(const Number& x) { return x.is_exact() ? x.exact() : x.enclosure().upper(); }
+Rational lower_of(const Number& x) { return x.is_exact() ? x.exact() : x.enclosure().lower(); }
+
 Number abs(const Number& x) {
   if (x.is_exact()) return Number(Rational(abs(x.exact())));
   return Number(abs(x.enclosure()));
@@ -96,11 +99,7 @@ Number max_abs_difference(const std::vector<Number>& a, const std::vector<Number
   Number best(0);
   for (std::size_t k = 0; k < a.size(); ++k) {
     Number d = abs(a[k] - b[k]);
-    if (best.is_exact() && d.is_exact()) {
-      if (d.exact() > best.exact()) best = d;
-    } else if (d.enclosure().upper() > best.enclosure().upper()) {
-      best = d;
-    }
+    if (upper_of(d) > upper_of(best)) best = d;
   }
   return best;
 }

@@ -14,18 +14,6 @@ std::size_t query_residue(const Statistic& sigma, std::size_t period) {
   return static_cast<std::size_t>(sigma.length % period);
 }
 
-QVector mlp_apply(const Mlp& mlp, const QVector& y) {
-  QVector hidden = apply<Rational>(mlp.in, y);
-  for (std::size_t k = 0; k < hidden.size(); ++k) {
-    hidden[k] += mlp.in_bias[k];
-    if (hidden[k] < 0) hidden[k] = 0;
-  }
-  QVector out = apply<Rational>(mlp.out, hidden);
-  QVector result(y.size());
-  for (std::size_t k = 0; k < y.size(); ++k) result[k] = y[k] + out[k] + mlp.out_bias[k];
-  return result;
-}
-
 }  // namespace
 
 OneLayerEvaluator::OneLayerEvaluator(const Model& model) : model_(&model), shape_(shape_of(model)) {
@@ -96,19 +84,20 @@ std::vector<Rational> OneLayerEvaluator::attention(std::size_t h, const Statisti
 QVector OneLayerEvaluator::representation(const Statistic& sigma) const {
   QVector y = embeddings_[static_cast<std::size_t>(query_token(sigma)) * shape_.period +
                           query_residue(sigma, shape_.period)];
+  const std::size_t K = shape_.classes();
   for (std::size_t h = 0; h < heads(); ++h) {
-    HeadTop t = top(h, sigma);
-    Integer total = Integer(t.window_slots.size());
-    for (std::size_t c : t.classes) total += sigma.counts[c];
-    QVector sum(y.size(), Rational(0));
-    for (std::size_t c : t.classes)
-      for (std::size_t k = 0; k < y.size(); ++k) sum[k] += values_[h][c][k] * Rational(Integer(sigma.counts[c]));
-    for (std::size_t s : t.window_slots)
-      for (std::size_t k = 0; k < y.size(); ++k) sum[k] += values_[h][window_class(sigma, s)][k];
-    for (std::size_t k = 0; k < y.size(); ++k) y[k] += sum[k] / Rational(total);
+    std::vector<Rational> w = attention(h, sigma);
+    for (std::size_t slot = 0; slot < w.size(); ++slot) {
+      if (w[slot] == 0) continue;
+      const QVector& v = values_[h][slot < K ? slot : window_class(sigma, slot - K)];
+      for (std::size_t k = 0; k < y.size(); ++k) y[k] += w[slot] * v[k];
+    }
   }
   const auto& mlp = model_->layers[0].mlp;
-  return mlp ? mlp_apply(*mlp, y) : y;
+  if (!mlp) return y;
+  QVector out;
+  for (const Number& x : apply_mlp(*mlp, Vector<Number>(y.begin(), y.end()))) out.push_back(x.exact());
+  return out;
 }
 
 Output OneLayerEvaluator::evaluate(const Statistic& sigma, unsigned bits) const {
@@ -131,18 +120,12 @@ Vector<Number> OneLayerEvaluator::representation_finite(const Statistic& sigma, 
   }
   for (std::size_t h = 0; h < heads(); ++h) {
     HeadTop t = top(h, sigma);
-    std::map<Rational, Number> weight_of_gap;
+    std::map<Rational, Number> weight_of_gap;  // one decision per distinct gap
     auto weight = [&](const Rational& logit) -> Number {
       Rational gap = t.max_logit - logit;
-      if (gap == 0) return Number(1);
       auto it = weight_of_gap.find(gap);
-      if (it != weight_of_gap.end()) return it->second;
-      Number w(0);
-      if (!rounds_to_zero(T, gap, p))
-        w = is_integer(gap) ? Number(Rational(Integer(1), pow(T, static_cast<unsigned long>(gap))))
-                            : Number(power(T, -gap, bits));
-      weight_of_gap.emplace(gap, w);
-      return w;
+      if (it == weight_of_gap.end()) it = weight_of_gap.emplace(gap, finite_weight(T, gap, p, bits)).first;
+      return it->second;
     };
     Number total(0);
     Vector<Number> sum(residual.size(), Number(0));
@@ -162,13 +145,7 @@ Vector<Number> OneLayerEvaluator::representation_finite(const Statistic& sigma, 
     for (std::size_t k = 0; k < sum.size(); ++k) residual[k] += sum[k] / total;
   }
   const auto& mlp = model_->layers[0].mlp;
-  if (mlp) {
-    Vector<Number> hidden = apply<Number>(mlp->in, residual);
-    for (std::size_t k = 0; k < hidden.size(); ++k) hidden[k] = relu(hidden[k] + Number(mlp->in_bias[k]));
-    Vector<Number> out = apply<Number>(mlp->out, hidden);
-    for (std::size_t k = 0; k < residual.size(); ++k) residual[k] += out[k] + Number(mlp->out_bias[k]);
-  }
-  return residual;
+  return mlp ? apply_mlp(*mlp, residual) : residual;
 }
 
 Rational l1_distance(const std::vector<Rational>& u, const std::vector<Rational>& v) {

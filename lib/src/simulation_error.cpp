@@ -11,11 +11,10 @@ SimulationOutcome measure_simulation(const std::vector<const OneLayerEvaluator*>
   SimulationOutcome out;
   out.simulation.z = z;
   out.attention_distance = attention_distance(models, x, z);
-  auto upper = [](const Number& n) { return n.is_exact() ? n.exact() : n.enclosure().upper(); };
   out.error = Number(0);
   for (const auto* m : models) {
     Number e = max_abs_difference(evaluate_statistic(*m, x, p), evaluate_statistic(*m, z, p));
-    if (out.errors.empty() || upper(e) > upper(out.error)) out.error = e;
+    if (out.errors.empty() || upper_of(e) > upper_of(out.error)) out.error = e;
     out.errors.push_back(e);
   }
   // Certified: every error <= ε (true), some error > ε (false), else unknown.

@@ -63,8 +63,6 @@ class Interval {
   friend Interval log(const Interval& x);
   friend Interval sin(const Interval& x);
   friend Interval sqrt(const Interval& x);
-  /// The union hull of two enclosures.
-  friend Interval hull(const Interval& a, const Interval& b);
   /// max(0, x), elementwise on the enclosure.
   friend Interval relu(const Interval& x);
   /// |x|.
@@ -96,7 +94,6 @@ std::string to_decimal(const Rational& q, int significant = 4);
 
 /// Certified comparisons: true only when the order is proved.
 bool certainly_less(const Interval& a, const Interval& b);
-bool certainly_less_equal(const Interval& a, const Interval& b);
 /// The two enclosures share no point (so the values differ).
 bool certainly_different(const Interval& a, const Interval& b);
 

@@ -52,6 +52,10 @@ Number sin(const Number& x, unsigned bits);
 /// exp(x); exact only for x = 0.
 Number exp(const Number& x, unsigned bits);
 
+/// The upper and lower ends of a certified number (the value when exact).
+Rational upper_of(const Number& x);
+Rational lower_of(const Number& x);
+
 /// |x|, exact when x is.
 Number abs(const Number& x);
 

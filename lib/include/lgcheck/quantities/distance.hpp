@@ -14,10 +14,6 @@ namespace lgc {
 /// max(a, b) of two certified numbers: exact when both are, else the
 /// enclosure [max lo, max hi].
 Number certified_max(const Number& a, const Number& b);
-/// The upper end of a certified number.
-Rational upper_of(const Number& x);
-/// The lower end of a certified number.
-Rational lower_of(const Number& x);
 
 struct DistanceCurve {
   std::vector<Number> D;       ///< D[n−1] = D(n), cumulative maximum

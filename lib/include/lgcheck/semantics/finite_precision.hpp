@@ -2,6 +2,7 @@
 // The exact decisions of the finite:p semantics: a weight i^{-δ} rounds to 0
 // exactly when i^δ >= 2^p, decided as a big-integer comparison
 // i^u >= 2^{p·v} for δ = u/v (an interval filter first, exact fallback).
+#include "lgcheck/numeric/number.hpp"
 #include "lgcheck/numeric/rational.hpp"
 
 namespace lgc {
@@ -13,6 +14,11 @@ bool rational_power_reaches(const Rational& b, const Rational& q, unsigned p);
 
 /// The least integer i >= 1 with i >= c·2^{p/γ} (c > 0, γ > 0): ⌈c·2^{p/γ}⌉.
 Integer scaled_threshold(const Rational& c, unsigned p, const Rational& gamma);
+
+/// The finite:p weight of a key whose logit is `gap` below the maximum at
+/// query position i: 1 at gap 0, 0 when i^{−gap} <= 2^{−p}, else i^{−gap}
+/// (exact when gap is an integer, a certified enclosure otherwise).
+Number finite_weight(const Integer& i, const Rational& gap, unsigned p, unsigned bits);
 
 /// Does the weight i^{-δ} (δ > 0) round to 0 under finite:p (i^{-δ} <= 2^{-p})?
 inline bool rounds_to_zero(const Integer& i, const Rational& delta, unsigned p) { return power_reaches(i, delta, p); }
