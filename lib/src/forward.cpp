@@ -16,6 +16,13 @@ bool all_exact(const Vector<Number>& v) {
   return std::all_of(v.begin(), v.end(), [](const Number& n) { return n.is_exact(); });
 }
 
+/// The query positions 1..T.
+std::vector<std::size_t> all_positions(std::size_t T) {
+  std::vector<std::size_t> every(T);
+  for (std::size_t i = 0; i < T; ++i) every[i] = i + 1;
+  return every;
+}
+
 Stream initial_stream(const Model& model, const Tokens& x) {
   Stream s;
   s.reserve(x.size());
@@ -98,8 +105,7 @@ Output readout(const Readout& r, const Vector<Number>& y, unsigned bits) {
 
 Stream representation_at_precision(const Model& model, const Tokens& x, const Semantics& sem, unsigned bits,
                                    const std::vector<std::size_t>& queries) {
-  std::vector<std::size_t> every(x.size());
-  for (std::size_t i = 0; i < x.size(); ++i) every[i] = i + 1;
+  const std::vector<std::size_t> every = all_positions(x.size());
   Stream y = initial_stream(model, x);
   for (std::size_t l = 0; l < model.layers.size(); ++l) {
     bool final_layer = l + 1 == model.layers.size();
@@ -215,9 +221,7 @@ Output evaluate(const Model& model, const Tokens& x, const ForwardOptions& optio
 }
 
 std::vector<Output> evaluate_all(const Model& model, const Tokens& x, const ForwardOptions& options) {
-  std::vector<std::size_t> every(x.size());
-  for (std::size_t i = 0; i < x.size(); ++i) every[i] = i + 1;
-  return evaluate_at(model, x, options, every);
+  return evaluate_at(model, x, options, all_positions(x.size()));
 }
 
 bool is_exact(const Output& y) { return all_exact(y); }
