@@ -2,6 +2,7 @@
 // Shared helpers of the test suite: paths, a seeded generator that reports
 // its seed, random rationals, and running the lgcheck binary.
 #include "lgcheck/model/case_file.hpp"
+#include "lgcheck/model/model.hpp"
 #include "lgcheck/numeric/rational.hpp"
 
 #include <catch2/catch.hpp>
@@ -30,6 +31,38 @@ inline Rational random_rational(std::mt19937_64& rng, long max = 1000) {
   std::uniform_int_distribution<long> num(-max, max), den(1, max);
   return Rational(num(rng), den(rng));
 }
+
+/// A random one-layer model: S tokens, period Δ, locality τ, random small
+/// rational parameters, `heads` heads, an MLP when asked.
+inline Model random_one_layer_model(std::mt19937_64& rng, std::size_t S, std::size_t D, std::size_t tau, std::size_t heads,
+                        bool mlp) {
+  Model m;
+  m.name = "random";
+  for (std::size_t s = 0; s < S; ++s) m.alphabet.push_back(std::string(1, static_cast<char>('a' + s)));
+  m.width = 3;
+  m.period = D;
+  m.locality = tau;
+  auto rnd = [&](long max) { return random_rational(rng, max); };
+  auto matrix = [&](std::size_t r, std::size_t c, long max) {
+    QMatrix x(r, c);
+    for (std::size_t i = 0; i < r; ++i)
+      for (std::size_t j = 0; j < c; ++j) x(i, j) = rng() % 3 == 0 ? Rational(0) : rnd(max);
+    return x;
+  };
+  m.embedding = matrix(S, 3, 2);
+  m.positional = matrix(D, 3, 2);
+  Layer layer;
+  for (std::size_t h = 0; h < heads; ++h) {
+    Head head{matrix(3, 3, 2), matrix(3, 3, 3), {}};
+    for (std::size_t t = 0; t <= tau; ++t) head.phi.push_back(rnd(2));
+    layer.heads.push_back(head);
+  }
+  if (mlp) layer.mlp = Mlp{matrix(2, 3, 2), {rnd(2), rnd(2)}, matrix(3, 2, 2), {rnd(1), rnd(1), rnd(1)}};
+  m.layers = {layer};
+  m.readout = {matrix(2, 3, 2), {rnd(1), rnd(1)}, std::nullopt};
+  return m;
+}
+
 
 struct RunResult {
   int exit_code = -1;

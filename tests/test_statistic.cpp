@@ -11,41 +11,6 @@
 using lgc::Rational;
 using lgc::Statistic;
 
-namespace {
-
-/// A random one-layer model: S tokens, period Δ, locality τ, random small
-/// rational parameters, `heads` heads, an MLP when asked.
-lgc::Model random_model(std::mt19937_64& rng, std::size_t S, std::size_t D, std::size_t tau, std::size_t heads,
-                        bool mlp) {
-  lgc::Model m;
-  m.name = "random";
-  for (std::size_t s = 0; s < S; ++s) m.alphabet.push_back(std::string(1, static_cast<char>('a' + s)));
-  m.width = 3;
-  m.period = D;
-  m.locality = tau;
-  auto rnd = [&](long max) { return lgc::test::random_rational(rng, max); };
-  auto matrix = [&](std::size_t r, std::size_t c, long max) {
-    lgc::QMatrix x(r, c);
-    for (std::size_t i = 0; i < r; ++i)
-      for (std::size_t j = 0; j < c; ++j) x(i, j) = rng() % 3 == 0 ? Rational(0) : rnd(max);
-    return x;
-  };
-  m.embedding = matrix(S, 3, 2);
-  m.positional = matrix(D, 3, 2);
-  lgc::Layer layer;
-  for (std::size_t h = 0; h < heads; ++h) {
-    lgc::Head head{matrix(3, 3, 2), matrix(3, 3, 3), {}};
-    for (std::size_t t = 0; t <= tau; ++t) head.phi.push_back(rnd(2));
-    layer.heads.push_back(head);
-  }
-  if (mlp) layer.mlp = lgc::Mlp{matrix(2, 3, 2), {rnd(2), rnd(2)}, matrix(3, 2, 2), {rnd(1), rnd(1), rnd(1)}};
-  m.layers = {layer};
-  m.readout = {matrix(2, 3, 2), {rnd(1), rnd(1)}, std::nullopt};
-  return m;
-}
-
-}  // namespace
-
 TEST_CASE("Statistic enumeration visits each statistic of a length once", "[statistic]") {
   for (lgc::Shape shape : {lgc::Shape{2, 1, 0}, lgc::Shape{2, 3, 1}, lgc::Shape{3, 2, 0}, lgc::Shape{2, 2, 2}}) {
     for (std::uint64_t T = 1; T <= 7; ++T) {
@@ -75,7 +40,7 @@ TEST_CASE("Statistic evaluation equals string evaluation on every string up to l
   struct Config { std::size_t S, D, tau, heads; bool mlp; std::size_t max_length; };
   for (Config cfg : {Config{2, 1, 0, 1, false, 10}, Config{2, 2, 1, 2, true, 10}, Config{2, 3, 2, 1, true, 10},
                      Config{3, 2, 1, 2, false, 7}}) {
-    lgc::Model m = random_model(rng, cfg.S, cfg.D, cfg.tau, cfg.heads, cfg.mlp);
+    lgc::Model m = lgc::test::random_one_layer_model(rng, cfg.S, cfg.D, cfg.tau, cfg.heads, cfg.mlp);
     lgc::OneLayerEvaluator eval(m);
     INFO("S=" << cfg.S << " D=" << cfg.D << " tau=" << cfg.tau << " heads=" << cfg.heads);
     std::size_t mismatches = 0, checked = 0;
@@ -111,7 +76,7 @@ TEST_CASE("finite:p evaluation from statistics equals the string evaluation", "[
   std::mt19937_64 rng(lgc::test::test_seed() + 5);
   INFO("seed " << lgc::test::test_seed() + 5);
   for (int rep = 0; rep < 3; ++rep) {
-    lgc::Model m = random_model(rng, 2, 2, 1, 2, rep % 2 == 0);
+    lgc::Model m = lgc::test::random_one_layer_model(rng, 2, 2, 1, 2, rep % 2 == 0);
     lgc::OneLayerEvaluator eval(m);
     for (unsigned p : {1u, 3u}) {
       std::size_t mismatches = 0;

@@ -1,0 +1,131 @@
+// Theorem 4.2's average-case distance: exact Dirichlet-multinomial weights,
+// and the top-pattern expectation equal to the statistic sum and to brute
+// force over every string.
+#include "lgcheck/average/expectation.hpp"
+#include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/tasks/paper_tasks.hpp"
+
+#include "support.hpp"
+
+using lgc::Rational;
+
+namespace {
+
+lgc::DirichletPrior prior(std::vector<Rational> alpha) { return lgc::DirichletPrior{lgc::QVector(alpha)}; }
+
+}  // namespace
+
+TEST_CASE("String probabilities sum to exactly 1", "[average]") {
+  for (const auto& p : {prior({1, 1}), prior({Rational(1, 2), Rational(3, 2)}), prior({Rational(2, 3), Rational(1, 5), 7}),
+                        prior({0, Rational(5, 3), Rational(1, 7)})}) {
+    for (std::size_t T = 1; T <= 7; ++T) {
+      INFO("alpha " << lgc::describe(p) << " T=" << T);
+      Rational total = 0;
+      lgc::for_each_string(p.alpha.size(), T, [&](const lgc::Tokens& x) {
+        total += lgc::string_probability(p, x);
+        return true;
+      });
+      CHECK(total == 1);
+      for (lgc::Shape shape : {lgc::Shape{p.alpha.size(), 1, 0}, lgc::Shape{p.alpha.size(), 2, 1}}) {
+        Rational by_statistics = 0;
+        lgc::for_each_statistic(shape, T, [&](const lgc::Statistic& s) {
+          by_statistics += lgc::statistic_probability(p, shape, s);
+          return true;
+        });
+        CHECK(by_statistics == 1);
+      }
+    }
+  }
+}
+
+TEST_CASE("A zero component removes its symbol from the prior", "[average]") {
+  auto p = prior({0, 2});
+  CHECK(lgc::string_probability(p, {1, 1, 1}) == 1);
+  CHECK(lgc::string_probability(p, {1, 0, 1}) == 0);
+  CHECK(lgc::alpha_min(p) == 2);
+  CHECK_THROWS_AS(lgc::validate_prior(prior({0, 0}), 2), std::invalid_argument);
+  CHECK_THROWS_AS(lgc::validate_prior(prior({-1, 2}), 2), std::invalid_argument);
+  CHECK_THROWS_AS(lgc::validate_prior(prior({1, 2}), 3), std::invalid_argument);
+}
+
+TEST_CASE("Dirichlet moments: closed form, splitting and the whole support", "[average]") {
+  // α = (1/2, 1, 3/2): d = 2, numerators (1, 2, 3), α₀ = 3.
+  auto p = prior({Rational(1, 2), 1, Rational(3, 2)});
+  lgc::DirichletMoments m(p);
+  auto value = [&](std::vector<lgc::DirichletMoments::Group> g, std::uint64_t n) {
+    return Rational(m.moment(std::move(g)), m.denominator(n));
+  };
+  // E[π_0 π_1] = α_0 α_1 / (α₀ (α₀+1)) = (1/2)(1)/(3·4)
+  CHECK(value({{1, 1}, {2, 1}}, 2) == Rational(1, 24));
+  // E[π_0^2] = (1/2)(3/2)/(3·4)
+  CHECK(value({{1, 2}}, 2) == Rational(1, 16));
+  // E[π_0 (π_0 + π_1)] = E[π_0²] + E[π_0 π_1]
+  CHECK(value({{1, 1}, {3, 1}}, 2) == Rational(1, 16) + Rational(1, 24));
+  // E[π_0 · 1^5] = α_0/α₀
+  CHECK(value({{1, 1}, {7, 5}}, 6) == Rational(1, 6));
+  // a symbol outside the support
+  auto q = prior({0, 1});
+  lgc::DirichletMoments mq(q);
+  CHECK(mq.moment({{1, 1}}) == 0);
+  CHECK(Rational(mq.moment({{2, 3}}), mq.denominator(3)) == 1);
+}
+
+namespace {
+
+void check_three_routes(const lgc::Model& f, const lgc::Model& g, const lgc::DirichletPrior& p, std::size_t max_length) {
+  lgc::OneLayerEvaluator ef(f), eg(g);
+  lgc::DirichletMoments moments(p);
+  for (std::size_t T = 1; T <= max_length; ++T) {
+    INFO("alpha " << lgc::describe(p) << " T=" << T);
+    lgc::Expectation e = lgc::expected_distance(ef, eg, moments, T);
+    CHECK(e.mass == 1);
+    lgc::Number by_statistics = lgc::expected_distance_by_statistics(ef, eg, p, T);
+    lgc::Number by_strings = lgc::expected_distance_by_strings(f, g, p, T);
+    REQUIRE(e.value.is_exact());
+    REQUIRE(by_strings.is_exact());
+    CHECK(e.value.exact() == by_statistics.exact());
+    CHECK(e.value.exact() == by_strings.exact());
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Top-pattern expectation equals brute force on the bundled kinds of pairs", "[average]") {
+  lgc::FareyHat w = lgc::farey_hat(4, 1);
+  check_three_routes(w.f, w.g, prior({1, 1}), 8);
+  check_three_routes(w.f, w.g, prior({Rational(1, 2), 2}), 8);
+  for (std::size_t p : {2, 3}) {
+    lgc::Model f = lgc::modp_task(p, lgc::Semantics::hardmax());
+    lgc::Model g = lgc::modp_perturbed(p, lgc::Semantics::hardmax(), Rational(1, 4));
+    check_three_routes(f, g, prior({Rational(2, 3), Rational(5, 2)}), 8);
+  }
+}
+
+TEST_CASE("Top-pattern expectation equals brute force on random one-layer pairs", "[average]") {
+  std::mt19937_64 rng(lgc::test::test_seed() + 41);
+  INFO("seed " << lgc::test::test_seed() + 41);
+  struct Config { std::size_t S, D, tau, heads; std::size_t max_length; };
+  for (Config cfg : {Config{2, 1, 0, 1, 8}, Config{2, 2, 1, 2, 8}, Config{3, 1, 1, 1, 6}, Config{2, 3, 0, 2, 8}}) {
+    for (int rep = 0; rep < 3; ++rep) {
+      lgc::Model f = lgc::test::random_one_layer_model(rng, cfg.S, cfg.D, cfg.tau, cfg.heads, rep % 2 == 0);
+      lgc::Model g = rep == 2 ? lgc::test::random_one_layer_model(rng, cfg.S, cfg.D, cfg.tau, cfg.heads, true) : f;
+      if (rep != 2) g.readout.bias[0] += 1;
+      if (rep == 1) g.layers[0].heads[0].value(0, 0) += Rational(1, 3);
+      std::vector<Rational> alpha;
+      for (std::size_t s = 0; s < cfg.S; ++s) alpha.push_back(Rational(1 + rng() % 5, 1 + rng() % 3));
+      INFO("config S=" << cfg.S << " D=" << cfg.D << " tau=" << cfg.tau << " rep " << rep);
+      check_three_routes(f, g, prior(alpha), cfg.max_length);
+    }
+  }
+}
+
+TEST_CASE("Expectation without multiplicities is wrong and its mass is not 1", "[average]") {
+  lgc::FareyHat w = lgc::farey_hat(4, 1);
+  lgc::OneLayerEvaluator f(w.f), g(w.g);
+  lgc::DirichletMoments moments(prior({1, 1}));
+  lgc::ExpectationOptions broken;
+  broken.multiplicities = false;
+  lgc::Expectation e = lgc::expected_distance(f, g, moments, 7, broken);
+  CHECK(e.mass != 1);
+  CHECK(e.value.exact() != lgc::expected_distance_by_strings(w.f, w.g, prior({1, 1}), 7).exact());
+}
