@@ -16,6 +16,12 @@ std::string show(const Number& x, int digits) {
   return x.is_exact() ? to_string(x.exact()) : x.enclosure().to_string(digits);
 }
 
+std::string show_short(const Number& x, int digits) {
+  if (!x.is_exact()) return x.enclosure().to_string(digits);
+  std::string exact = to_string(x.exact());
+  return exact.size() <= 24 ? exact : "~" + to_decimal(x.exact(), digits);
+}
+
 std::string show(const Vector<Number>& v, int digits) {
   std::string s;
   for (const auto& x : v) s += (s.empty() ? "" : ", ") + show(x, digits);

@@ -18,5 +18,8 @@ Agreement agreement(const Vector<Number>& a, const Vector<Number>& b);
 std::string show(const Vector<Number>& v, int digits = 10);
 /// One number the same way.
 std::string show(const Number& x, int digits = 12);
+/// For one-line messages: exact when the fraction is short, else "~" and
+/// `digits` significant decimals (the exact value goes in the evidence).
+std::string show_short(const Number& x, int digits = 8);
 
 }  // namespace lgc

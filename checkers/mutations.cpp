@@ -4,6 +4,7 @@
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/semantics/finite_precision.hpp"
 #include "theorem41.hpp"
+#include "theorem42.hpp"
 
 namespace lgc {
 namespace {
@@ -17,6 +18,9 @@ constexpr const char* kRelu8 = "paper/simple/simple_w8_relu.json";
 constexpr const char* kSin8 = "paper/simple/simple_w8_sin.json";
 constexpr const char* kModpPair = "pairs/modp_p2_perturbed_pair.json";
 constexpr const char* kFarey8 = "witnesses/farey_hat_n8.json";
+constexpr const char* kFareyUniform = "average/farey_hat_n4_uniform.json";
+constexpr const char* kPresenceSkewed = "average/presence_skewed.json";
+constexpr const char* kRegularity = "average/regularity_k64.json";
 
 Mutation consistency_mutation(std::string name, std::string description, const char* file,
                               std::function<Integer(unsigned, const Rational&)> rule, bool exhaustive_only) {
@@ -56,6 +60,26 @@ Mutation witness_mutation(std::string name, std::string description, std::functi
             WitnessParams p = witness_params(c);
             edit(p);
             return check_witness(c, p);
+          }};
+}
+
+Mutation average_mutation(std::string name, std::string description, const char* file,
+                          std::function<void(AverageParams&)> edit) {
+  return {kAverageId, std::move(name), std::move(description), file, [file, edit](const std::filesystem::path& dir) {
+            Case c = load(dir, file);
+            AverageParams p = average_params(c);
+            edit(p);
+            return check_average(c, p);
+          }};
+}
+
+Mutation regularity_mutation(std::string name, std::string description, std::function<void(RegularityParams&)> edit) {
+  return {kRegularityId, std::move(name), std::move(description), kRegularity,
+          [edit](const std::filesystem::path& dir) {
+            Case c = load(dir, kRegularity);
+            RegularityParams p = regularity_params(c);
+            edit(p);
+            return check_regularity(c, p);
           }};
 }
 
@@ -105,6 +129,14 @@ std::vector<Mutation> build_registry() {
   m.push_back(witness_mutation("agreement up to 2n", "the pair claimed equal on every input of length <= 2n",
                                [](WitnessParams& p) { p.n *= 2; }));
   m.push_back(witness_mutation("eta doubled", "the difference claimed 2 eta", [](WitnessParams& p) { p.eta *= 2; }));
+  m.push_back(average_mutation("no multiplicities", "each statistic weighted as one string (multinomial factors dropped)",
+                               kFareyUniform, [](AverageParams& p) { p.multiplicities = false; }));
+  m.push_back(average_mutation("N0 from alpha_max", "N0 = c eps^(-2-2/alpha_max): the prior's largest entry in the exponent",
+                               kPresenceSkewed, [](AverageParams& p) { p.bound_with_alpha_max = true; }));
+  m.push_back(regularity_mutation("switch one step late", "the pair claimed equal in average up to K + 1",
+                                  [](RegularityParams& p) { p.claimed_switch = 65; }));
+  m.push_back(regularity_mutation("eta doubled", "the average distance after the switch claimed 2 eta",
+                                  [](RegularityParams& p) { p.eta *= 2; }));
   return m;
 }
 

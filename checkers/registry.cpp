@@ -1,6 +1,7 @@
 #include "claim.hpp"
 #include "consistency.hpp"
 #include "theorem41.hpp"
+#include "theorem42.hpp"
 
 namespace lgc {
 namespace {
@@ -67,6 +68,17 @@ const std::vector<Claim>& claim_registry() {
        "hardmax", "docs/theory.md#lower-bound-witnesses", is_witness_pair,
        named([](const Case& c) { return check_witness(c, witness_params(c)); }),
        rerun([](const Case& c) { return check_witness(c, witness_params(c)); })},
+      {kAverageId,
+       "pairs under a Dirichlet prior: E_t <= eps for all t <= N0 = c eps^(-2-2/alpha_min) (1 + ln 1/eps)^k implies "
+       "E_T <= C eps^(1/2) at T = N0, 2 N0, 4 N0, ...",
+       "hardmax", "docs/theory.md#theorem-42-average-case", is_average_case,
+       named([](const Case& c) { return check_average(c, average_params(c)); }),
+       rerun([](const Case& c) { return check_average(c, average_params(c)); })},
+      {kRegularityId,
+       "without regularity no N0 works: E_t = 0 for t <= K and E_t = eta after, for the switch K of the case",
+       "hardmax", "docs/theory.md#the-regularity-counterexample", is_regularity_case,
+       named([](const Case& c) { return check_regularity(c, regularity_params(c)); }),
+       rerun([](const Case& c) { return check_regularity(c, regularity_params(c)); })},
   };
   return claims;
 }

@@ -63,3 +63,32 @@ for n in 4 8 16 32; do
   "$LGCHECK" gen --out "cases/witnesses/farey_hat_n${n}.json" --check '{"epsilon": "1/10", "seed": 1}' \
     farey-hat --n "$n" --eta 1/4
 done
+
+# Theorem 4.2 (average case). The Farey-hat pair of order 4 under a
+# symmetric and a skewed prior (alpha_min < 1), with real content: the
+# premise holds up to N0 and the conclusion is checked at N0 .. 8 N0.
+mkdir -p cases/average
+"$LGCHECK" gen --out cases/average/farey_hat_n4_uniform.json --name farey_hat_n4_uniform \
+  --check '{"dirichlet_alpha": ["1", "1"], "epsilon": "1/4", "seed": 1}' \
+  --expect '{"verdicts": {"T4.2.avg": "PROVED"}}' \
+  farey-hat --n 4 --eta 1
+"$LGCHECK" gen --out cases/average/farey_hat_n4_skewed.json --name farey_hat_n4_skewed \
+  --check '{"dirichlet_alpha": ["2", "1/2"], "epsilon": "1/2", "seed": 1}' \
+  --expect '{"verdicts": {"T4.2.avg": "PROVED"}}' \
+  farey-hat --n 4 --eta 1
+# The presence pair under a prior that makes the marked symbol rare
+# (alpha_1 = 1/2): E_t grows like 1 - O(t^(-1/2)). With N0 from alpha_min the
+# premise fails before N0 (PROVED, vacuously); N0 from alpha_max would be 5,
+# and E_40 > eps^(1/2): the mutation suite shows that this is caught.
+"$LGCHECK" gen --out cases/average/presence_skewed.json --name presence_skewed \
+  --check '{"epsilon": "1/2", "N0_constant": "5/8", "conclusion_constant": "1"}' \
+  --expect '{"verdicts": {"T4.2.avg": "PROVED"}}' \
+  presence --vocab 2 --marked 1 --eta 1 --alpha 2,1/2
+# The regularity counterexample at two switch lengths, two alphabets.
+"$LGCHECK" gen --out cases/average/regularity_k64.json \
+  --expect '{"verdicts": {"C4.2.regularity": "PROVED"}}' \
+  regularity --switch 64 --vocab 2 --short 1 --eta 1
+"$LGCHECK" gen --out cases/average/regularity_k500_s3.json --name regularity_k500_s3 \
+  --check '{"regularity_tail": 100}' \
+  --expect '{"verdicts": {"C4.2.regularity": "PROVED"}}' \
+  regularity --switch 500 --vocab 3 --short 2 --eta 1/3 --alpha 1/2,3,2

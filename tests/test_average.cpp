@@ -3,6 +3,7 @@
 // force over every string.
 #include "lgcheck/average/expectation.hpp"
 #include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/tasks/average_tasks.hpp"
 #include "lgcheck/tasks/paper_tasks.hpp"
 
 #include "support.hpp"
@@ -128,4 +129,45 @@ TEST_CASE("Expectation without multiplicities is wrong and its mass is not 1", "
   lgc::Expectation e = lgc::expected_distance(f, g, moments, 7, broken);
   CHECK(e.mass != 1);
   CHECK(e.value.exact() != lgc::expected_distance_by_strings(w.f, w.g, prior({1, 1}), 7).exact());
+}
+
+TEST_CASE("Classes the heads cannot tell apart are summed out, still equal to brute force", "[average]") {
+  // Presence pair over 4 symbols: the unmarked symbols share one value vector.
+  lgc::PresencePair p = lgc::presence_pair(4, {false, false, false, true}, 1);
+  check_three_routes(p.f, p.g, prior({1, 2, Rational(1, 3), Rational(1, 2)}), 6);
+  lgc::PresencePair q = lgc::presence_pair(3, {false, true, true}, Rational(1, 2));
+  check_three_routes(q.f, q.g, prior({Rational(3, 2), Rational(1, 2), 1}), 7);
+  // Random models whose value maps ignore the one coordinate where the
+  // embeddings of symbols 0 and 1 differ: equal values, different logits.
+  std::mt19937_64 rng(lgc::test::test_seed() + 43);
+  INFO("seed " << lgc::test::test_seed() + 43);
+  for (int rep = 0; rep < 4; ++rep) {
+    lgc::Model f = lgc::test::random_one_layer_model(rng, 3, rep % 2 + 1, rep / 2, 2, rep % 2 == 1);
+    for (std::size_t k = 1; k < 3; ++k) f.embedding(1, k) = f.embedding(0, k);
+    for (auto& head : f.layers[0].heads)
+      for (std::size_t i = 0; i < 3; ++i) head.value(i, 0) = 0;
+    lgc::Model g = f;
+    g.readout.weights(0, 1) += 1;
+    INFO("rep " << rep);
+    check_three_routes(f, g, prior({1, Rational(1, 2), 2}), 6);
+  }
+}
+
+TEST_CASE("Top-pattern expectation reaches T = 10000 on pairs with S*Delta <= 4", "[average][slow]") {
+  lgc::FareyHat w = lgc::farey_hat(4, 1);
+  lgc::OneLayerEvaluator f(w.f), g(w.g);
+  lgc::DirichletMoments moments(prior({1, 1}));
+  lgc::Expectation e = lgc::expected_distance(f, g, moments, 10000);
+  CHECK(e.mass == 1);
+  // Uniform prior on the fraction: E = Σ_k hat(k/T)/(T+1), independently computed.
+  Rational direct = 0;
+  for (long k = 0; k <= 10000; ++k) {
+    Rational q(k, 10000);
+    Rational hat = 0;
+    if (q > Rational(1, 3) && q < Rational(1, 2))
+      hat = q <= Rational(2, 5) ? (q - Rational(1, 3)) / (Rational(2, 5) - Rational(1, 3))
+                                : (Rational(1, 2) - q) / (Rational(1, 2) - Rational(2, 5));
+    direct += hat;
+  }
+  CHECK(e.value.exact() == direct / 10001);
 }

@@ -24,6 +24,23 @@ Rational rational_flag(const std::string& flag, const std::string& text) {
   }
 }
 
+std::vector<Rational> rational_list_flag(const std::string& flag, const std::string& text, std::size_t size) {
+  std::vector<Rational> out;
+  std::size_t start = 0;
+  while (true) {
+    std::size_t comma = text.find(',', start);
+    Rational q = rational_flag(flag, text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (q < 0) throw UsageError(flag + ": expected entries >= 0, got " + to_string(q));
+    out.push_back(q);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (out.size() != size)
+    throw UsageError(flag + ": expected " + std::to_string(size) + " comma-separated entries (one per symbol), got " +
+                     std::to_string(out.size()));
+  return out;
+}
+
 Rational positive_rational_flag(const std::string& flag, const std::string& text) {
   Rational q = rational_flag(flag, text);
   if (q <= 0) throw UsageError(flag + ": expected a positive number, got " + text);

@@ -11,6 +11,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace lgc::cli {
 
@@ -32,6 +33,8 @@ Semantics semantics_flag(const std::string& text);
 Rational rational_flag(const std::string& flag, const std::string& text);
 /// A rational flag that must be > 0.
 Rational positive_rational_flag(const std::string& flag, const std::string& text);
+/// A comma-separated list of rationals ("1,1/2,3"), each >= 0, `size` of them.
+std::vector<Rational> rational_list_flag(const std::string& flag, const std::string& text, std::size_t size);
 /// An optional JSON object flag ("" gives an empty object).
 nlohmann::json json_flag(const std::string& flag, const std::string& text);
 /// "inf" for nullopt, else the exact rational.

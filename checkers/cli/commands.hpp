@@ -17,5 +17,14 @@ Command add_claims(CLI::App& app);
 Command add_mutations(CLI::App& app);
 Command add_replay(CLI::App& app);
 Command add_gen(CLI::App& app);
+Command add_average(CLI::App& app);
+
+/// `lgcheck bound --theorem 4.2`: the flags it reads.
+struct BoundInputs {
+  std::string file, epsilon, c, alpha;
+  unsigned log_power = 0;
+  bool json = false;
+};
+int cmd_bound_theorem42(const BoundInputs& in);
 
 }  // namespace lgc::cli

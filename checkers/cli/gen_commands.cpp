@@ -2,6 +2,7 @@
 #include "commands.hpp"
 
 #include "lgcheck/model/case_file.hpp"
+#include "lgcheck/tasks/average_tasks.hpp"
 #include "lgcheck/tasks/paper_tasks.hpp"
 
 #include <iostream>
@@ -12,9 +13,10 @@ namespace {
 
 /// Writes a generated pair (inline models) as a case, validated like any case.
 void write_pair_case(const Model& f, const Model& g, const std::string& name, const std::string& description,
-                     const std::string& out, nlohmann::json check, const std::string& expect) {
+                     const std::string& out, nlohmann::json check, const std::string& expect,
+                     const std::string& name_override) {
   Case c;
-  c.name = name;
+  c.name = name_override.empty() ? name : name_override;
   c.description = description;
   c.is_pair = true;
   c.models = {f, g};
@@ -27,9 +29,10 @@ void write_pair_case(const Model& f, const Model& g, const std::string& name, co
 
 /// Writes the generated model as a case, with optional check/expect blocks,
 /// validated through the same loader every case goes through.
-void write_case(const Model& model, const std::string& out, const std::string& check, const std::string& expect) {
+void write_case(const Model& model, const std::string& out, const std::string& check, const std::string& expect,
+                const std::string& name_override) {
   Case c;
-  c.name = model.name;
+  c.name = name_override.empty() ? model.name : name_override;
   c.description = model.description;
   c.models = {model};
   c.check = json_flag("--check", check);
@@ -41,12 +44,77 @@ void write_case(const Model& model, const std::string& out, const std::string& c
 
 
 struct GenArgs {
-  std::string out, check_block, expect_block;
+  std::string out, check_block, expect_block, name;
   std::size_t p = 3;
   std::string semantics = "hardmax", omega = "1", readout = "sin", lambda = "2", beta = "4", margin = "1", eta = "1/4";
   std::uint64_t farey_n = 4;
-  CLI::App *modp = nullptr, *simple = nullptr, *farey = nullptr, *modp_pair = nullptr, *induction = nullptr;
+  std::size_t vocab = 2, short_size = 1;
+  std::uint64_t switch_length = 64;
+  std::string alpha, marked = "1";
+  CLI::App *modp = nullptr, *simple = nullptr, *farey = nullptr, *modp_pair = nullptr, *induction = nullptr,
+           *presence = nullptr, *regularity = nullptr;
 };
+
+/// The --alpha list as a JSON array of exact strings (all 1 when empty).
+nlohmann::json alpha_json(const GenArgs& a) {
+  nlohmann::json out = nlohmann::json::array();
+  if (a.alpha.empty()) {
+    for (std::size_t s = 0; s < a.vocab; ++s) out.push_back("1");
+    return out;
+  }
+  for (const Rational& q : rational_list_flag("--alpha", a.alpha, a.vocab)) out.push_back(to_string(q));
+  return out;
+}
+
+void gen_presence(const GenArgs& a) {
+  Rational height = positive_rational_flag("--eta", a.eta);
+  std::vector<bool> marked(a.vocab, false);
+  std::size_t start = 0;
+  while (true) {
+    std::size_t comma = a.marked.find(',', start);
+    std::string symbol = a.marked.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    std::size_t s = 0;
+    while (s < a.vocab && std::to_string(s) != symbol) ++s;
+    if (s == a.vocab) throw UsageError("--marked: \"" + symbol + "\" is not a symbol 0.." + std::to_string(a.vocab - 1));
+    marked[s] = true;
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  PresencePair p = presence_pair(a.vocab, marked, height);
+  nlohmann::json check = json_flag("--check", a.check_block);
+  if (!a.alpha.empty()) check["dirichlet_alpha"] = alpha_json(a);
+  write_pair_case(p.f, p.g, "presence_S" + std::to_string(a.vocab),
+                  "presence pair: |f - g| = " + to_string(height) + " exactly when a symbol of {" + a.marked +
+                      "} occurs, else 0",
+                  a.out, check, a.expect_block, a.name);
+}
+
+void gen_regularity(const GenArgs& a) {
+  if (a.short_size == 0 || a.short_size >= a.vocab)
+    throw UsageError("--short: Sigma_short must be a proper, non-empty subset: 1 <= short < vocab");
+  Rational height = positive_rational_flag("--eta", a.eta);
+  std::vector<bool> marked(a.vocab, false);
+  nlohmann::json short_alphabet = nlohmann::json::array();
+  std::string short_names;
+  for (std::size_t s = 0; s < a.vocab; ++s) {
+    marked[s] = s >= a.short_size;
+    if (marked[s]) continue;
+    short_alphabet.push_back(std::to_string(s));
+    short_names += (s ? "," : "") + std::to_string(s);
+  }
+  PresencePair p = presence_pair(a.vocab, marked, height);
+  nlohmann::json check = json_flag("--check", a.check_block);
+  check["dirichlet_alpha"] = alpha_json(a);
+  check["switch_length"] = a.switch_length;
+  check["short_alphabet"] = short_alphabet;
+  check["eta"] = to_string(height);
+  std::string K = std::to_string(a.switch_length);
+  write_pair_case(p.f, p.g, "regularity_k" + K,
+                  "regularity counterexample: inputs over Sigma_short = {" + short_names +
+                      "} up to length " + K + ", over its complement after; f = g on Sigma_short, |f - g| = " +
+                      to_string(height) + " on the complement",
+                  a.out, check, a.expect_block, a.name);
+}
 
 void gen_farey_hat(const GenArgs& a) {
   Rational height = positive_rational_flag("--eta", a.eta);
@@ -61,16 +129,16 @@ void gen_farey_hat(const GenArgs& a) {
                   "Farey-hat witness of order " + n + ": f = g on every input of length <= " + n + "; at the mediant " +
                       to_string(w.mediant) + " (length " + std::to_string(w.mediant_length) + ") they differ by " +
                       to_string(height),
-                  a.out, check, a.expect_block);
+                  a.out, check, a.expect_block, a.name);
 }
 
 int run_gen(const GenArgs& a) {
   if (*a.modp)
     write_case(modp_task(a.p, semantics_flag(a.semantics), positive_rational_flag("--margin", a.margin)), a.out,
-               a.check_block, a.expect_block);
+               a.check_block, a.expect_block, a.name);
   if (*a.simple)
     write_case(simple_task(rational_flag("--omega", a.omega), a.readout == "sin" ? SimpleReadout::Sin : SimpleReadout::ReluMlp),
-               a.out, a.check_block, a.expect_block);
+               a.out, a.check_block, a.expect_block, a.name);
   if (*a.farey) gen_farey_hat(a);
   if (*a.modp_pair) {
     Rational e = rational_flag("--eta", a.eta);
@@ -78,11 +146,13 @@ int run_gen(const GenArgs& a) {
     write_pair_case(modp_task(a.p, sem), modp_perturbed(a.p, sem, e), "modp_p" + std::to_string(a.p) + "_perturbed_pair",
                     "ModPTask p=" + std::to_string(a.p) + " against a copy whose value map is perturbed by " +
                         to_string(e) + " (D_inf = " + to_string(e) + ")",
-                    a.out, json_flag("--check", a.check_block), a.expect_block);
+                    a.out, json_flag("--check", a.check_block), a.expect_block, a.name);
   }
+  if (*a.presence) gen_presence(a);
+  if (*a.regularity) gen_regularity(a);
   if (*a.induction)
     write_case(induction_head(rational_flag("--lambda", a.lambda), rational_flag("--beta", a.beta)), a.out,
-               a.check_block, a.expect_block);
+               a.check_block, a.expect_block, a.name);
   return 0;
 }
 
@@ -94,6 +164,7 @@ Command add_gen(CLI::App& app) {
   gen->require_subcommand(1);
   gen->add_option("--out", a->out, "write to this file instead of stdout");
   gen->add_option("--check", a->check_block, "a JSON object stored as the case's \"check\" block (checker parameters)");
+  gen->add_option("--name", a->name, "the case's name (default: the generator's)");
   gen->add_option("--expect", a->expect_block, "a JSON object stored as the case's \"expect\" block");
   a->modp = gen->add_subcommand("modp", "ModPTask: fraction of 1-tokens among positions j = 0 mod p");
   a->modp->add_option("--p", a->p, "the period p")->capture_default_str()->check(CLI::Range(1, 1000000));
@@ -113,6 +184,22 @@ Command add_gen(CLI::App& app) {
   a->induction = gen->add_subcommand("induction", "A two-layer softmax induction head (k = 1)");
   a->induction->add_option("--lambda", a->lambda, "phi(1) of the copy head (> 1)")->capture_default_str();
   a->induction->add_option("--beta", a->beta, "matching strength of the second layer")->capture_default_str();
+  a->presence = gen->add_subcommand(
+      "presence", "The presence pair: f = 0, g = eta when a marked symbol occurs (Theorem 4.2's alpha_min witness)");
+  a->presence->add_option("--vocab", a->vocab, "the alphabet size S (symbols 0..S-1)")->capture_default_str()
+      ->check(CLI::Range(2, 32));
+  a->presence->add_option("--marked", a->marked, "the marked symbols, comma-separated")->capture_default_str();
+  a->presence->add_option("--eta", a->eta, "|f - g| when a marked symbol occurs")->capture_default_str();
+  a->presence->add_option("--alpha", a->alpha, "a Dirichlet prior stored as check.dirichlet_alpha, e.g. 2,1/2");
+  a->regularity = gen->add_subcommand(
+      "regularity", "Theorem 4.2's regularity counterexample: inputs over Sigma_short up to length K, its complement after");
+  a->regularity->add_option("--switch", a->switch_length, "the switch length K")->capture_default_str()
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1000000000}));
+  a->regularity->add_option("--vocab", a->vocab, "the alphabet size S (symbols 0..S-1)")->capture_default_str()
+      ->check(CLI::Range(2, 32));
+  a->regularity->add_option("--short", a->short_size, "Sigma_short = the first N symbols")->capture_default_str();
+  a->regularity->add_option("--eta", a->eta, "|f - g| on inputs over the complement")->capture_default_str();
+  a->regularity->add_option("--alpha", a->alpha, "the Dirichlet prior, restricted to each side (default all 1)");
   return {gen, [a] { return run_gen(*a); }};
 }
 

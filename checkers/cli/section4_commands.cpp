@@ -20,13 +20,15 @@ namespace lgc::cli {
 namespace {
 
 struct BoundArgs {
-  std::string file, theorem = "4.1", epsilon, c = "1";
+  std::string file, theorem = "4.1", epsilon, c = "1", alpha;
   int precision_bits = -1;
+  unsigned log_power = 0;
   bool json = false;
 };
 
 int cmd_bound(const BoundArgs& a) {
-  if (a.theorem != "4.1") throw UsageError("--theorem: only 4.1 is implemented so far (4.2 and 5.2 are not yet)");
+  if (a.theorem == "4.2") return cmd_bound_theorem42({a.file, a.epsilon, a.c, a.alpha, a.log_power, a.json});
+  if (a.theorem != "4.1") throw UsageError("--theorem: 4.1 and 4.2 are implemented (5.2 is not yet)");
   Case c = load_case(a.file);
   CaseModels cm = section4_models(c);
   Rational eps = positive_rational_flag("--epsilon", a.epsilon);
@@ -199,11 +201,14 @@ Command add_bound(CLI::App& app) {
   auto a = std::make_shared<BoundArgs>();
   auto* sub = app.add_subcommand("bound", "Evaluate a theorem's length bound N with every ingredient");
   sub->add_option("CASE", a->file, "model or pair case")->required();
-  sub->add_option("--theorem", a->theorem, "the theorem: 4.1")->capture_default_str();
+  sub->add_option("--theorem", a->theorem, "the theorem: 4.1 or 4.2")->capture_default_str();
   sub->add_option("--epsilon", a->epsilon, "the accuracy epsilon (exact rational, e.g. 1/20)")->required();
   sub->add_option("--precision-bits", a->precision_bits,
                   "p for the 2^(p/gamma) term (default: the case's finite:p, none for hardmax)");
   sub->add_option("--c", a->c, "the constant hidden in the paper's O(.)")->capture_default_str();
+  sub->add_option("--alpha", a->alpha, "4.2: the Dirichlet prior, e.g. 1,1/2 (default: the case's dirichlet_alpha)");
+  sub->add_option("--log-power", a->log_power, "4.2: the power k of (1 + ln(1/eps)) in N0")->capture_default_str()
+      ->check(CLI::Range(0, 16));
   sub->add_flag("--json", a->json, "print a JSON object (keys of CLI.md)");
   return {sub, [a] { return cmd_bound(*a); }};
 }

@@ -1,5 +1,6 @@
 #include "lgcheck/model/case_file.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -190,7 +191,39 @@ void check_expect_block(const Reader& in, const json& v, const std::string& path
   }
 }
 
-void check_check_block(const Reader& in, const json& v, const std::string& path, std::size_t alphabet_size) {
+void check_positive(const Reader& in, const json& v, const std::string& key, const std::string& path) {
+  if (!v.contains(key)) return;
+  Rational e = in.number(v[key], join_path(path, key));
+  if (e <= 0) in.fail(join_path(path, key), "expected a positive number, got " + to_string(e));
+}
+
+/// Theorem 4.2's parameters: the bound's constants, the sweep's budget and
+/// the regularity counterexample's switch.
+void check_average_keys(const Reader& in, const json& v, const std::string& path, const Model& model) {
+  check_positive(in, v, "N0_constant", path);
+  check_positive(in, v, "conclusion_constant", path);
+  if (v.contains("N0_log_power")) in.count(v["N0_log_power"], join_path(path, "N0_log_power"), 0, 16);
+  if (v.contains("doublings")) in.count(v["doublings"], join_path(path, "doublings"), 0, 20);
+  if (v.contains("average_budget")) in.count(v["average_budget"], join_path(path, "average_budget"), 1, 1000000);
+  if (v.contains("switch_length")) in.count(v["switch_length"], join_path(path, "switch_length"), 1, 1000000000);
+  if (v.contains("regularity_tail")) in.count(v["regularity_tail"], join_path(path, "regularity_tail"), 1, 1000000);
+  if (v.contains("short_alphabet")) {
+    const std::string spath = join_path(path, "short_alphabet");
+    const json& a = v["short_alphabet"];
+    if (!a.is_array() || a.empty() || a.size() >= model.alphabet_size())
+      in.fail(spath, "expected a non-empty array of symbols, a proper subset of the alphabet");
+    std::set<std::string> seen;
+    for (std::size_t k = 0; k < a.size(); ++k) {
+      std::string symbol = in.string(a[k], index_path(spath, k));
+      if (std::find(model.alphabet.begin(), model.alphabet.end(), symbol) == model.alphabet.end())
+        in.fail(index_path(spath, k), "\"" + symbol + "\" is not a symbol of the alphabet");
+      if (!seen.insert(symbol).second) in.fail(index_path(spath, k), "\"" + symbol + "\" is listed twice");
+    }
+  }
+}
+
+void check_check_block(const Reader& in, const json& v, const std::string& path, const Model& model) {
+  const std::size_t alphabet_size = model.alphabet_size();
   if (!v.is_object()) in.fail(path, "expected an object of checker parameters, got " + type_name(v));
   if (v.contains("epsilon")) {
     Rational e = in.number(v["epsilon"], join_path(path, "epsilon"));
@@ -212,6 +245,7 @@ void check_check_block(const Reader& in, const json& v, const std::string& path,
     for (std::size_t k = 0; k < alpha.size(); ++k)
       if (alpha[k] <= 0) in.fail(index_path(join_path(path, "dirichlet_alpha"), k), "expected a positive number");
   }
+  check_average_keys(in, v, path, model);
 }
 
 const std::set<std::string> kModelFields = {"format", "name",     "description", "alphabet", "width",
@@ -374,7 +408,7 @@ Case parse_case(const json& doc, const std::filesystem::path& file) {
   if (!c.is_pair && c.models[0].name.empty()) c.models[0].name = c.name;
   if (doc.contains("description")) c.description = in.string(doc["description"], "description");
   if (doc.contains("check")) {
-    check_check_block(in, doc["check"], "check", c.models[0].alphabet_size());
+    check_check_block(in, doc["check"], "check", c.models[0]);
     c.check = doc["check"];
   }
   if (doc.contains("expect")) {

@@ -28,11 +28,16 @@ std::vector<DirichletMoments::Group> merged(std::vector<DirichletMoments::Group>
   return out;
 }
 
-/// Indices (i, j) of two groups sharing a symbol, the first with >= 2 symbols.
-std::optional<std::pair<std::size_t, std::size_t>> overlapping(const std::vector<DirichletMoments::Group>& g) {
+bool contains(std::uint32_t a, std::uint32_t b) { return (a & b) == b; }
+
+/// Indices (i, j) of two groups that overlap without one containing the
+/// other (the family is laminar when there are none).
+std::optional<std::pair<std::size_t, std::size_t>> crossing(const std::vector<DirichletMoments::Group>& g) {
   for (std::size_t i = 0; i < g.size(); ++i)
-    for (std::size_t j = 0; j < g.size(); ++j)
-      if (i != j && (g[i].first & g[j].first) != 0 && std::popcount(g[i].first) >= 2) return std::pair{i, j};
+    for (std::size_t j = i + 1; j < g.size(); ++j) {
+      std::uint32_t a = g[i].first, b = g[j].first;
+      if ((a & b) != 0 && !contains(a, b) && !contains(b, a)) return std::pair{i, j};
+    }
   return std::nullopt;
 }
 
@@ -140,15 +145,41 @@ const Integer& DirichletMoments::rising(const Integer& a, std::uint64_t n) {
   return table[n];
 }
 
+Integer DirichletMoments::laminar_moment(const std::vector<Group>& groups) {
+  // parent[k]: the smallest group strictly containing group k.
+  const std::size_t n = groups.size();
+  std::vector<std::size_t> parent(n, n);
+  for (std::size_t k = 0; k < n; ++k)
+    for (std::size_t j = 0; j < n; ++j)
+      if (j != k && contains(groups[j].first, groups[k].first) &&
+          (parent[k] == n || std::popcount(groups[j].first) < std::popcount(groups[parent[k]].first)))
+        parent[k] = j;
+  // total[k] = own exponent + the totals of the children, children first.
+  std::vector<std::size_t> order(n);
+  for (std::size_t k = 0; k < n; ++k) order[k] = k;
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return std::popcount(groups[a].first) < std::popcount(groups[b].first); });
+  std::vector<std::uint64_t> total(n), inner(n, 0);
+  for (std::size_t k : order) {
+    total[k] = groups[k].second + inner[k];
+    if (parent[k] != n) inner[parent[k]] += total[k];
+  }
+  // Neutrality: given π_G, the children's shares of G are Dirichlet and
+  // independent of π_G, so each node contributes Π_C α_C^{(n_C)} / α_G^{(Σ n_C)}.
+  Integer num = 1, den = 1;
+  for (std::size_t k = 0; k < n; ++k) {
+    num *= rising(group_numerator(groups[k].first), total[k]);
+    if (inner[k] > 0) den *= rising(group_numerator(groups[k].first), inner[k]);
+  }
+  mpz_divexact(num.backend().data(), num.backend().data(), den.backend().data());
+  return num;
+}
+
 Integer DirichletMoments::split_moment(std::vector<Group> groups) {
   groups = merged(std::move(groups));
-  auto pair = overlapping(groups);
-  if (!pair) {
-    Integer r = 1;
-    for (const auto& [mask, e] : groups) r *= rising(group_numerator(mask), e);
-    return r;
-  }
-  // π_G^e = Σ_j C(e, j) π_s^j π_{G∖s}^{e−j} for a shared symbol s.
+  auto pair = crossing(groups);
+  if (!pair) return laminar_moment(groups);
+  // π_G^e = Σ_j C(e, j) π_s^j π_{G∖s}^{e−j} for a symbol s shared with a crossing group.
   auto [i, j] = *pair;
   std::uint32_t shared = groups[i].first & groups[j].first;
   std::uint32_t s = shared & (~shared + 1);

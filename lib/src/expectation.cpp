@@ -3,6 +3,7 @@
 #include "lgcheck/enumerate/strings.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 namespace lgc {
@@ -16,6 +17,15 @@ enum class Role { Zero, Enumerated, Free };
 struct TopOption {
   std::vector<std::size_t> above, level;
   bool needs_presence = false;
+};
+
+/// Enumerated classes of one residue that every head attending to them sees
+/// with the same value vector: only their total count matters, so they are
+/// enumerated as one and their split is summed out by the Dirichlet moment.
+struct ClassGroup {
+  std::vector<std::size_t> classes;
+  std::size_t residue = 0;
+  std::uint32_t symbols = 0;
 };
 
 /// Σ W_i·h_i with integer weights W_i and exact h_i = a_i/b_i, kept as A/D
@@ -103,8 +113,12 @@ class PatternExpectation {
   void visit_window(const Tokens& w) {
     Statistic sigma{length_, w, std::vector<std::uint64_t>(shape_.classes(), 0)};
     std::vector<std::vector<TopOption>> per_head;
+    heads_.clear();
     for (const OneLayerEvaluator* m : models_)
-      for (std::size_t h = 0; h < m->heads(); ++h) per_head.push_back(top_options(*m, h, sigma));
+      for (std::size_t h = 0; h < m->heads(); ++h) {
+        per_head.push_back(top_options(*m, h, sigma));
+        heads_.emplace_back(m, h);
+      }
     std::vector<std::size_t> choice(per_head.size(), 0);
     while (true) {
       visit_pattern(sigma, per_head, choice);
@@ -144,9 +158,7 @@ class PatternExpectation {
     }
     for (std::size_t r = 0; r < shape_.period; ++r)
       if (residue_size_[r] > 0 && filler_[r] == SIZE_MAX && !has_enumerated[r]) return;
-    enumerated_.clear();
-    for (std::size_t c = 0; c < shape_.classes(); ++c)
-      if (role[c] == Role::Enumerated) enumerated_.push_back(c);
+    group_classes(role, per_head, choice);
     free_mask_.assign(shape_.period, 0);
     for (std::size_t c = 0; c < shape_.classes(); ++c)
       if (role[c] == Role::Free) free_mask_[residue(c)] |= std::uint32_t{1} << symbol(c);
@@ -154,15 +166,48 @@ class PatternExpectation {
     enumerate(sigma, 0);
   }
 
+  /// What class c looks like to the heads whose chosen level holds it.
+  std::vector<std::optional<QVector>> signature(std::size_t c, const std::vector<std::vector<TopOption>>& per_head,
+                                                const std::vector<std::size_t>& choice) const {
+    std::vector<std::optional<QVector>> sig(per_head.size());
+    for (std::size_t k = 0; k < per_head.size(); ++k) {
+      const auto& level = per_head[k][choice[k]].level;
+      if (std::find(level.begin(), level.end(), c) != level.end())
+        sig[k] = heads_[k].first->class_value(heads_[k].second, c);
+    }
+    return sig;
+  }
+
+  void group_classes(const std::vector<Role>& role, const std::vector<std::vector<TopOption>>& per_head,
+                     const std::vector<std::size_t>& choice) {
+    groups_.clear();
+    std::vector<std::vector<std::optional<QVector>>> signatures;
+    for (std::size_t c = 0; c < shape_.classes(); ++c) {
+      if (role[c] != Role::Enumerated) continue;
+      auto sig = signature(c, per_head, choice);
+      std::size_t g = 0;
+      while (g < groups_.size() && !(groups_[g].residue == residue(c) && signatures[g] == sig)) ++g;
+      if (g == groups_.size()) {
+        groups_.push_back(ClassGroup{{}, residue(c), 0});
+        signatures.push_back(std::move(sig));
+      }
+      groups_[g].classes.push_back(c);
+      groups_[g].symbols |= std::uint32_t{1} << symbol(c);
+    }
+  }
+
   bool last_of_residue(std::size_t index) const {
-    for (std::size_t j = index + 1; j < enumerated_.size(); ++j)
-      if (residue(enumerated_[j]) == residue(enumerated_[index])) return false;
+    for (std::size_t j = index + 1; j < groups_.size(); ++j)
+      if (groups_[j].residue == groups_[index].residue) return false;
     return true;
   }
 
+  /// Every count of a group sits on its first class (the others are 0).
+  std::uint64_t group_count(const Statistic& sigma, const ClassGroup& g) const { return sigma.counts[g.classes.front()]; }
+
   void enumerate(Statistic& sigma, std::size_t index) {
-    if (index == enumerated_.size()) return leaf(sigma);
-    const std::size_t c = enumerated_[index], r = residue(c);
+    if (index == groups_.size()) return leaf(sigma);
+    const std::size_t c = groups_[index].classes.front(), r = groups_[index].residue;
     const std::uint64_t room = residue_size_[r] - used_[r];
     std::uint64_t lo = 0;
     if (filler_[r] == SIZE_MAX && last_of_residue(index)) lo = room;  // no filler: this class takes the rest
@@ -177,10 +222,10 @@ class PatternExpectation {
 
   void leaf(Statistic& sigma) {
     for (const auto& set : presence_)
-      if (std::none_of(set.begin(), set.end(), [&](std::size_t c) { return sigma.counts[c] > 0; })) return;
+      if (std::none_of(set.begin(), set.end(), [&](std::size_t c) { return present(sigma, c); })) return;
     std::vector<DirichletMoments::Group> groups;
     for (int s : sigma.window) groups.emplace_back(std::uint32_t{1} << s, 1);
-    for (std::size_t c : enumerated_) groups.emplace_back(std::uint32_t{1} << symbol(c), sigma.counts[c]);
+    for (const ClassGroup& g : groups_) groups.emplace_back(g.symbols, group_count(sigma, g));
     Integer weight = 1;
     for (std::size_t r = 0; r < shape_.period; ++r) {
       const std::uint64_t rest = residue_size_[r] - used_[r];
@@ -196,16 +241,23 @@ class PatternExpectation {
       if (filler_[r] != SIZE_MAX) sigma.counts[filler_[r]] = 0;
   }
 
-  /// m_r! / (Π_{enumerated c in r} k_c! · rest!).
+  /// Class c is present: its group's count is positive.
+  bool present(const Statistic& sigma, std::size_t c) const {
+    for (const ClassGroup& g : groups_)
+      if (std::find(g.classes.begin(), g.classes.end(), c) != g.classes.end()) return group_count(sigma, g) > 0;
+    return false;
+  }
+
+  /// m_r! / (Π_{groups G in r} k_G! · rest!).
   Integer multinomial(std::size_t r, const Statistic& sigma, std::uint64_t rest) const {
     Integer m = 1;
     std::uint64_t left = residue_size_[r];
-    for (std::size_t c : enumerated_) {
-      if (residue(c) != r) continue;
+    for (const ClassGroup& g : groups_) {
+      if (g.residue != r) continue;
       Integer b;
-      mpz_bin_uiui(b.backend().data(), left, sigma.counts[c]);
+      mpz_bin_uiui(b.backend().data(), left, group_count(sigma, g));
       m *= b;
-      left -= sigma.counts[c];
+      left -= group_count(sigma, g);
     }
     (void)rest;  // the rest fills what is left: C(rest, rest) = 1
     return m;
@@ -233,7 +285,9 @@ class PatternExpectation {
   std::vector<bool> possible_;
   // the pattern being enumerated
   std::vector<std::vector<std::size_t>> presence_;
-  std::vector<std::size_t> enumerated_, filler_;
+  std::vector<std::pair<const OneLayerEvaluator*, std::size_t>> heads_;  ///< (model, head) per option list
+  std::vector<ClassGroup> groups_;
+  std::vector<std::size_t> filler_;
   std::vector<std::uint32_t> free_mask_;
   std::vector<std::uint64_t> used_;
   // the sums

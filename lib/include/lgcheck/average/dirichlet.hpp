@@ -45,9 +45,11 @@ Rational statistic_probability(const DirichletPrior& prior, const Shape& shape, 
 /// Exact Dirichlet moments E[Π_G π_G^{e_G}] over groups G of symbols
 /// (π_G = Σ_{s∈G} π_s), returned as the integer numerator over the common
 /// denominator R₀(n) = d^n·α₀^{(n)}, n = Σ e_G, d the common denominator of α.
-/// Disjoint groups have the closed form Π_G d^{e_G}·α_G^{(e_G)} (aggregation
-/// property); overlapping ones are split one symbol at a time by the binomial
-/// theorem. The rising-factorial tables are cached, so repeated calls at
+/// A laminar family (any two groups disjoint or nested) has a closed form:
+/// aggregation merges disjoint groups and neutrality (the shares of a
+/// group's parts are Dirichlet and independent of the group's mass) handles
+/// nesting; crossing groups are first split one symbol at a time by the
+/// binomial theorem. The rising-factorial tables are cached, so repeated calls at
 /// growing n cost a few big multiplications each.
 class DirichletMoments {
  public:
@@ -65,6 +67,7 @@ class DirichletMoments {
   /// R_a(n) = Π_{j<n} (a + j·d), a = d·α_G.
   const Integer& rising(const Integer& a, std::uint64_t n);
   Integer split_moment(std::vector<Group> groups);
+  Integer laminar_moment(const std::vector<Group>& groups);
   Integer group_numerator(std::uint32_t mask) const;
 
   DirichletPrior prior_;

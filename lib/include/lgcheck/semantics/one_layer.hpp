@@ -29,6 +29,8 @@ class OneLayerEvaluator {
 
   /// (E_s + p_r) for class index c = s·Δ + r.
   const QVector& class_embedding(std::size_t c) const { return embeddings_[c]; }
+  /// V_h·(E_s + p_r), the value vector of class c in head h.
+  const QVector& class_value(std::size_t h, std::size_t c) const { return values_[h][c]; }
   /// Logit of the bulk class c at query (token y, residue r) for head h.
   const Rational& class_logit(std::size_t h, int y, std::size_t r, std::size_t c) const;
   /// The class (token, residue) of window slot t.

@@ -1,0 +1,184 @@
+// lgcheck average and bound --theorem 4.2: Theorem 4.2 from the command line.
+#include "commands.hpp"
+
+#include "../agreement.hpp"
+#include "../case_models.hpp"
+#include "../theorem42.hpp"
+#include "lgcheck/average/monte_carlo.hpp"
+#include "lgcheck/bounds/theorem42.hpp"
+#include "lgcheck/model/case_file.hpp"
+#include "lgcheck/quantities/distance.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+
+namespace lgc::cli {
+namespace {
+
+/// The prior of --alpha, else the case's check.dirichlet_alpha (for a
+/// regularity case: its distribution at `length`).
+DirichletPrior prior_flag(const Case& c, const std::string& alpha, std::uint64_t length) {
+  if (!alpha.empty()) {
+    DirichletPrior p{QVector(rational_list_flag("--alpha", alpha, c.model().alphabet_size()))};
+    try {
+      validate_prior(p, c.model().alphabet_size());
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--alpha: ") + e.what());
+    }
+    return p;
+  }
+  if (is_regularity_case(c)) return case_switching_distribution(c).at(length);
+  if (auto p = case_prior(c)) return *p;
+  throw UsageError("no prior: give --alpha A1,A2,... or a case with check.dirichlet_alpha");
+}
+
+/// Prints "N terms summed" to stderr every two seconds of a long sum.
+std::function<void(std::uint64_t)> progress_printer(std::uint64_t length) {
+  auto start = std::make_shared<std::chrono::steady_clock::time_point>(std::chrono::steady_clock::now());
+  auto last = std::make_shared<std::chrono::steady_clock::time_point>(*start);
+  return [start, last, length](std::uint64_t terms) {
+    auto now = std::chrono::steady_clock::now();
+    if (now - *last < std::chrono::seconds(2)) return;
+    *last = now;
+    std::cerr << fmt::format("lgcheck average: T = {}: {} terms summed ({} s)\n", length, terms,
+                             std::chrono::duration_cast<std::chrono::seconds>(now - *start).count());
+  };
+}
+
+/// A certified bound on |f − g|∞ over all inputs, for Hoeffding's interval.
+Rational distance_range(const CaseModels& cm) {
+  const Model& f = cm.models[0]->model();
+  const Model& g = cm.models[1]->model();
+  if (auto b = value_perturbation_bound(f, g)) return *b;
+  if (auto b = readout_gap_bound(*cm.models[0], *cm.models[1])) return *b;
+  throw UsageError("--method monte-carlo: no certified bound on |f - g| for this pair (it needs f and g to differ "
+                   "only in V, or only after the attention)");
+}
+
+struct AverageArgs {
+  std::string file, alpha, method = "exact", confidence = "19/20";
+  std::uint64_t length = 0, samples = 1000, seed = 1;
+  bool json = false;
+};
+
+int cmd_average(const AverageArgs& a) {
+  Case c = load_case(a.file);
+  if (!c.is_pair) throw UsageError(a.file + ": average needs a pair case (f, g)");
+  CaseModels cm = section4_models(c);
+  for (const Model& m : c.models)
+    if (m.semantics.kind != Semantics::Kind::Hardmax)
+      throw UsageError(a.file + ": average is exact under hardmax; model " + m.name + " is " + m.semantics.str());
+  const DirichletPrior prior = prior_flag(c, a.alpha, a.length);
+  nlohmann::json out = {{"case", c.name}, {"length", a.length}, {"alpha", nlohmann::json::array()}};
+  for (const auto& q : prior.alpha) out["alpha"].push_back(to_string(q));
+  std::string text = fmt::format("E|f(x) - g(x)| for {} at T = {}, x ~ Dirichlet-multinomial(alpha = {})\n", c.name,
+                                 a.length, describe(prior));
+  if (a.method != "monte-carlo") {
+    DirichletMoments moments(prior);
+    ExpectationOptions options;
+    options.progress = progress_printer(a.length);
+    Expectation e = expected_distance(*cm.models[0], *cm.models[1], moments, a.length, options);
+    out["expectation"] = show(e.value);
+    out["expectation_decimal"] = show_short(e.value, 12);
+    out["exact"] = e.value.is_exact();
+    out["terms"] = e.terms;
+    text += fmt::format("  exact        {}\n", show_short(e.value, 12));
+    if (e.value.is_exact() && to_string(e.value.exact()).size() <= 200 && show_short(e.value, 12) != to_string(e.value.exact()))
+      text += fmt::format("               = {}\n", to_string(e.value.exact()));
+    text += fmt::format("  ({} top-pattern terms summed; the weights sum to 1 exactly: {})\n", e.terms,
+                        e.mass == 1 ? "yes" : "NO");
+  }
+  if (a.method != "exact") {
+    Rational confidence = positive_rational_flag("--confidence", a.confidence);
+    if (confidence >= 1) throw UsageError("--confidence: expected a number in (0, 1), got " + a.confidence);
+    MonteCarloEstimate m = monte_carlo_distance(*cm.models[0], *cm.models[1], prior, a.length, a.samples, a.seed,
+                                                1 - confidence, distance_range(cm));
+    out["estimate"] = {{"kind", "Monte Carlo estimate (not a verdict)"},
+                       {"samples", m.samples},
+                       {"seed", a.seed},
+                       {"confidence", to_string(confidence)},
+                       {"range", to_string(m.range)},
+                       {"mean", to_decimal(m.mean_upper, 12)},
+                       {"lower", to_decimal(m.lower(), 12)},
+                       {"upper", to_decimal(m.upper(), 12)}};
+    text += fmt::format(
+        "  estimate     {} in [{}, {}] with confidence {} (Monte Carlo, {} samples, seed {};\n"
+        "               Hoeffding with |f - g| <= {}) -- an estimate, not a verdict\n",
+        to_decimal(m.mean_upper, 8), to_decimal(m.lower(), 8), to_decimal(m.upper(), 8), to_string(confidence),
+        m.samples, a.seed, to_decimal(m.range, 8));
+  }
+  if (a.json)
+    print_json(out);
+  else
+    std::cout << text;
+  return 0;
+}
+
+}  // namespace
+
+int cmd_bound_theorem42(const BoundInputs& in) {
+  Case c = load_case(in.file);
+  Rational eps = positive_rational_flag("--epsilon", in.epsilon);
+  if (eps > 1) throw UsageError("--epsilon: Theorem 4.2 is stated for epsilon <= 1, got " + in.epsilon);
+  Rational constant = positive_rational_flag("--c", in.c);
+  const DirichletPrior prior = prior_flag(c, in.alpha, 1);
+  Theorem42Bounds b = theorem42_bounds(eps, alpha_min(prior), constant, in.log_power);
+  nlohmann::json alpha = nlohmann::json::array();
+  for (const auto& q : prior.alpha) alpha.push_back(to_string(q));
+  const Model& m = c.model();
+  if (in.json) {
+    print_json({{"theorem", "4.2"},
+                {"case", c.name},
+                {"epsilon", to_string(b.epsilon)},
+                {"alpha", alpha},
+                {"alpha_min", to_string(b.alpha_min)},
+                {"exponent", to_string(b.exponent)},
+                {"c", to_string(b.c)},
+                {"log_power", b.log_power},
+                {"alphabet_size", m.alphabet_size()},
+                {"period", m.period},
+                {"locality", m.locality},
+                {"value", b.value.to_string(20)},
+                {"N0", b.N0.str()}});
+    return 0;
+  }
+  std::cout << fmt::format(
+      "Theorem 4.2 bound for {} at epsilon = {}\n\n"
+      "ingredients\n"
+      "  alpha (Dirichlet prior)        {}\n"
+      "  alpha_min                      {}\n"
+      "  exponent 2 + 2/alpha_min       {}\n"
+      "  c (the O~(.) constant)         {}\n"
+      "  k (power of 1 + ln(1/eps))     {}\n"
+      "  S, Delta, tau                  {}, {}, {}\n\n"
+      "bound\n"
+      "  c eps^(-exponent) (1 + ln(1/eps))^k in {}\n"
+      "  N0                             {}\n",
+      c.name, to_string(b.epsilon), describe(prior), to_string(b.alpha_min), to_string(b.exponent), to_string(b.c),
+      b.log_power, m.alphabet_size(), m.period, m.locality, b.value.to_string(12), b.N0.str());
+  return 0;
+}
+
+Command add_average(CLI::App& app) {
+  auto a = std::make_shared<AverageArgs>();
+  auto* sub = app.add_subcommand(
+      "average",
+      "Theorem 4.2's average distance E|f(x) - g(x)| over x ~ Dirichlet-multinomial(T, alpha), exactly under hardmax "
+      "(a rational, or a certified enclosure with sin readouts); --method monte-carlo estimates it at lengths beyond "
+      "exact reach, labelled as an estimate");
+  sub->add_option("PAIR", a->file, "pair case (one-layer, hardmax)")->required();
+  sub->add_option("--length", a->length, "the input length T")->required()->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1000000000}));
+  sub->add_option("--alpha", a->alpha, "the prior, e.g. 1,1/2 (default: the case's check.dirichlet_alpha)");
+  sub->add_option("--method", a->method, "exact | monte-carlo | both")->capture_default_str()
+      ->check(CLI::IsMember({"exact", "monte-carlo", "both"}));
+  sub->add_option("--samples", a->samples, "Monte Carlo samples")->capture_default_str()->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}));
+  sub->add_option("--seed", a->seed, "Monte Carlo seed")->capture_default_str();
+  sub->add_option("--confidence", a->confidence, "Monte Carlo confidence 1 - delta")->capture_default_str();
+  sub->add_flag("--json", a->json, "print a JSON object (length, alpha, expectation, ...)");
+  return {sub, [a] { return cmd_average(*a); }};
+}
+
+}  // namespace lgc::cli
