@@ -45,6 +45,10 @@ std::vector<BadCase> bad_cases() {
        "format: expected \"lgcheck-case/1\", got \"lgcheck-case/2\""},
       {"a bad checker parameter", [](json& d) { d["check"]["epsilon"] = "-1/20"; },
        "check.epsilon: expected a positive number, got -1/20"},
+      {"a Dirichlet prior of the wrong size", [](json& d) { d["check"]["dirichlet_alpha"] = {"1", "1", "1"}; },
+       "check.dirichlet_alpha: expected 2 entries (alphabet size 2), got 3"},
+      {"a short alphabet with a foreign symbol", [](json& d) { d["check"]["short_alphabet"] = {"2"}; },
+       "check.short_alphabet[0]: \"2\" is not a symbol of the alphabet"},
   };
 }
 
@@ -84,6 +88,11 @@ TEST_CASE("Each class of bad flag is refused with its documented message", "[inp
            {"bound " + modp + " --epsilon 1/x", "--epsilon: not an exact number \"1/x\": a fraction is written a/b with "
                                                "unsigned integers a and b"},
            {"check /nonexistent/dir", "/nonexistent/dir: no such file or directory"},
+           {"bound " + modp + " --theorem 4.2 --epsilon 1/2 --alpha 1,1/2,3",
+            "--alpha: expected 2 comma-separated entries (one per symbol), got 3"},
+           {"bound " + modp + " --theorem 4.2 --epsilon 1/2",
+            "no prior: give --alpha A1,A2,... or a case with check.dirichlet_alpha"},
+           {"bound " + modp + " --theorem 5.2 --epsilon 1/2", "--theorem: 4.1 and 4.2 are implemented (5.2 is not yet)"},
        }) {
     INFO(bad.args);
     auto r = lgc::test::run_lgcheck(bad.args, true);

@@ -5,6 +5,8 @@
 
 #include "support.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -32,4 +34,34 @@ TEST_CASE("docs/reliability.md holds the current mutation table", "[mutation][do
   text << file.rdbuf();
   INFO("regenerate the table with `build/lgcheck mutations`");
   CHECK(text.str().find(lgc::mutation_table(lgc::test::source_dir() / "cases")) != std::string::npos);
+}
+
+namespace {
+
+/// GitHub's heading anchor: lower case, spaces to '-', punctuation dropped.
+std::string slug(const std::string& heading) {
+  std::string out;
+  for (unsigned char ch : heading) {
+    if (std::isalnum(ch)) out += static_cast<char>(std::tolower(ch));
+    else if (ch == ' ' || ch == '-') out += '-';
+    else if (ch >= 0x80) out += static_cast<char>(ch);  // keep UTF-8 letters (γ, …)
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Every claim's docs anchor names a section of docs/theory.md", "[mutation][docs]") {
+  std::ifstream file(lgc::test::source_dir() / "docs" / "theory.md");
+  std::vector<std::string> anchors;
+  for (std::string line; std::getline(file, line);)
+    if (line.rfind("#", 0) == 0) anchors.push_back(slug(line.substr(line.find(' ') + 1)));
+  for (const auto& claim : lgc::claim_registry()) {
+    const std::string prefix = "docs/theory.md#";
+    REQUIRE(claim.docs.rfind(prefix, 0) == 0);
+    const std::string anchor = claim.docs.substr(prefix.size());
+    INFO(claim.id << " points to #" << anchor);
+    // The heading's tag ("[paper]", "[toolkit]") extends the anchor.
+    CHECK(std::any_of(anchors.begin(), anchors.end(), [&](const std::string& a) { return a.rfind(anchor, 0) == 0; }));
+  }
 }

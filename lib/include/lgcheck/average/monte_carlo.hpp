@@ -8,6 +8,7 @@
 #include "lgcheck/average/dirichlet.hpp"
 #include "lgcheck/semantics/one_layer.hpp"
 
+#include <algorithm>
 #include <random>
 
 namespace lgc {
@@ -22,8 +23,9 @@ struct MonteCarloEstimate {
   Rational range;                ///< B: certified |f − g|∞ <= B
   Rational mean_lower, mean_upper;  ///< the sample mean (equal unless outputs are enclosures)
   Rational half_width;           ///< an upper bound of B·sqrt(ln(2/δ)/(2n))
-  Rational lower() const { return mean_lower - half_width; }
-  Rational upper() const { return mean_upper + half_width; }
+  /// The interval, clipped to [0, B] where |f − g|∞ lives.
+  Rational lower() const { return std::max(Rational(0), mean_lower - half_width); }
+  Rational upper() const { return std::min(range, mean_upper + half_width); }
 };
 
 MonteCarloEstimate monte_carlo_distance(const OneLayerEvaluator& f, const OneLayerEvaluator& g,
