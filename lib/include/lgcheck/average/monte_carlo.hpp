@@ -24,8 +24,8 @@ struct MonteCarloEstimate {
   Rational mean_lower, mean_upper;  ///< the sample mean (equal unless outputs are enclosures)
   Rational half_width;           ///< an upper bound of B·sqrt(ln(2/δ)/(2n))
   /// The interval, clipped to [0, B] where |f − g|∞ lives.
-  Rational lower() const { return std::max(Rational(0), mean_lower - half_width); }
-  Rational upper() const { return std::min(range, mean_upper + half_width); }
+  Rational lower() const { return std::max(Rational(0), Rational(mean_lower - half_width)); }
+  Rational upper() const { return std::min(range, Rational(mean_upper + half_width)); }
 };
 
 MonteCarloEstimate monte_carlo_distance(const OneLayerEvaluator& f, const OneLayerEvaluator& g,
