@@ -4,6 +4,7 @@
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/semantics/finite_precision.hpp"
 #include "theorem41.hpp"
+#include "section5.hpp"
 #include "theorem42.hpp"
 
 namespace lgc {
@@ -21,6 +22,8 @@ constexpr const char* kFarey8 = "witnesses/farey_hat_n8.json";
 constexpr const char* kFareyUniform = "average/farey_hat_n4_uniform.json";
 constexpr const char* kPresenceSkewed = "average/presence_skewed.json";
 constexpr const char* kRegularity = "average/regularity_k64.json";
+constexpr const char* kRegimePosition = "section5/regime_position.json";
+constexpr const char* kRegimeToken = "section5/regime_token.json";
 
 Mutation consistency_mutation(std::string name, std::string description, const char* file,
                               std::function<Integer(unsigned, const Rational&)> rule, bool exhaustive_only) {
@@ -137,6 +140,20 @@ std::vector<Mutation> build_registry() {
                                   [](RegularityParams& p) { p.claimed_switch = 65; }));
   m.push_back(regularity_mutation("eta doubled", "the average distance after the switch claimed 2 eta",
                                   [](RegularityParams& p) { p.eta *= 2; }));
+  m.push_back({kConvergenceId, "positional margin without the 1", "P_h taken without the bulk's element 1 (gamma 3/2 "
+               "instead of 1/2, rate i^-1 instead of i^-1/2)", kRegimePosition, [](const std::filesystem::path& dir) {
+                 Case c = load(dir, kRegimePosition);
+                 ConvergenceParams p = convergence_params(c);
+                 p.with_bulk = false;
+                 return check_convergence(c, p);
+               }});
+  m.push_back({kLipschitzId, "Lip without e^(spread)", "the Lipschitz constant of Phi without its exponential factor",
+               kRegimeToken, [](const std::filesystem::path& dir) {
+                 Case c = load(dir, kRegimeToken);
+                 LipschitzParams p = lipschitz_params(c);
+                 p.with_exponential = false;
+                 return check_lipschitz(c, p);
+               }});
   return m;
 }
 

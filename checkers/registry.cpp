@@ -1,6 +1,7 @@
 #include "claim.hpp"
 #include "consistency.hpp"
 #include "theorem41.hpp"
+#include "section5.hpp"
 #include "theorem42.hpp"
 
 namespace lgc {
@@ -79,6 +80,15 @@ const std::vector<Claim>& claim_registry() {
        "hardmax", "docs/theory.md#the-regularity-counterexample", is_regularity_case,
        named([](const Case& c) { return check_regularity(c, regularity_params(c)); }),
        rerun([](const Case& c) { return check_regularity(c, regularity_params(c)); })},
+      {kConvergenceId,
+       "softmax models: |Y_i - Phi(window_i, mu_i)| <= K i^(-min(gamma,1)) at every position i >= 2(tau+1)",
+       "softmax", "docs/theory.md#the-first-layer-limit-map", is_softmax_model,
+       named([](const Case& c) { return check_convergence(c, convergence_params(c)); }),
+       rerun([](const Case& c) { return check_convergence(c, convergence_params(c)); })},
+      {kLipschitzId, "softmax models: |Phi(w, mu) - Phi(w, mu')| <= Lip |mu - mu'|_1 with the certified Lip",
+       "softmax", "docs/theory.md#the-first-layer-limit-map", is_softmax_model,
+       named([](const Case& c) { return check_lipschitz(c, lipschitz_params(c)); }),
+       rerun([](const Case& c) { return check_lipschitz(c, lipschitz_params(c)); })},
   };
   return claims;
 }

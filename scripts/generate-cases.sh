@@ -92,3 +92,14 @@ mkdir -p cases/average
   --check '{"regularity_tail": 100}' \
   --expect '{"verdicts": {"C4.2.regularity": "PROVED"}}' \
   regularity --switch 500 --vocab 3 --short 2 --eta 1/3 --alpha 1/2,3,2
+
+# Section 5: two-layer softmax models, one per regime of the first head
+# (positional margin 1/2, 1, 1/2), content logit 2 on key 1.
+mkdir -p cases/section5
+for regime in token:1/2 balanced:1 position:3/2; do
+  name="${regime%%:*}"; phi="${regime#*:}"
+  "$LGCHECK" gen --out "cases/section5/regime_${name}.json" \
+    --check '{"max_length": 12, "random_inputs": 3, "seed": 1}' \
+    --expect '{"verdicts": {"L5.conv": "PROVED", "L5.lip": "PROVED"}}' \
+    regime --phi1 "$phi" --content 2
+done

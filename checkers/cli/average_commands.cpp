@@ -3,6 +3,7 @@
 
 #include "../agreement.hpp"
 #include "../case_models.hpp"
+#include "../cli_output.hpp"
 #include "../theorem42.hpp"
 #include "lgcheck/average/monte_carlo.hpp"
 #include "lgcheck/bounds/theorem42.hpp"
@@ -81,7 +82,7 @@ int cmd_average(const AverageArgs& a) {
     ExpectationOptions options;
     options.progress = progress_printer(a.length);
     Expectation e = expected_distance(*cm.models[0], *cm.models[1], moments, a.length, options);
-    out["expectation"] = show(e.value);
+    out["expectation"] = number_json(e.value);
     out["expectation_decimal"] = show_short(e.value, 12);
     out["exact"] = e.value.is_exact();
     out["terms"] = e.terms;

@@ -4,6 +4,7 @@
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/tasks/average_tasks.hpp"
 #include "lgcheck/tasks/paper_tasks.hpp"
+#include "lgcheck/tasks/section5_tasks.hpp"
 
 #include <iostream>
 #include <memory>
@@ -52,7 +53,8 @@ struct GenArgs {
   std::uint64_t switch_length = 64;
   std::string alpha, marked = "1";
   CLI::App *modp = nullptr, *simple = nullptr, *farey = nullptr, *modp_pair = nullptr, *induction = nullptr,
-           *presence = nullptr, *regularity = nullptr;
+           *presence = nullptr, *regularity = nullptr, *regime = nullptr;
+  std::string phi1 = "3/2", content = "2";
 };
 
 /// The --alpha list as a JSON array of exact strings (all 1 when empty).
@@ -148,6 +150,9 @@ int run_gen(const GenArgs& a) {
                         to_string(e) + " (D_inf = " + to_string(e) + ")",
                     a.out, json_flag("--check", a.check_block), a.expect_block, a.name);
   }
+  if (*a.regime)
+    write_case(regime_model(rational_flag("--phi1", a.phi1), rational_flag("--content", a.content)), a.out,
+               a.check_block, a.expect_block, a.name);
   if (*a.presence) gen_presence(a);
   if (*a.regularity) gen_regularity(a);
   if (*a.induction)
@@ -200,6 +205,11 @@ Command add_gen(CLI::App& app) {
   a->regularity->add_option("--short", a->short_size, "Sigma_short = the first N symbols")->capture_default_str();
   a->regularity->add_option("--eta", a->eta, "|f - g| on inputs over the complement")->capture_default_str();
   a->regularity->add_option("--alpha", a->alpha, "the Dirichlet prior, restricted to each side (default all 1)");
+  a->regime = gen->add_subcommand(
+      "regime", "A two-layer softmax model whose first head is token-dominant (phi1 < 1), balanced (= 1) or "
+                "position-dominant (> 1)");
+  a->regime->add_option("--phi1", a->phi1, "phi(1) of the first head (phi(0) = 0)")->capture_default_str();
+  a->regime->add_option("--content", a->content, "the content logit of a key holding 1")->capture_default_str();
   return {gen, [a] { return run_gen(*a); }};
 }
 

@@ -6,6 +6,7 @@
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/model/input.hpp"
 #include "lgcheck/quantities/logit_margin.hpp"
+#include "lgcheck/quantities/positional_margin.hpp"
 #include "lgcheck/semantics/forward.hpp"
 
 #include <fmt/format.h>
@@ -116,12 +117,46 @@ int cmd_eval(const EvalArgs& a) {
   return 0;
 }
 
+/// The positional margin and regimes of softmax models (each model of a pair).
+int positional_margin_report(const Case& c, bool json) {
+  nlohmann::json models = nlohmann::json::array();
+  std::string text;
+  std::optional<Rational> gamma;
+  for (const Model& m : c.models) {
+    PositionalMargin pm = positional_margin(m);
+    if (pm.gamma && (!gamma || *pm.gamma < *gamma)) gamma = pm.gamma;
+    nlohmann::json heads = nlohmann::json::array();
+    text += fmt::format("{}: positional margin gamma = {}\n", m.name, pm.gamma ? to_string(*pm.gamma) : "inf");
+    for (const HeadRegime& h : pm.heads) {
+      nlohmann::json P = nlohmann::json::array();
+      std::string listed;
+      for (const Rational& q : h.P) {
+        P.push_back(to_string(q));
+        listed += (listed.empty() ? "" : ", ") + to_string(q);
+      }
+      heads.push_back({{"head", h.head}, {"regime", to_string(h.regime)}, {"P", P}, {"gamma", optional_rational(h.gamma)}});
+      text += fmt::format("  layer 1 head {}: {:<18} P = {{{}}}  gamma_h = {}\n", h.head, to_string(h.regime), listed,
+                          h.gamma ? to_string(*h.gamma) : "inf");
+    }
+    models.push_back({{"name", m.name}, {"positional_margin", optional_rational(pm.gamma)}, {"heads", heads}});
+  }
+  if (json) {
+    nlohmann::json j = {{"positional_margin", optional_rational(gamma)}, {"heads", models[0]["heads"]}};
+    if (c.is_pair) j["models"] = models;
+    print_json(j);
+  } else {
+    std::cout << text;
+    if (c.is_pair) std::cout << fmt::format("pair: gamma = min = {}\n", gamma ? to_string(*gamma) : "inf");
+  }
+  return 0;
+}
+
 /// γ of a model case, or min(γ(f), γ(g)) of a pair with the attaining model.
 int cmd_margin(const std::string& file, bool json) {
   Case c = load_case(file);
-  for (const auto& m : c.models)
-    if (m.semantics.kind == Semantics::Kind::Softmax)
-      throw UsageError(file + ": the positional margin of softmax models is not implemented yet (Section 5)");
+  bool softmax = false;
+  for (const auto& m : c.models) softmax = softmax || m.semantics.kind == Semantics::Kind::Softmax;
+  if (softmax) return positional_margin_report(c, json);
   std::size_t which = 0;
   LogitMargin lm = logit_margin(c.models[0]);
   if (c.is_pair) {
@@ -184,7 +219,10 @@ Command add_eval(CLI::App& app) {
 
 Command add_margin(CLI::App& app) {
   auto args = std::make_shared<std::pair<std::string, bool>>();
-  auto* sub = app.add_subcommand("margin", "The logit margin gamma of a one-layer model (or pair), with its witness");
+  auto* sub = app.add_subcommand(
+      "margin",
+      "The logit margin gamma of a one-layer model (or pair), with its witness; for softmax models the positional margin "
+      "and each first-layer head's regime");
   sub->add_option("CASE", args->first, "model or pair case file")->required();
   sub->add_flag("--json", args->second, "print a JSON object (keys of CLI.md)");
   return {sub, [args] { return cmd_margin(args->first, args->second); }};

@@ -1,0 +1,40 @@
+#pragma once
+// Section 5 claims (two layers, softmax with ln i scaling, THEORY.md §3):
+//   L5.conv  |Y_i − Φ(window_i, μ̂_i)|∞ <= K·i^{−min(γ,1)} for i >= 2(τ+1),
+//            on every input up to a length and on long random inputs;
+//   L5.lip   ‖Φ(w, μ̂) − Φ(w, μ̂')‖∞ <= Lip·‖μ̂ − μ̂'‖₁ on sampled pairs,
+//            including the near-vertex pairs where the bound is nearly met.
+// Each params struct carries the mutation hooks the tests use to break the
+// claim on purpose.
+#include "lgcheck/model/case_file.hpp"
+#include "lgcheck/report/verdict.hpp"
+
+#include <cstdint>
+
+namespace lgc {
+
+inline constexpr const char* kConvergenceId = "L5.conv";
+inline constexpr const char* kLipschitzId = "L5.lip";
+
+/// A model case whose semantics is softmax.
+bool is_softmax_model(const Case& c);
+
+struct ConvergenceParams {
+  std::uint64_t max_length = 12;       ///< every string up to this length (shortened until S^n <= 4096)
+  std::size_t random_inputs = 3;       ///< long random inputs, lengths 10^3, 10^4, 10^5, 10^5, ...
+  std::uint64_t max_random_length = 100000;
+  std::uint64_t seed = 1;
+  bool with_bulk = true;               ///< mutation: γ without the element 1 of P_h
+};
+ConvergenceParams convergence_params(const Case& c);
+ClaimResult check_convergence(const Case& c, const ConvergenceParams& params);
+
+struct LipschitzParams {
+  std::size_t random_pairs = 500;
+  std::uint64_t seed = 1;
+  bool with_exponential = true;        ///< mutation: Lip without e^{Δℓ}
+};
+LipschitzParams lipschitz_params(const Case& c);
+ClaimResult check_lipschitz(const Case& c, const LipschitzParams& params);
+
+}  // namespace lgc

@@ -1,0 +1,39 @@
+#include "lgcheck/tasks/section5_tasks.hpp"
+
+#include "lgcheck/quantities/positional_margin.hpp"
+
+#include <string>
+
+namespace lgc {
+
+Model regime_model(const Rational& phi1, const Rational& content) {
+  Model m;
+  m.alphabet = {"0", "1"};
+  m.width = 4;  // token 0, token 1, constant 1, output slot
+  m.period = 1;
+  m.locality = 1;
+  m.semantics = Semantics::softmax();
+  m.embedding = QMatrix(2, 4, Rational(0));
+  m.embedding(0, 0) = m.embedding(1, 1) = 1;
+  m.embedding(0, 2) = m.embedding(1, 2) = 1;
+  m.positional = QMatrix(1, 4, Rational(0));
+  Head first{QMatrix(4, 4, Rational(0)), QMatrix(4, 4, Rational(0)), QVector{Rational(0), phi1}};
+  first.qk(1, 2) = content;  // logit = content · [key is 1] · (query constant 1)
+  first.value(3, 1) = 1;     // output slot <- [key is 1]
+  Head second{QMatrix(4, 4, Rational(0)), QMatrix(4, 4, Rational(0)), QVector{Rational(0), Rational(0)}};
+  second.value(3, 3) = 1;    // average of the first layer's output slot
+  m.layers = {Layer{{first}, std::nullopt}, Layer{{second}, std::nullopt}};
+  m.readout.weights = QMatrix(1, 4, Rational(0));
+  m.readout.weights(0, 3) = 1;
+  m.readout.bias = QVector{Rational(0)};
+  Rational top = phi1 > 1 ? phi1 : Rational(1);
+  Regime regime = phi1 < 1 ? Regime::TokenDominant : (phi1 == 1 ? Regime::Balanced : Regime::PositionDominant);
+  std::string name = to_string(regime);
+  m.name = "regime_" + name.substr(0, name.find('-'));
+  m.description = "two-layer softmax model, first head " + name + " (phi = (0, " + to_string(phi1) +
+                  "), content logit " + to_string(content) + " on key 1, max P = " + to_string(top) +
+                  "); the second layer averages the first layer's output";
+  return m;
+}
+
+}  // namespace lgc

@@ -1,0 +1,145 @@
+#include "lgcheck/semantics/softmax_layer1.hpp"
+
+#include "lgcheck/semantics/forward.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace lgc {
+namespace {
+
+IVector zeros(std::size_t n, unsigned bits) { return IVector(n, Interval::zero(bits)); }
+
+void add_scaled(IVector& sum, const Interval& w, const IVector& v) {
+  for (std::size_t k = 0; k < sum.size(); ++k) sum[k] += w * v[k];
+}
+
+IVector divided(const IVector& num, const Interval& den) {
+  IVector out(num.size());
+  for (std::size_t k = 0; k < num.size(); ++k) out[k] = num[k] / den;
+  return out;
+}
+
+}  // namespace
+
+std::uint64_t SoftmaxFirstLayer::Point::bulk() const {
+  std::uint64_t b = 0;
+  for (auto n : counts) b += n;
+  return b;
+}
+
+SoftmaxFirstLayer::SoftmaxFirstLayer(const Model& model, unsigned bits)
+    : model_(model), bits_(bits), shape_(shape_of(model)) {
+  if (model.layers.empty()) throw std::invalid_argument("SoftmaxFirstLayer: the model has no layer");
+  const std::size_t K = shape_.classes();
+  for (std::size_t c = 0; c < K; ++c)
+    embeddings_.push_back(initial_embedding(model, static_cast<int>(c / shape_.period), c % shape_.period));
+  for (const Head& head : model.layers[0].heads) {
+    std::vector<QVector> v;
+    std::vector<IVector> iv;
+    for (std::size_t c = 0; c < K; ++c) {
+      v.push_back(apply<Rational>(head.value, embeddings_[c]));
+      IVector x;
+      for (const auto& q : v.back()) x.emplace_back(q, bits);
+      iv.push_back(std::move(x));
+    }
+    std::vector<std::vector<Rational>> l(K, std::vector<Rational>(K));
+    std::vector<std::vector<Interval>> w(K, std::vector<Interval>(K));
+    for (std::size_t q = 0; q < K; ++q) {
+      QVector query = apply<Rational>(head.qk, embeddings_[q]);
+      for (std::size_t c = 0; c < K; ++c) {
+        l[q][c] = dot<Rational>(embeddings_[c], query);
+        w[q][c] = exp(Interval(l[q][c], bits));
+      }
+    }
+    values_.push_back(std::move(v));
+    ivalues_.push_back(std::move(iv));
+    logits_.push_back(std::move(l));
+    weights_.push_back(std::move(w));
+    top_.push_back(std::max(Rational(1), *std::max_element(head.phi.begin(), head.phi.end())));
+  }
+}
+
+std::size_t SoftmaxFirstLayer::class_at(const Tokens& x, std::size_t j) const {
+  return static_cast<std::size_t>(x[j - 1]) * shape_.period + j % shape_.period;
+}
+
+void SoftmaxFirstLayer::for_each_position(const Tokens& x, const std::function<void(const Point&)>& visit) const {
+  Point p;
+  p.counts.assign(shape_.classes(), 0);
+  const std::size_t tau = shape_.locality;
+  for (std::uint64_t i = 1; i <= x.size(); ++i) {
+    p.i = i;
+    if (i > tau + 1) ++p.counts[class_at(x, static_cast<std::size_t>(i - tau - 1))];
+    p.window.clear();
+    for (std::size_t t = 0; t <= tau && t < i; ++t) p.window.push_back(class_at(x, static_cast<std::size_t>(i - t)));
+    visit(p);
+  }
+}
+
+IVector SoftmaxFirstLayer::head_output(std::size_t h, const Point& p) const {
+  const Head& head = model_.layers[0].heads[h];
+  const std::size_t q = p.window.front(), width = model_.width;
+  IVector num = zeros(width, bits_);
+  Interval den = Interval::zero(bits_);
+  for (std::size_t c = 0; c < p.counts.size(); ++c) {
+    if (p.counts[c] == 0) continue;
+    Interval w = Interval(Rational(Integer(p.counts[c])), bits_) * weight(h, q, c);
+    den += w;
+    add_scaled(num, w, ivalues_[h][c]);
+  }
+  for (std::size_t t = 0; t < p.window.size(); ++t) {
+    Interval w = weight(h, q, p.window[t]);
+    if (p.i > 1 && head.phi[t] != 0) w *= power(Integer(p.i), head.phi[t], bits_);
+    den += w;
+    add_scaled(num, w, ivalues_[h][p.window[t]]);
+  }
+  return divided(num, den);
+}
+
+Vector<Number> SoftmaxFirstLayer::finish(std::size_t q, const std::vector<IVector>& heads) const {
+  Vector<Number> y(model_.width);
+  for (std::size_t k = 0; k < y.size(); ++k) {
+    Interval sum(embeddings_[q][k], bits_);
+    for (const auto& out : heads) sum += out[k];
+    y[k] = Number(sum);
+  }
+  return model_.layers[0].mlp ? apply_mlp(*model_.layers[0].mlp, y) : y;
+}
+
+Vector<Number> SoftmaxFirstLayer::layer_output(const Point& p) const {
+  std::vector<IVector> heads;
+  for (std::size_t h = 0; h < this->heads(); ++h) heads.push_back(head_output(h, p));
+  return finish(p.window.front(), heads);
+}
+
+IVector SoftmaxFirstLayer::limit_head(std::size_t h, const std::vector<std::size_t>& window,
+                                      const std::vector<Rational>& mu) const {
+  const Head& head = model_.layers[0].heads[h];
+  const std::size_t q = window.front(), width = model_.width;
+  IVector num = zeros(width, bits_);
+  Interval den = Interval::zero(bits_);
+  if (top_[h] == 1)
+    for (std::size_t c = 0; c < mu.size(); ++c) {
+      if (mu[c] == 0) continue;
+      Interval w = Interval(mu[c], bits_) * weight(h, q, c);
+      den += w;
+      add_scaled(num, w, ivalues_[h][c]);
+    }
+  for (std::size_t t = 0; t < window.size(); ++t) {
+    if (head.phi[t] != top_[h]) continue;
+    Interval w = weight(h, q, window[t]);
+    den += w;
+    add_scaled(num, w, ivalues_[h][window[t]]);
+  }
+  return divided(num, den);
+}
+
+Vector<Number> SoftmaxFirstLayer::limit_layer(const std::vector<std::size_t>& window,
+                                              const std::vector<Rational>& mu) const {
+  std::vector<IVector> heads;
+  for (std::size_t h = 0; h < this->heads(); ++h) heads.push_back(limit_head(h, window, mu));
+  return finish(window.front(), heads);
+}
+
+}  // namespace lgc

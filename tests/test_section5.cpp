@@ -1,0 +1,144 @@
+// Section 5 (softmax, ln i scaling): positional margin and regimes, the
+// first layer from prefix class counts against the forward pass, and the
+// limit map on hand-computed cases, one per regime.
+#include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/quantities/first_layer_constants.hpp"
+#include "lgcheck/quantities/positional_margin.hpp"
+#include "lgcheck/semantics/forward.hpp"
+#include "lgcheck/semantics/softmax_layer1.hpp"
+#include "lgcheck/tasks/section5_tasks.hpp"
+#include "section5.hpp"
+
+#include "support.hpp"
+
+#include <nlohmann/json.hpp>
+
+using lgc::Interval;
+using lgc::Rational;
+
+TEST_CASE("Positional margin: regimes, P_h and gamma, with the bulk's element 1", "[section5]") {
+  auto token = lgc::positional_margin(lgc::regime_model(Rational(1, 2), 2));
+  REQUIRE(token.heads.size() == 1);
+  CHECK(token.heads[0].regime == lgc::Regime::TokenDominant);
+  CHECK(token.heads[0].P == std::vector<Rational>{1, Rational(1, 2), 0});
+  CHECK(*token.gamma == Rational(1, 2));
+  auto balanced = lgc::positional_margin(lgc::regime_model(1, 2));
+  CHECK(balanced.heads[0].regime == lgc::Regime::Balanced);
+  CHECK(*balanced.gamma == 1);
+  auto position = lgc::positional_margin(lgc::regime_model(Rational(3, 2), 2));
+  CHECK(position.heads[0].regime == lgc::Regime::PositionDominant);
+  CHECK(*position.gamma == Rational(1, 2));
+  // Without the bulk's 1 the margin would be 3/2: the mutation the suite catches.
+  CHECK(*lgc::positional_margin(lgc::regime_model(Rational(3, 2), 2), false).gamma == Rational(3, 2));
+  // All of P_h equal to 1: no second element, gamma = +inf.
+  lgc::Model flat = lgc::regime_model(1, 2);
+  flat.layers[0].heads[0].phi = {1, 1};
+  CHECK_FALSE(lgc::positional_margin(flat).gamma.has_value());
+  CHECK(lgc::convergence_constant(flat).rate == 1);
+}
+
+namespace {
+
+lgc::Model random_two_layer(std::mt19937_64& rng, std::size_t S, std::size_t D, std::size_t tau, bool mlp) {
+  lgc::Model m = lgc::test::random_one_layer_model(rng, S, D, tau, 2, mlp);
+  lgc::Model second = lgc::test::random_one_layer_model(rng, S, D, tau, 1, false);
+  m.layers.push_back(second.layers[0]);
+  m.semantics = lgc::Semantics::softmax();
+  return m;
+}
+
+bool contains(const lgc::Number& outer, const lgc::Number& inner) {
+  return outer.enclosure().contains(inner.enclosure());
+}
+
+}  // namespace
+
+TEST_CASE("First layer from class counts contains the forward pass at four times the precision", "[section5][cross-check]") {
+  std::mt19937_64 rng(lgc::test::test_seed() + 51);
+  INFO("seed " << lgc::test::test_seed() + 51);
+  for (int rep = 0; rep < 6; ++rep) {
+    lgc::Model m = random_two_layer(rng, 2 + rep % 2, 1 + rep % 3, rep % 3, rep % 2 == 0);
+    lgc::Model first = m;
+    first.layers.resize(1);
+    lgc::SoftmaxFirstLayer layer(m, 128);
+    lgc::Tokens x = lgc::random_string(m.alphabet_size(), 14, rng);
+    std::vector<std::size_t> all;
+    for (std::size_t i = 1; i <= x.size(); ++i) all.push_back(i);
+    lgc::ForwardOptions precise{lgc::Semantics::softmax(), 512};
+    auto reference = lgc::representation_at(first, x, precise, all);
+    layer.for_each_position(x, [&](const lgc::SoftmaxFirstLayer::Point& p) {
+      auto y = layer.layer_output(p);
+      for (std::size_t k = 0; k < y.size(); ++k) {
+        INFO("rep " << rep << " i=" << p.i << " k=" << k);
+        CHECK(contains(y[k], reference[p.i - 1][k]));
+        CHECK(y[k].enclosure().width() < Rational(1, 1000000));
+      }
+    });
+    // The whole model: 128-bit enclosures contain the 512-bit ones.
+    lgc::ForwardOptions coarse{lgc::Semantics::softmax(), 128};
+    auto a = lgc::evaluate(m, x, coarse), b = lgc::evaluate(m, x, precise);
+    for (std::size_t k = 0; k < a.size(); ++k) CHECK(contains(a[k], b[k]));
+  }
+}
+
+TEST_CASE("The limit map in each regime equals its hand-computed value", "[section5]") {
+  const Interval e2 = exp(Interval(Rational(2), 256));
+  auto out_slot = [](const lgc::Vector<lgc::Number>& y) { return y[3].enclosure(); };
+  // Classes: 0 = token 0, 1 = token 1 (Δ = 1). Window (query, previous token).
+  const std::vector<std::size_t> window{0, 1};
+  const std::vector<Rational> mu{Rational(1, 3), Rational(2, 3)};
+  // token-dominant: the bulk only, weights μ_c e^{ℓ}: (2/3 e²)/(1/3 + 2/3 e²)
+  lgc::SoftmaxFirstLayer token(lgc::regime_model(Rational(1, 2), 2), 256);
+  Interval want_token = Interval(Rational(2, 3), 256) * e2 / (Interval(Rational(1, 3), 256) + Interval(Rational(2, 3), 256) * e2);
+  CHECK_FALSE(certainly_different(out_slot(token.limit_layer(window, mu)), want_token));
+  CHECK(out_slot(token.limit_layer(window, mu)).width() < Rational(1, 1000000000));
+  CHECK(certainly_different(out_slot(token.limit_layer(window, mu)), Interval(Rational(2, 3), 256)));
+  // balanced: the bulk and the slot φ = 1 (token 1, weight e²): (2/3 e² + e²)/(1/3 + 2/3 e² + e²)
+  lgc::SoftmaxFirstLayer balanced(lgc::regime_model(1, 2), 256);
+  Interval num = Interval(Rational(5, 3), 256) * e2;
+  Interval want_balanced = num / (Interval(Rational(1, 3), 256) + num);
+  CHECK_FALSE(certainly_different(out_slot(balanced.limit_layer(window, mu)), want_balanced));
+  CHECK(out_slot(balanced.limit_layer(window, mu)).width() < Rational(1, 1000000000));
+  CHECK(certainly_different(out_slot(balanced.limit_layer(window, mu)), want_token));
+  // position-dominant: only the slot with φ = 3/2, the previous token (1)
+  lgc::SoftmaxFirstLayer position(lgc::regime_model(Rational(3, 2), 2), 256);
+  CHECK(out_slot(position.limit_layer(window, mu)).contains(Rational(1)));
+  CHECK(out_slot(position.limit_layer({0, 0}, mu)).contains(Rational(0)));
+  // and the layer's output approaches it: at i = 10^5 within K i^{-1/2}
+  lgc::Tokens x(100000, 1);
+  x[99998] = 1;
+  x[99999] = 0;
+  lgc::ConvergenceConstant k = lgc::convergence_constant(position.model());
+  position.for_each_position(x, [&](const lgc::SoftmaxFirstLayer::Point& p) {
+    if (p.i != x.size()) return;
+    lgc::Number y = position.layer_output(p)[3];
+    // the bulk (all 1) and the previous token (1) agree: Y -> 1 from below, and so does Phi
+    CHECK(lgc::upper_of(y) <= 1);
+    CHECK(lgc::lower_of(y) >= 1 - k.K * Rational(1, 316));
+  });
+}
+
+TEST_CASE("L5.conv and L5.lip are PROVED on the bundled two-layer cases", "[section5][claim]") {
+  for (const char* file : {"section5/regime_token.json", "section5/regime_balanced.json", "section5/regime_position.json",
+                           "paper/induction/induction_head_k1.json"}) {
+    lgc::Case c = lgc::test::bundled(file);
+    REQUIRE(lgc::is_softmax_model(c));
+    lgc::ConvergenceParams cp = lgc::convergence_params(c);
+    cp.random_inputs = 2;  // 10^3 and 10^4 here; the suite run goes to 10^5
+    lgc::ClaimResult conv = lgc::check_convergence(c, cp);
+    INFO(file << ": " << conv.detail);
+    CHECK(conv.verdict == lgc::Verdict::Proved);
+    lgc::ClaimResult lip = lgc::check_lipschitz(c, lgc::lipschitz_params(c));
+    INFO(lip.detail);
+    CHECK(lip.verdict == lgc::Verdict::Proved);
+  }
+}
+
+TEST_CASE("lgcheck margin on a softmax model prints the positional margin and regimes", "[section5][cli]") {
+  auto r = lgc::test::run_lgcheck("margin " + lgc::test::case_path("section5/regime_position.json").string() + " --json");
+  REQUIRE(r.exit_code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["positional_margin"] == "1/2");
+  CHECK(j["heads"][0]["regime"] == "position-dominant");
+  CHECK(j["heads"][0]["P"] == nlohmann::json::array({"3/2", "1", "0"}));
+}
