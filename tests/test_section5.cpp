@@ -6,6 +6,7 @@
 #include "lgcheck/quantities/positional_margin.hpp"
 #include "lgcheck/semantics/forward.hpp"
 #include "lgcheck/semantics/softmax_layer1.hpp"
+#include "lgcheck/semantics/softmax_linear.hpp"
 #include "lgcheck/tasks/section5_tasks.hpp"
 #include "section5.hpp"
 
@@ -141,4 +142,26 @@ TEST_CASE("lgcheck margin on a softmax model prints the positional margin and re
   CHECK(j["positional_margin"] == "1/2");
   CHECK(j["heads"][0]["regime"] == "position-dominant");
   CHECK(j["heads"][0]["P"] == nlohmann::json::array({"3/2", "1", "0"}));
+}
+
+TEST_CASE("Linear-time softmax evaluation agrees with the forward pass", "[section5][cross-check]") {
+  std::mt19937_64 rng(lgc::test::test_seed() + 53);
+  INFO("seed " << lgc::test::test_seed() + 53);
+  lgc::ForwardOptions precise{lgc::Semantics::softmax(), 512};
+  for (int rep = 0; rep < 8; ++rep) {
+    lgc::Model m = random_two_layer(rng, 2 + rep % 2, 1 + rep % 2, rep % 3, rep % 2 == 1);
+    if (rep == 3) m.layers[1].mlp = lgc::Mlp{lgc::QMatrix(2, 3, Rational(1, 2)), {Rational(0), Rational(-1)},
+                                             lgc::QMatrix(3, 2, Rational(1)), {Rational(0), Rational(0), Rational(0)}};
+    if (rep == 5) m.layers.resize(1);
+    for (std::size_t T : {1u, 2u, 5u, 13u}) {
+      lgc::Tokens x = lgc::random_string(m.alphabet_size(), T, rng);
+      lgc::Output fast = lgc::softmax_evaluate_linear(m, x, 128);
+      lgc::Output reference = lgc::evaluate(m, x, precise);
+      for (std::size_t k = 0; k < fast.size(); ++k) {
+        INFO("rep " << rep << " T=" << T << " k=" << k);
+        CHECK(contains(fast[k], reference[k]));
+        CHECK(fast[k].enclosure().width() < Rational(1, 1000000));
+      }
+    }
+  }
 }

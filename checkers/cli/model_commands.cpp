@@ -7,6 +7,7 @@
 #include "lgcheck/model/input.hpp"
 #include "lgcheck/quantities/logit_margin.hpp"
 #include "lgcheck/quantities/positional_margin.hpp"
+#include "lgcheck/semantics/softmax_linear.hpp"
 #include "lgcheck/semantics/forward.hpp"
 
 #include <fmt/format.h>
@@ -85,7 +86,12 @@ int cmd_eval(const EvalArgs& a) {
     throw UsageError(std::string("--input: ") + e.what());
   }
   ForwardOptions options{a.semantics.empty() ? m.semantics : semantics_flag(a.semantics), a.precision, a.budget};
-  std::vector<Output> outputs = a.all_positions ? evaluate_all(m, x, options) : std::vector<Output>{evaluate(m, x, options)};
+  // Softmax models of one or two layers at the last position: linear time
+  // (first layer from class counts), the same enclosures as the forward pass.
+  const bool linear = !a.all_positions && options.semantics.kind == Semantics::Kind::Softmax && m.layers.size() <= 2;
+  std::vector<Output> outputs = a.all_positions ? evaluate_all(m, x, options)
+                                : linear        ? std::vector<Output>{softmax_evaluate_linear(m, x, options.precision_bits)}
+                                                : std::vector<Output>{evaluate(m, x, options)};
   const Output& last = outputs.back();
   bool exact = true;
   for (const auto& o : outputs) exact = exact && is_exact(o);
@@ -106,8 +112,10 @@ int cmd_eval(const EvalArgs& a) {
     print_json(j);
     return 0;
   }
-  std::cout << fmt::format("{} on \"{}\" (T = {}, {} semantics):\n", m.name, format_input(m, x), x.size(),
-                           options.semantics.str());
+  std::string shown = format_input(m, x);
+  if (shown.size() > 80) shown = shown.substr(0, 40) + "..." + shown.substr(shown.size() - 20);
+  std::cout << fmt::format("{} on \"{}\" (T = {}, {} semantics{}):\n", m.name, shown, x.size(),
+                           options.semantics.str(), linear ? ", linear-time evaluation" : "");
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     std::size_t position = a.all_positions ? i + 1 : x.size();
     for (std::size_t k = 0; k < outputs[i].size(); ++k)

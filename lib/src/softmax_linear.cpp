@@ -1,0 +1,82 @@
+#include "lgcheck/semantics/softmax_linear.hpp"
+
+#include "lgcheck/semantics/softmax_layer1.hpp"
+
+#include <stdexcept>
+
+namespace lgc {
+namespace {
+
+IVector enclose(const Vector<Number>& y, unsigned bits) {
+  IVector out;
+  for (const auto& v : y) out.push_back(v.enclosure(bits));
+  return out;
+}
+
+IVector times(const QMatrix& m, const IVector& y, unsigned bits) {
+  IVector out(m.rows(), Interval::zero(bits));
+  for (std::size_t r = 0; r < m.rows(); ++r)
+    for (std::size_t c = 0; c < m.cols(); ++c)
+      if (m(r, c) != 0) out[r] += Interval(m(r, c), bits) * y[c];
+  return out;
+}
+
+Interval dot(const IVector& a, const IVector& b, unsigned bits) {
+  Interval s = Interval::zero(bits);
+  for (std::size_t k = 0; k < a.size(); ++k) s += a[k] * b[k];
+  return s;
+}
+
+/// One second-layer head's running sums Σ w_j V Y_j and Σ w_j.
+struct HeadSum {
+  IVector query;  // M Y_T
+  IVector num;
+  Interval den;
+};
+
+}  // namespace
+
+Vector<Number> softmax_representation_linear(const Model& model, const Tokens& x, unsigned bits) {
+  if (model.layers.empty() || model.layers.size() > 2)
+    throw std::invalid_argument("softmax_evaluate_linear: one or two layers, got " + std::to_string(model.layers.size()));
+  if (x.empty()) throw std::invalid_argument("softmax_evaluate_linear: empty input");
+  SoftmaxFirstLayer layer(model, bits);
+  const std::uint64_t T = x.size();
+  Vector<Number> last;
+  layer.for_each_position(x, [&](const SoftmaxFirstLayer::Point& p) {
+    if (p.i == T) last = layer.layer_output(p);
+  });
+  if (model.layers.size() == 1) return last;
+  const Layer& second = model.layers[1];
+  const IVector query = enclose(last, bits);
+  std::vector<HeadSum> sums;
+  for (const Head& head : second.heads)
+    sums.push_back({times(head.qk, query, bits), IVector(model.width, Interval::zero(bits)), Interval::zero(bits)});
+  const Interval log_T = log(Interval(Rational(Integer(T)), bits));
+  layer.for_each_position(x, [&](const SoftmaxFirstLayer::Point& p) {
+    const IVector key = enclose(layer.layer_output(p), bits);
+    for (std::size_t g = 0; g < second.heads.size(); ++g) {
+      const Head& head = second.heads[g];
+      Interval logit = dot(key, sums[g].query, bits);
+      const std::uint64_t t = T - p.i;
+      if (t < head.phi.size() && head.phi[t] != 0) logit += Interval(head.phi[t], bits) * log_T;
+      Interval w = exp(logit);
+      sums[g].den += w;
+      IVector v = times(head.value, key, bits);
+      for (std::size_t k = 0; k < v.size(); ++k) sums[g].num[k] += w * v[k];
+    }
+  });
+  Vector<Number> y(model.width);
+  for (std::size_t k = 0; k < y.size(); ++k) {
+    Interval s = query[k];
+    for (const auto& h : sums) s += h.num[k] / h.den;
+    y[k] = Number(s);
+  }
+  return second.mlp ? apply_mlp(*second.mlp, y) : y;
+}
+
+Output softmax_evaluate_linear(const Model& model, const Tokens& x, unsigned bits) {
+  return apply_readout(model, softmax_representation_linear(model, x, bits), bits);
+}
+
+}  // namespace lgc
