@@ -24,6 +24,7 @@ constexpr const char* kPresenceSkewed = "average/presence_skewed.json";
 constexpr const char* kRegularity = "average/regularity_k64.json";
 constexpr const char* kRegimePosition = "section5/regime_position.json";
 constexpr const char* kRegimeToken = "section5/regime_token.json";
+constexpr const char* kKgram = "section5/kgram_k1_s2.json";
 
 Mutation consistency_mutation(std::string name, std::string description, const char* file,
                               std::function<Integer(unsigned, const Rational&)> rule, bool exhaustive_only) {
@@ -146,6 +147,14 @@ std::vector<Mutation> build_registry() {
                  ConvergenceParams p = convergence_params(c);
                  p.with_bulk = false;
                  return check_convergence(c, p);
+               }});
+  m.push_back({kKgramId, "no minimum length", "the approximation claimed from length k + 1 instead of T0 = k + "
+               "5k/(2 rho eps) (the first k positions have no context)", kKgram, [](const std::filesystem::path& dir) {
+                 Case c = load(dir, kKgram);
+                 KgramParams p = kgram_params(c);
+                 p.from_min_length = false;
+                 p.random_inputs = 0;
+                 return check_kgram(c, p);
                }});
   m.push_back({kLipschitzId, "Lip without e^(spread)", "the Lipschitz constant of Phi without its exponential factor",
                kRegimeToken, [](const std::filesystem::path& dir) {

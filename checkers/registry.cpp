@@ -89,6 +89,12 @@ const std::vector<Claim>& claim_registry() {
        "softmax", "docs/theory.md#the-first-layer-limit-map", is_softmax_model,
        named([](const Case& c) { return check_lipschitz(c, lipschitz_params(c)); }),
        rerun([](const Case& c) { return check_lipschitz(c, lipschitz_params(c)); })},
+      {kKgramId,
+       "the in-context k-gram construction: |f(x) - f*(x)| <= eps for every input of length >= T0 with match fraction "
+       ">= rho, and gamma >= 1",
+       "softmax", "docs/theory.md#the-in-context-k-gram-construction", is_kgram_case,
+       named([](const Case& c) { return check_kgram(c, kgram_params(c)); }),
+       rerun([](const Case& c) { return check_kgram(c, kgram_params(c)); })},
   };
   return claims;
 }

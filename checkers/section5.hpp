@@ -38,3 +38,25 @@ LipschitzParams lipschitz_params(const Case& c);
 ClaimResult check_lipschitz(const Case& c, const LipschitzParams& params);
 
 }  // namespace lgc
+
+namespace lgc {
+
+inline constexpr const char* kKgramId = "D5.4.kgram";
+
+/// A softmax model case naming a k-gram task (check.kgram_k).
+bool is_kgram_case(const Case& c);
+
+struct KgramParams {
+  std::size_t k = 1;
+  Rational epsilon{1, 2}, rho{1, 2};
+  std::uint64_t max_length = 18;            ///< every input of length T₀..max_length within the budget
+  std::uint64_t exhaustive_budget = 1u << 15;  ///< strings, summed over the exhaustive lengths
+  std::size_t random_inputs = 40;           ///< lengths T₀, T₀+1, ... and 10^3, 10^4
+  std::uint64_t max_random_length = 10000;
+  std::uint64_t seed = 1;
+  bool from_min_length = true;              ///< mutation: check every length from k+1 (ignoring T₀)
+};
+KgramParams kgram_params(const Case& c);
+ClaimResult check_kgram(const Case& c, const KgramParams& params);
+
+}  // namespace lgc

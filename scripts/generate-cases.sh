@@ -103,3 +103,14 @@ for regime in token:1/2 balanced:1 position:3/2; do
     --expect '{"verdicts": {"L5.conv": "PROVED", "L5.lip": "PROVED"}}' \
     regime --phi1 "$phi" --content 2
 done
+
+# Section 5: the in-context k-gram construction for (k, S, rho) = (1, 2, 1/2),
+# (2, 3, 1/4), (3, 4, 1/4) at eps = 1/2, beta and lambda from the rule of
+# docs/theory.md (a high match fraction needs repetitive inputs, rarer as k grows).
+for ksr in 1:2:1/2 2:3:1/4 3:4:1/4; do
+  k="${ksr%%:*}"; rest="${ksr#*:}"; s="${rest%%:*}"; rho="${rest#*:}"
+  "$LGCHECK" gen --out "cases/section5/kgram_k${k}_s${s}.json" \
+    --check '{"seed": 1}' \
+    --expect '{"verdicts": {"D5.4.kgram": "PROVED", "L5.conv": "PROVED", "L5.lip": "PROVED"}}' \
+    kgram --k "$k" --vocab "$s" --epsilon 1/2 --rho "$rho"
+done

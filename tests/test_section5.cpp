@@ -7,6 +7,7 @@
 #include "lgcheck/semantics/forward.hpp"
 #include "lgcheck/semantics/softmax_layer1.hpp"
 #include "lgcheck/semantics/softmax_linear.hpp"
+#include "lgcheck/tasks/kgram.hpp"
 #include "lgcheck/tasks/section5_tasks.hpp"
 #include "section5.hpp"
 
@@ -164,4 +165,57 @@ TEST_CASE("Linear-time softmax evaluation agrees with the forward pass", "[secti
       }
     }
   }
+}
+
+namespace {
+
+/// f*(x) straight from the definition (independent of the library's code).
+std::vector<Rational> kgram_by_definition(std::size_t S, std::size_t k, const lgc::Tokens& x) {
+  const std::size_t T = x.size();
+  std::vector<Rational> counts(S, Rational(0));
+  long matches = 0;
+  for (std::size_t t = k + 1; t <= T; ++t) {
+    lgc::Tokens before(x.begin() + static_cast<long>(t - 1 - k), x.begin() + static_cast<long>(t - 1));
+    lgc::Tokens last(x.end() - static_cast<long>(k), x.end());
+    if (before == last) {
+      counts[static_cast<std::size_t>(x[t - 1])] += 1;
+      ++matches;
+    }
+  }
+  for (auto& c : counts) c = matches ? c / matches : Rational(1, static_cast<long>(S));
+  return counts;
+}
+
+}  // namespace
+
+TEST_CASE("k-gram target equals its definition on every string up to length 8", "[section5][kgram]") {
+  for (std::size_t S : {2u, 3u})
+    for (std::size_t k : {1u, 2u, 3u})
+      for (std::size_t T = 1; T <= (S == 2 ? 8u : 6u); ++T)
+        lgc::for_each_string(S, T, [&](const lgc::Tokens& x) {
+          INFO("S=" << S << " k=" << k << " x of length " << T);
+          lgc::QVector f = lgc::kgram_target(S, k, x);
+          CHECK(std::vector<Rational>(f.begin(), f.end()) == kgram_by_definition(S, k, x));
+          return true;
+        });
+  CHECK(lgc::kgram_match_fraction(1, {0, 1, 0, 1, 1}) == Rational(1, 2));  // last token 1: t = 3 and t = 5 of 2..5
+}
+
+TEST_CASE("k-gram parameters follow the rule and the construction reaches eps", "[section5][kgram]") {
+  lgc::KgramParameters p = lgc::kgram_parameters(Rational(1, 2), Rational(1, 2), 1);
+  CHECK(p.beta == Rational(45, 8));    // 2 ln 16 = 5.545 rounded up to eighths
+  CHECK(p.lambda == Rational(71, 8));  // ln(40 · 45/8 · 2)/ln 2 = 8.81
+  CHECK(p.min_length == 11);           // 1 + 5/(2 · 1/4)
+  lgc::Case c = lgc::test::bundled("section5/kgram_k1_s2.json");
+  REQUIRE(lgc::is_kgram_case(c));
+  CHECK(c.model() == lgc::kgram_model(2, 1, p.beta, p.lambda));
+  lgc::KgramParams params = lgc::kgram_params(c);
+  params.random_inputs = 6;
+  params.max_random_length = 1000;
+  lgc::ClaimResult r = lgc::check_kgram(c, params);
+  INFO(r.detail);
+  CHECK(r.verdict == lgc::Verdict::Proved);
+  // beta = 0: the second layer averages every token, far from f*.
+  c.models[0] = lgc::kgram_model(2, 1, 0, p.lambda);
+  CHECK(lgc::check_kgram(c, params).verdict == lgc::Verdict::Refuted);
 }

@@ -3,6 +3,7 @@
 
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/tasks/average_tasks.hpp"
+#include "lgcheck/tasks/kgram.hpp"
 #include "lgcheck/tasks/paper_tasks.hpp"
 #include "lgcheck/tasks/section5_tasks.hpp"
 
@@ -53,7 +54,9 @@ struct GenArgs {
   std::uint64_t switch_length = 64;
   std::string alpha, marked = "1";
   CLI::App *modp = nullptr, *simple = nullptr, *farey = nullptr, *modp_pair = nullptr, *induction = nullptr,
-           *presence = nullptr, *regularity = nullptr, *regime = nullptr;
+           *presence = nullptr, *regularity = nullptr, *regime = nullptr, *kgram = nullptr;
+  std::size_t k = 1;
+  std::string beta_flag, lambda_flag, epsilon = "1/2", rho = "1/2";
   std::string phi1 = "3/2", content = "2";
 };
 
@@ -66,6 +69,21 @@ nlohmann::json alpha_json(const GenArgs& a) {
   }
   for (const Rational& q : rational_list_flag("--alpha", a.alpha, a.vocab)) out.push_back(to_string(q));
   return out;
+}
+
+/// The k-gram construction with β, λ from --beta/--lambda or, by default,
+/// from the rule for (ε, ρ, k); the check block records k, ε and ρ.
+void gen_kgram(const GenArgs& a) {
+  Rational eps = positive_rational_flag("--epsilon", a.epsilon), rho = positive_rational_flag("--rho", a.rho);
+  if (eps > 1 || rho > 1) throw UsageError("--epsilon and --rho must be in (0, 1]");
+  KgramParameters p = kgram_parameters(eps, rho, a.k);
+  Rational beta = a.beta_flag.empty() ? p.beta : positive_rational_flag("--beta", a.beta_flag);
+  Rational lambda = a.lambda_flag.empty() ? p.lambda : positive_rational_flag("--lambda", a.lambda_flag);
+  nlohmann::json check = json_flag("--check", a.check_block);
+  check["kgram_k"] = a.k;
+  check["epsilon"] = to_string(eps);
+  check["rho"] = to_string(rho);
+  write_case(kgram_model(a.vocab, a.k, beta, lambda), a.out, check.dump(), a.expect_block, a.name);
 }
 
 void gen_presence(const GenArgs& a) {
@@ -153,6 +171,7 @@ int run_gen(const GenArgs& a) {
   if (*a.regime)
     write_case(regime_model(rational_flag("--phi1", a.phi1), rational_flag("--content", a.content)), a.out,
                a.check_block, a.expect_block, a.name);
+  if (*a.kgram) gen_kgram(a);
   if (*a.presence) gen_presence(a);
   if (*a.regularity) gen_regularity(a);
   if (*a.induction)
@@ -189,6 +208,15 @@ Command add_gen(CLI::App& app) {
   a->induction = gen->add_subcommand("induction", "A two-layer softmax induction head (k = 1)");
   a->induction->add_option("--lambda", a->lambda, "phi(1) of the copy head (> 1)")->capture_default_str();
   a->induction->add_option("--beta", a->beta, "matching strength of the second layer")->capture_default_str();
+  a->kgram = gen->add_subcommand(
+      "kgram", "The in-context k-gram construction (two layers, softmax); beta and lambda from (epsilon, rho, k) unless given");
+  a->kgram->add_option("--k", a->k, "the context length k")->capture_default_str()->check(CLI::Range(1, 16));
+  a->kgram->add_option("--vocab", a->vocab, "the alphabet size S (symbols a, b, ...)")->capture_default_str()
+      ->check(CLI::Range(2, 26));
+  a->kgram->add_option("--beta", a->beta_flag, "the matching strength (default: 2 ln(3/(eps rho)), rounded up)");
+  a->kgram->add_option("--lambda", a->lambda_flag, "phi(h) of the copy heads (default: the rule of docs/theory.md)");
+  a->kgram->add_option("--epsilon", a->epsilon, "the target accuracy eps")->capture_default_str();
+  a->kgram->add_option("--rho", a->rho, "the least match fraction rho")->capture_default_str();
   a->presence = gen->add_subcommand(
       "presence", "The presence pair: f = 0, g = eta when a marked symbol occurs (Theorem 4.2's alpha_min witness)");
   a->presence->add_option("--vocab", a->vocab, "the alphabet size S (symbols 0..S-1)")->capture_default_str()

@@ -206,6 +206,11 @@ void check_average_keys(const Reader& in, const json& v, const std::string& path
   if (v.contains("doublings")) in.count(v["doublings"], join_path(path, "doublings"), 0, 20);
   if (v.contains("average_budget")) in.count(v["average_budget"], join_path(path, "average_budget"), 1, 1000000);
   if (v.contains("switch_length")) in.count(v["switch_length"], join_path(path, "switch_length"), 1, 1000000000);
+  if (v.contains("kgram_k")) in.count(v["kgram_k"], join_path(path, "kgram_k"), 1, 16);
+  if (v.contains("rho")) {
+    Rational rho = in.number(v["rho"], join_path(path, "rho"));
+    if (rho <= 0 || rho > 1) in.fail(join_path(path, "rho"), "expected a number in (0, 1], got " + to_string(rho));
+  }
   if (v.contains("regularity_tail")) in.count(v["regularity_tail"], join_path(path, "regularity_tail"), 1, 1000000);
   if (v.contains("short_alphabet")) {
     const std::string spath = join_path(path, "short_alphabet");

@@ -32,8 +32,12 @@ SoftmaxFirstLayer::SoftmaxFirstLayer(const Model& model, unsigned bits)
     : model_(model), bits_(bits), shape_(shape_of(model)) {
   if (model.layers.empty()) throw std::invalid_argument("SoftmaxFirstLayer: the model has no layer");
   const std::size_t K = shape_.classes();
-  for (std::size_t c = 0; c < K; ++c)
+  for (std::size_t c = 0; c < K; ++c) {
     embeddings_.push_back(initial_embedding(model, static_cast<int>(c / shape_.period), c % shape_.period));
+    IVector e;
+    for (const auto& q : embeddings_.back()) e.emplace_back(q, bits);
+    iembeddings_.push_back(std::move(e));
+  }
   for (const Head& head : model.layers[0].heads) {
     std::vector<QVector> v;
     std::vector<IVector> iv;
@@ -64,6 +68,18 @@ std::size_t SoftmaxFirstLayer::class_at(const Tokens& x, std::size_t j) const {
   return static_cast<std::size_t>(x[j - 1]) * shape_.period + j % shape_.period;
 }
 
+const Interval& SoftmaxFirstLayer::position_factor(std::size_t h, std::size_t t, std::uint64_t i) const {
+  const Rational& phi = model_.layers[0].heads[h].phi[t];
+  if (i > kFactorCache) return scratch_ = power(Integer(i), phi, bits_);
+  if (factors_.empty()) {
+    factors_.resize(heads());
+    for (std::size_t g = 0; g < heads(); ++g) factors_[g].resize(model_.layers[0].heads[g].phi.size());
+  }
+  auto& cache = factors_[h][t];
+  while (cache.size() < i) cache.push_back(power(Integer(cache.size() + 1), phi, bits_));
+  return cache[i - 1];
+}
+
 void SoftmaxFirstLayer::for_each_position(const Tokens& x, const std::function<void(const Point&)>& visit) const {
   Point p;
   p.counts.assign(shape_.classes(), 0);
@@ -90,7 +106,7 @@ IVector SoftmaxFirstLayer::head_output(std::size_t h, const Point& p) const {
   }
   for (std::size_t t = 0; t < p.window.size(); ++t) {
     Interval w = weight(h, q, p.window[t]);
-    if (p.i > 1 && head.phi[t] != 0) w *= power(Integer(p.i), head.phi[t], bits_);
+    if (p.i > 1 && head.phi[t] != 0) w *= position_factor(h, t, p.i);
     den += w;
     add_scaled(num, w, ivalues_[h][p.window[t]]);
   }
@@ -100,7 +116,7 @@ IVector SoftmaxFirstLayer::head_output(std::size_t h, const Point& p) const {
 Vector<Number> SoftmaxFirstLayer::finish(std::size_t q, const std::vector<IVector>& heads) const {
   Vector<Number> y(model_.width);
   for (std::size_t k = 0; k < y.size(); ++k) {
-    Interval sum(embeddings_[q][k], bits_);
+    Interval sum = iembeddings_[q][k];
     for (const auto& out : heads) sum += out[k];
     y[k] = Number(sum);
   }

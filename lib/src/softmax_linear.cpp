@@ -13,11 +13,19 @@ IVector enclose(const Vector<Number>& y, unsigned bits) {
   return out;
 }
 
-IVector times(const QMatrix& m, const IVector& y, unsigned bits) {
-  IVector out(m.rows(), Interval::zero(bits));
+template <class Sparse>
+Sparse sparse(const QMatrix& m, unsigned bits) {
+  Sparse out;
   for (std::size_t r = 0; r < m.rows(); ++r)
     for (std::size_t c = 0; c < m.cols(); ++c)
-      if (m(r, c) != 0) out[r] += Interval(m(r, c), bits) * y[c];
+      if (m(r, c) != 0) out.push_back({r, c, Interval(m(r, c), bits)});
+  return out;
+}
+
+template <class Sparse>
+IVector times(const Sparse& m, std::size_t rows, const IVector& y, unsigned bits) {
+  IVector out(rows, Interval::zero(bits));
+  for (const auto& e : m) out[e.row] += e.value * y[e.col];
   return out;
 }
 
@@ -36,25 +44,35 @@ struct HeadSum {
 
 }  // namespace
 
-Vector<Number> softmax_representation_linear(const Model& model, const Tokens& x, unsigned bits) {
-  if (model.layers.empty() || model.layers.size() > 2)
+SoftmaxLinearEvaluator::SoftmaxLinearEvaluator(const Model& model, unsigned bits) : first_(model, bits), bits_(bits) {
+  if (model.layers.size() > 2)
     throw std::invalid_argument("softmax_evaluate_linear: one or two layers, got " + std::to_string(model.layers.size()));
+  if (model.layers.size() == 2)
+    for (const Head& head : model.layers[1].heads) {
+      qk_.push_back(sparse<Sparse>(head.qk, bits));
+      value_.push_back(sparse<Sparse>(head.value, bits));
+    }
+}
+
+Vector<Number> SoftmaxLinearEvaluator::representation(const Tokens& x) const {
   if (x.empty()) throw std::invalid_argument("softmax_evaluate_linear: empty input");
-  SoftmaxFirstLayer layer(model, bits);
+  const Model& model = first_.model();
+  const unsigned bits = bits_;
   const std::uint64_t T = x.size();
   Vector<Number> last;
-  layer.for_each_position(x, [&](const SoftmaxFirstLayer::Point& p) {
-    if (p.i == T) last = layer.layer_output(p);
+  first_.for_each_position(x, [&](const SoftmaxFirstLayer::Point& p) {
+    if (p.i == T) last = first_.layer_output(p);
   });
   if (model.layers.size() == 1) return last;
   const Layer& second = model.layers[1];
   const IVector query = enclose(last, bits);
   std::vector<HeadSum> sums;
-  for (const Head& head : second.heads)
-    sums.push_back({times(head.qk, query, bits), IVector(model.width, Interval::zero(bits)), Interval::zero(bits)});
+  for (std::size_t g = 0; g < second.heads.size(); ++g)
+    sums.push_back({times(qk_[g], model.width, query, bits), IVector(model.width, Interval::zero(bits)),
+                    Interval::zero(bits)});
   const Interval log_T = log(Interval(Rational(Integer(T)), bits));
-  layer.for_each_position(x, [&](const SoftmaxFirstLayer::Point& p) {
-    const IVector key = enclose(layer.layer_output(p), bits);
+  first_.for_each_position(x, [&](const SoftmaxFirstLayer::Point& p) {
+    const IVector key = enclose(first_.layer_output(p), bits);
     for (std::size_t g = 0; g < second.heads.size(); ++g) {
       const Head& head = second.heads[g];
       Interval logit = dot(key, sums[g].query, bits);
@@ -62,7 +80,7 @@ Vector<Number> softmax_representation_linear(const Model& model, const Tokens& x
       if (t < head.phi.size() && head.phi[t] != 0) logit += Interval(head.phi[t], bits) * log_T;
       Interval w = exp(logit);
       sums[g].den += w;
-      IVector v = times(head.value, key, bits);
+      IVector v = times(value_[g], model.width, key, bits);
       for (std::size_t k = 0; k < v.size(); ++k) sums[g].num[k] += w * v[k];
     }
   });
@@ -75,8 +93,16 @@ Vector<Number> softmax_representation_linear(const Model& model, const Tokens& x
   return second.mlp ? apply_mlp(*second.mlp, y) : y;
 }
 
+Output SoftmaxLinearEvaluator::evaluate(const Tokens& x) const {
+  return apply_readout(first_.model(), representation(x), bits_);
+}
+
+Vector<Number> softmax_representation_linear(const Model& model, const Tokens& x, unsigned bits) {
+  return SoftmaxLinearEvaluator(model, bits).representation(x);
+}
+
 Output softmax_evaluate_linear(const Model& model, const Tokens& x, unsigned bits) {
-  return apply_readout(model, softmax_representation_linear(model, x, bits), bits);
+  return SoftmaxLinearEvaluator(model, bits).evaluate(x);
 }
 
 }  // namespace lgc

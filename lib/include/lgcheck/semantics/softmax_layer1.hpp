@@ -66,17 +66,23 @@ class SoftmaxFirstLayer {
 
  private:
   Interval weight(std::size_t h, std::size_t q, std::size_t c) const { return weights_[h][q][c]; }
+  /// i^{φ_h(t)}, cached for small i (the same positions recur across inputs).
+  const Interval& position_factor(std::size_t h, std::size_t t, std::uint64_t i) const;
   Vector<Number> finish(std::size_t q, const std::vector<IVector>& heads) const;
 
   Model model_;
   unsigned bits_;
   Shape shape_;
   std::vector<QVector> embeddings_;                     // per class
+  std::vector<IVector> iembeddings_;                    // the same, enclosed
   std::vector<std::vector<QVector>> values_;            // [h][c]
   std::vector<std::vector<IVector>> ivalues_;           // [h][c] as intervals
   std::vector<std::vector<std::vector<Rational>>> logits_;   // [h][q][c]
   std::vector<std::vector<std::vector<Interval>>> weights_;  // [h][q][c] = e^{ℓ}
   std::vector<Rational> top_;                           // max P_h per head
+  mutable std::vector<std::vector<std::vector<Interval>>> factors_;  // [h][t][i − 1] for i <= kFactorCache
+  mutable Interval scratch_;
+  static constexpr std::uint64_t kFactorCache = 1 << 12;
 };
 
 }  // namespace lgc

@@ -6,8 +6,28 @@
 // so memory does not grow with T. A 10⁵-token input takes seconds where the
 // forward pass, quadratic in T, takes hours.
 #include "lgcheck/semantics/forward.hpp"
+#include "lgcheck/semantics/softmax_layer1.hpp"
 
 namespace lgc {
+
+/// The evaluator for many inputs of one model: the first layer's tables and
+/// the second layer's matrices are enclosed once.
+class SoftmaxLinearEvaluator {
+ public:
+  SoftmaxLinearEvaluator(const Model& model, unsigned bits = kDefaultPrecisionBits);
+  Vector<Number> representation(const Tokens& x) const;
+  Output evaluate(const Tokens& x) const;
+
+ private:
+  struct Entry {
+    std::size_t row, col;
+    Interval value;
+  };
+  using Sparse = std::vector<Entry>;
+  SoftmaxFirstLayer first_;
+  unsigned bits_;
+  std::vector<Sparse> qk_, value_;  // per second-layer head
+};
 
 /// The residual stream at the last position, before the readout.
 Vector<Number> softmax_representation_linear(const Model& model, const Tokens& x, unsigned bits = kDefaultPrecisionBits);

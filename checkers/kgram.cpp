@@ -1,0 +1,135 @@
+// D5.4.kgram: the two-layer construction approximates the in-context k-gram
+// target within ε on inputs with match fraction >= ρ
+// (docs/theory.md#the-in-context-k-gram-construction).
+#include "agreement.hpp"
+#include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/quantities/positional_margin.hpp"
+#include "lgcheck/semantics/softmax_linear.hpp"
+#include "lgcheck/tasks/kgram.hpp"
+#include "section5.hpp"
+
+#include <fmt/format.h>
+
+#include <random>
+
+namespace lgc {
+namespace {
+
+/// A random input of length T that tends to have many context matches: a
+/// random word u of length 1..k+1 repeated, each token replaced by a random
+/// one with probability `noise`.
+Tokens repetitive_input(std::size_t S, std::size_t k, std::uint64_t T, double noise, std::mt19937_64& rng) {
+  Tokens u = random_string(S, static_cast<std::size_t>(uniform_integer(1, k + 1, rng)), rng);
+  std::bernoulli_distribution mutate(noise);
+  Tokens x(T);
+  for (std::uint64_t t = 0; t < T; ++t) x[t] = mutate(rng) ? static_cast<int>(uniform_integer(0, S - 1, rng)) : u[t % u.size()];
+  return x;
+}
+
+struct KgramScan {
+  std::uint64_t inputs = 0;
+  Rational worst = 0;
+  std::optional<std::string> refuted, undecided;
+};
+
+void check_input(const Model& m, const SoftmaxLinearEvaluator& eval, const KgramParams& params, const Tokens& x,
+                 KgramScan& s) {
+  if (kgram_match_fraction(params.k, x) < params.rho) return;
+  ++s.inputs;
+  Output f = eval.evaluate(x);
+  QVector target = kgram_target(m.alphabet_size(), params.k, x);
+  Vector<Number> want(target.begin(), target.end());
+  Number err = max_abs_difference(f, want);
+  s.worst = std::max(s.worst, upper_of(err));
+  if (upper_of(err) <= params.epsilon) return;
+  std::string shown = format_input(m, x);
+  if (shown.size() > 60) shown = shown.substr(0, 30) + "..." + shown.substr(shown.size() - 20);
+  std::string where = fmt::format("input {} (T = {}, match fraction {}): |f - f*| = {} > eps = {}", shown, x.size(),
+                                  to_string(kgram_match_fraction(params.k, x)), show(err, 8), to_string(params.epsilon));
+  if (lower_of(err) > params.epsilon)
+    s.refuted = where;
+  else
+    s.undecided = where;
+}
+
+}  // namespace
+
+bool is_kgram_case(const Case& c) { return !c.is_pair && c.model().semantics.kind == Semantics::Kind::Softmax &&
+                                           c.check.contains("kgram_k"); }
+
+KgramParams kgram_params(const Case& c) {
+  KgramParams p;
+  p.k = c.check_count("kgram_k", p.k);
+  p.epsilon = c.check_rational("epsilon", p.epsilon);
+  p.rho = c.check_rational("rho", p.rho);
+  p.max_length = c.check_count("max_length", p.max_length);
+  p.random_inputs = c.check_count("random_inputs", p.random_inputs);
+  p.seed = c.check_count("seed", p.seed);
+  return p;
+}
+
+ClaimResult check_kgram(const Case& c, const KgramParams& params) {
+  ClaimResult r;
+  r.id = kKgramId;
+  r.case_name = c.name;
+  const Model& m = c.model();
+  const std::size_t S = m.alphabet_size();
+  const std::uint64_t T0 = params.from_min_length ? kgram_min_length(params.epsilon, params.rho, params.k) : params.k + 1;
+  PositionalMargin pm = positional_margin(m);
+  r.evidence = {{"k", params.k},       {"epsilon", to_string(params.epsilon)}, {"rho", to_string(params.rho)},
+                {"min_length", T0},    {"gamma", pm.gamma ? to_string(*pm.gamma) : "inf"}};
+  if (pm.gamma && *pm.gamma < 1) {
+    r.verdict = Verdict::Refuted;
+    r.detail = "the positional margin is " + to_string(*pm.gamma) + " < 1";
+    return r;
+  }
+  KgramScan s;
+  const SoftmaxLinearEvaluator eval(m);
+  std::uint64_t exhaustive_to = 0, spent = 0;
+  for (std::uint64_t T = T0; T <= params.max_length && !s.refuted && !s.undecided; ++T) {
+    std::uint64_t count = string_count(S, T);
+    if (count == UINT64_MAX || spent + count > params.exhaustive_budget) break;
+    spent += count;
+    exhaustive_to = T;
+    for_each_string(S, T, [&](const Tokens& x) {
+      check_input(m, eval, params, x, s);
+      return !s.refuted && !s.undecided;
+    });
+  }
+  std::mt19937_64 rng(params.seed);
+  std::uint64_t longest = 0;
+  for (std::size_t j = 0; j < params.random_inputs && !s.refuted && !s.undecided; ++j) {
+    std::uint64_t T = j + 2 < params.random_inputs ? T0 + j : std::min<std::uint64_t>(params.max_random_length,
+                                                                                      j + 2 == params.random_inputs ? 1000 : 10000);
+    T = std::max(T, T0);
+    // Inputs below the match fraction are outside the claim: draw until one
+    // is inside (at most 50 tries, less noise each time).
+    for (int attempt = 0; attempt < 50; ++attempt) {
+      Tokens x = repetitive_input(S, params.k, T, 0.3 / (1 + attempt), rng);
+      if (kgram_match_fraction(params.k, x) < params.rho) continue;
+      check_input(m, eval, params, x, s);
+      break;
+    }
+    longest = std::max(longest, T);
+  }
+  r.evidence["inputs"] = s.inputs;
+  r.evidence["worst_error"] = to_decimal(s.worst, 6);
+  if (s.refuted) {
+    r.verdict = Verdict::Refuted;
+    r.detail = *s.refuted;
+  } else if (s.undecided) {
+    r.verdict = Verdict::Undecided;
+    r.detail = "not separated from eps: " + *s.undecided;
+  } else {
+    r.verdict = Verdict::Proved;
+    std::string exhaustive = exhaustive_to ? fmt::format("every input of length {}..{}", T0, exhaustive_to)
+                                           : fmt::format("no length >= T0 = {} within the exhaustive budget", T0);
+    r.detail = fmt::format("|f(x) - f*(x)| <= eps = {} on {} inputs with match fraction >= {} ({}; random repetitive "
+                           "ones from T0 up to T = {}); worst error {}; gamma = {} >= 1",
+                           to_string(params.epsilon), s.inputs, to_string(params.rho), exhaustive, longest,
+                           to_decimal(s.worst, 4), pm.gamma ? to_string(*pm.gamma) : "inf");
+  }
+  return r;
+}
+
+}  // namespace lgc
