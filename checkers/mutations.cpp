@@ -25,6 +25,7 @@ constexpr const char* kRegularity = "average/regularity_k64.json";
 constexpr const char* kRegimePosition = "section5/regime_position.json";
 constexpr const char* kRegimeToken = "section5/regime_token.json";
 constexpr const char* kKgram = "section5/kgram_k1_s2.json";
+constexpr const char* kInduction = "paper/induction/induction_head_k1.json";
 
 Mutation consistency_mutation(std::string name, std::string description, const char* file,
                               std::function<Integer(unsigned, const Rational&)> rule, bool exhaustive_only) {
@@ -147,6 +148,13 @@ std::vector<Mutation> build_registry() {
                  ConvergenceParams p = convergence_params(c);
                  p.with_bulk = false;
                  return check_convergence(c, p);
+               }});
+  m.push_back({kSubsampleId, "rate n^-1/2", "Lemma 5.3's rate n^-1/3 replaced by n^-1/2", kInduction,
+               [](const std::filesystem::path& dir) {
+                 Case c = load(dir, kInduction);
+                 SubsampleParams p = subsample_params(c);
+                 p.rate = Rational(1, 2);
+                 return check_subsample(c, p);
                }});
   m.push_back({kKgramId, "no minimum length", "the approximation claimed from length k + 1 instead of T0 = k + "
                "5k/(2 rho eps) (the first k positions have no context)", kKgram, [](const std::filesystem::path& dir) {

@@ -95,6 +95,12 @@ const std::vector<Claim>& claim_registry() {
        "softmax", "docs/theory.md#the-in-context-k-gram-construction", is_kgram_case,
        named([](const Case& c) { return check_kgram(c, kgram_params(c)); }),
        rerun([](const Case& c) { return check_kgram(c, kgram_params(c)); })},
+      {kSubsampleId,
+       "two-layer softmax models: the Markov subsampler's z keeps every second-layer integrand's average within "
+       "c (G+L)(tau+1) n^(-1/3), the seed as certificate",
+       "softmax", "docs/theory.md#the-subsampler-lemma-53", is_two_layer_softmax,
+       named([](const Case& c) { return check_subsample(c, subsample_params(c)); }),
+       rerun([](const Case& c) { return check_subsample(c, subsample_params(c)); })},
   };
   return claims;
 }

@@ -21,7 +21,7 @@ bool is_softmax_model(const Case& c);
 
 struct ConvergenceParams {
   std::uint64_t max_length = 12;       ///< every string up to this length (shortened until S^n <= 4096)
-  std::size_t random_inputs = 3;       ///< long random inputs, lengths 10^3, 10^4, 10^5, 10^5, ...
+  std::size_t random_inputs = 2;       ///< long random inputs, lengths 10^3, 10^4, 10^5, 10^5, ...
   std::uint64_t max_random_length = 100000;
   std::uint64_t seed = 1;
   bool with_bulk = true;               ///< mutation: γ without the element 1 of P_h
@@ -58,5 +58,24 @@ struct KgramParams {
 };
 KgramParams kgram_params(const Case& c);
 ClaimResult check_kgram(const Case& c, const KgramParams& params);
+
+}  // namespace lgc
+
+namespace lgc {
+
+inline constexpr const char* kSubsampleId = "L5.3.subsample";
+
+/// A softmax model case with two layers.
+bool is_two_layer_softmax(const Case& c);
+
+struct SubsampleParams {
+  Rational constant{1};            ///< c in E <= c·(G + L)(τ+1)·n^{−rate}
+  Rational rate{1, 3};             ///< mutation: 1/2
+  std::uint64_t seeds = 8;         ///< seeds tried per (x, n)
+  std::uint64_t seed = 1;          ///< for the inputs x
+  std::uint64_t max_length = 10000;   ///< the longest x (check.subsample_length; 10^5 adds n = 10^4)
+};
+SubsampleParams subsample_params(const Case& c);
+ClaimResult check_subsample(const Case& c, const SubsampleParams& params);
 
 }  // namespace lgc

@@ -26,7 +26,10 @@ for w in 1 2 4 8; do
   done
 done
 
-"$LGCHECK" gen --out "$OUT/induction/induction_head_k1.json" induction --lambda 2 --beta 4
+# c = 1/4 in Lemma 5.3's bound: the subsampler meets it at n = 10^2 .. 10^4
+# (x up to 10^5) and the rate matters (n^-1/2 fails: the mutation suite shows it).
+"$LGCHECK" gen --out "$OUT/induction/induction_head_k1.json" --check '{"subsample_constant": "1/4", "subsample_length": 100000}' \
+  induction --lambda 2 --beta 4
 
 # Section 4: a logit gap of 1/2, so the threshold is 2^(p/gamma) = 2^12 = 4096
 # (not 2^p/gamma = 128), above N_sim: z must be padded to it.

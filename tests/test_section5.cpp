@@ -3,6 +3,8 @@
 // limit map on hand-computed cases, one per regime.
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/first_layer_constants.hpp"
+#include "lgcheck/quantities/layer2_integrands.hpp"
+#include "lgcheck/simulate/subsample.hpp"
 #include "lgcheck/quantities/positional_margin.hpp"
 #include "lgcheck/semantics/forward.hpp"
 #include "lgcheck/semantics/softmax_layer1.hpp"
@@ -218,4 +220,62 @@ TEST_CASE("k-gram parameters follow the rule and the construction reaches eps", 
   // beta = 0: the second layer averages every token, far from f*.
   c.models[0] = lgc::kgram_model(2, 1, 0, p.lambda);
   CHECK(lgc::check_kgram(c, params).verdict == lgc::Verdict::Refuted);
+}
+
+TEST_CASE("The Markov subsampler keeps about n positions in blocks, and the window", "[section5][subsample]") {
+  CHECK(lgc::block_length(1000) == 10);
+  CHECK(lgc::block_length(1001) == 11);
+  CHECK(lgc::block_length(1) == 1);
+  const std::uint64_t T = 100000, n = 1000;
+  auto kept = lgc::markov_subsample(T, n, 2, 7);
+  CHECK(kept == lgc::markov_subsample(T, n, 2, 7));  // the seed determines z
+  CHECK(kept.size() > n / 2);
+  CHECK(kept.size() < 2 * n);
+  CHECK(kept[kept.size() - 1] == T);
+  CHECK(kept[kept.size() - 3] == T - 2);  // the last τ + 1 = 3 positions
+  std::size_t blocks = 1;
+  for (std::size_t j = 1; j < kept.size(); ++j) blocks += kept[j] != kept[j - 1] + 1;
+  CHECK(blocks * 4 < kept.size());  // mean block length about n^{1/3} = 10
+  CHECK(lgc::markov_subsample(50, 50, 1, 1).size() == 50);
+  CHECK_THROWS_AS(lgc::markov_subsample(10, 11, 1, 1), std::invalid_argument);
+}
+
+TEST_CASE("Layer-2 integrands: G and L bound them, and z = x has no statistic error", "[section5][subsample]") {
+  for (const char* file : {"paper/induction/induction_head_k1.json", "section5/regime_token.json"}) {
+    lgc::Case c = lgc::test::bundled(file);
+    lgc::SoftmaxFirstLayer layer(c.model());
+    std::mt19937_64 rng(lgc::test::test_seed() + 71);
+    lgc::Tokens x = lgc::random_string(2, 500, rng);
+    lgc::StatisticAverages stats(layer, x);
+    CHECK(stats.error(x).enclosure().contains(Rational(0)));
+    lgc::Layer2Integrands p(layer, lgc::query_limit(layer, x));
+    const lgc::IntegrandBounds b = stats.bounds();
+    const std::size_t K = layer.shape().classes();
+    for (int rep = 0; rep < 50; ++rep) {
+      std::vector<std::size_t> window(c.model().locality + 1);
+      for (auto& w : window) w = rng() % K;
+      std::vector<Rational> mu(K), nu(K);
+      Rational total = 0, total2 = 0;
+      for (std::size_t k = 0; k < K; ++k) mu[k] = 1 + rng() % 9, nu[k] = 1 + rng() % 9, total += mu[k], total2 += nu[k];
+      Rational dist = 0;
+      for (std::size_t k = 0; k < K; ++k) mu[k] /= total, nu[k] /= total2, dist += abs(mu[k] - nu[k]);
+      lgc::IVector a = p.at(window, mu), d = p.at(window, nu);
+      for (std::size_t k = 0; k < a.size(); ++k) {
+        INFO(file << " integrand " << k);
+        CHECK(abs(a[k]).upper() <= b.G);
+        CHECK(abs(a[k] - d[k]).lower() <= b.L * dist);
+      }
+    }
+  }
+}
+
+TEST_CASE("L5.3.subsample is PROVED on the induction head and refutes the n^-1/2 rate", "[section5][subsample][claim]") {
+  lgc::Case c = lgc::test::bundled("paper/induction/induction_head_k1.json");
+  REQUIRE(lgc::is_two_layer_softmax(c));
+  lgc::SubsampleParams p = lgc::subsample_params(c);
+  CHECK(p.constant == Rational(1, 4));
+  p.max_length = 10000;
+  lgc::ClaimResult r = lgc::check_subsample(c, p);
+  INFO(r.detail);
+  CHECK(r.verdict == lgc::Verdict::Proved);
 }

@@ -202,10 +202,13 @@ void check_positive(const Reader& in, const json& v, const std::string& key, con
 void check_average_keys(const Reader& in, const json& v, const std::string& path, const Model& model) {
   check_positive(in, v, "N0_constant", path);
   check_positive(in, v, "conclusion_constant", path);
+  check_positive(in, v, "subsample_constant", path);
   if (v.contains("N0_log_power")) in.count(v["N0_log_power"], join_path(path, "N0_log_power"), 0, 16);
   if (v.contains("doublings")) in.count(v["doublings"], join_path(path, "doublings"), 0, 20);
   if (v.contains("average_budget")) in.count(v["average_budget"], join_path(path, "average_budget"), 1, 1000000);
   if (v.contains("switch_length")) in.count(v["switch_length"], join_path(path, "switch_length"), 1, 1000000000);
+  if (v.contains("subsample_length"))
+    in.count(v["subsample_length"], join_path(path, "subsample_length"), 100, 10000000);
   if (v.contains("kgram_k")) in.count(v["kgram_k"], join_path(path, "kgram_k"), 1, 16);
   if (v.contains("rho")) {
     Rational rho = in.number(v["rho"], join_path(path, "rho"));

@@ -1,0 +1,64 @@
+#pragma once
+// The second layer's attention integrands in the limit (THEORY.md §3,
+// Lemma 5.3), their certified bounds G and L, and the statistic error of a
+// subsampled z.
+//
+// For a two-layer softmax model, second-layer head g and the query's limit
+// representation Φ_q = Φ(window_T, μ̂_T) of x:
+//   p_{g,0}(w, μ̂) = e^{⟨Φ(w, μ̂), M_g Φ_q⟩},  p_{g,1+k}(w, μ̂) = p_{g,0}(w, μ̂)·(V_g Φ(w, μ̂))_k,
+// the integrands whose averages over the keys are the head's denominator and
+// numerator in the limit. Every coordinate of Φ (and of the actual first-layer
+// output) lies in [−b_r, b_r] (the box of the query embedding plus the heads'
+// value vectors); with q_g = M_g Φ_q and A_g = Σ_r b_r |q_{g,r}|:
+//   G = max_g e^{A_g}·max(1, B_g),  B_g = max_k Σ_c |V_{g,kc}| b_c,
+//   L = max_g e^{A_g}·Lip(Φ)·max(‖q_g‖₁, ‖q_g‖₁·B_g + max_k Σ_c |V_{g,kc}|),
+// so G >= |p| and L >= the Lipschitz constant of p in μ̂ (ℓ₁ → |·|).
+#include "lgcheck/semantics/softmax_layer1.hpp"
+
+#include <vector>
+
+namespace lgc {
+
+struct IntegrandBounds {
+  std::vector<Rational> box;  ///< b_r: |Φ_r| <= b_r (also for the actual outputs Y)
+  Rational lip_phi;           ///< Lip(Φ) in μ̂, ℓ₁ → ℓ∞ (L5.lip)
+  Rational G, L;
+};
+
+/// b_r for every coordinate of the first layer's output (and of Φ).
+std::vector<Rational> first_layer_box(const SoftmaxFirstLayer& layer);
+
+class Layer2Integrands {
+ public:
+  /// `query` is Φ_q (an enclosure).
+  Layer2Integrands(const SoftmaxFirstLayer& layer, const Vector<Number>& query);
+  /// Every p_{g,k} at (window, μ̂), concatenated over the heads.
+  IVector at(const std::vector<std::size_t>& window, const std::vector<Rational>& mu) const;
+  /// G and L of these integrands (certified upper bounds).
+  IntegrandBounds bounds() const;
+
+ private:
+  const SoftmaxFirstLayer* layer_;
+  std::vector<IVector> q_;  // M_g Φ_q per head
+};
+
+/// The limit representation of x's last position, Φ(window_T, μ̂_T).
+Vector<Number> query_limit(const SoftmaxFirstLayer& layer, const Tokens& x);
+
+/// The integrands of x (its query fixes them) and their averages over x,
+/// computed once; error(z) = max over the integrands of |avg_x p − avg_z p|,
+/// each average over the positions that have a bulk (i > τ + 1).
+class StatisticAverages {
+ public:
+  StatisticAverages(const SoftmaxFirstLayer& layer, const Tokens& x);
+  const IntegrandBounds& bounds() const { return bounds_; }
+  Number error(const Tokens& z) const;
+
+ private:
+  const SoftmaxFirstLayer* layer_;
+  Layer2Integrands integrands_;
+  IntegrandBounds bounds_;
+  IVector averages_;
+};
+
+}  // namespace lgc
