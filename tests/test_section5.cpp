@@ -279,3 +279,19 @@ TEST_CASE("L5.3.subsample is PROVED on the induction head and refutes the n^-1/2
   INFO(r.detail);
   CHECK(r.verdict == lgc::Verdict::Proved);
 }
+
+TEST_CASE("lgcheck simulate on a softmax model subsamples and measures the error", "[section5][cli]") {
+  auto r = lgc::test::run_lgcheck("simulate " + lgc::test::case_path("paper/induction/induction_head_k1.json").string() +
+                                  " --random 5000 --length 500 --epsilon 1/10 --json");
+  REQUIRE(r.exit_code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["length_x"] == 5000);
+  CHECK(j["within_epsilon"] == true);
+  CHECK(j["statistic_bound_met"] == true);
+  CHECK(j.contains("z"));
+  CHECK(j["z"].get<std::string>().size() == j["length_z"].get<std::size_t>());
+  auto bad = lgc::test::run_lgcheck("simulate " + lgc::test::case_path("paper/induction/induction_head_k1.json").string() +
+                                    " --input ab --epsilon 1/10", true);
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.out.find("longer than tau + 1") != std::string::npos);
+}

@@ -3,6 +3,8 @@
 // its options to the app and returns what to run when it is chosen.
 #include "cli_support.hpp"
 
+#include "lgcheck/model/case_file.hpp"
+
 namespace lgc::cli {
 
 Command add_info(CLI::App& app);
@@ -26,5 +28,13 @@ struct BoundInputs {
   bool json = false;
 };
 int cmd_bound_theorem42(const BoundInputs& in);
+
+/// `lgcheck simulate` on a softmax model: the flags it reads.
+struct SoftmaxSimulateInputs {
+  std::string file, input, epsilon;
+  std::uint64_t random_length = 0, seed = 1, length = 0, seeds = 8;
+  bool json = false;
+};
+int cmd_simulate_softmax(const Case& c, const SoftmaxSimulateInputs& in);
 
 }  // namespace lgc::cli

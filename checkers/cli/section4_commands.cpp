@@ -85,12 +85,14 @@ int cmd_bound(const BoundArgs& a) {
 
 struct SimulateArgs {
   std::string file, input, epsilon;
-  std::uint64_t random_length = 0, seed = 1, optimal_up_to = 64;
+  std::uint64_t random_length = 0, seed = 1, optimal_up_to = 64, length = 0;
   bool json = false;
 };
 
 int cmd_simulate(const SimulateArgs& a) {
   Case c = load_case(a.file);
+  if (c.model().semantics.kind == Semantics::Kind::Softmax)
+    return cmd_simulate_softmax(c, {a.file, a.input, a.epsilon, a.random_length, a.seed, a.length, 8, a.json});
   CaseModels cm = section4_models(c);
   const Model& f = c.models.front();
   Rational eps = positive_rational_flag("--epsilon", a.epsilon);
@@ -215,10 +217,13 @@ Command add_bound(CLI::App& app) {
 
 Command add_simulate(CLI::App& app) {
   auto a = std::make_shared<SimulateArgs>();
-  auto* sub = app.add_subcommand("simulate", "Build the short z that imitates x (Theorem 4.1 construction)");
-  sub->add_option("CASE", a->file, "one-layer model or pair case")->required();
+  auto* sub = app.add_subcommand(
+      "simulate", "Build the short z that imitates x: Theorem 4.1's construction (hardmax, finite:p), Lemma 5.3's "
+                  "Markov subsampler (softmax)");
+  sub->add_option("CASE", a->file, "one-layer model or pair case; a softmax model of one or two layers")->required();
+  sub->add_option("--length", a->length, "softmax: the target length n of z (default |x|/10)");
   sub->add_option("--input", a->input, "the long input x");
-  sub->add_option("--random", a->random_length, "a random x of this length instead (drawn as a statistic)");
+  sub->add_option("--random", a->random_length, "a random x of this length instead (a statistic; softmax: a string)");
   sub->add_option("--seed", a->seed, "seed of --random")->capture_default_str();
   sub->add_option("--epsilon", a->epsilon, "the accuracy epsilon")->required();
   sub->add_option("--optimal-up-to", a->optimal_up_to,
