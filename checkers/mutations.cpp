@@ -26,6 +26,7 @@ constexpr const char* kRegimePosition = "section5/regime_position.json";
 constexpr const char* kRegimeToken = "section5/regime_token.json";
 constexpr const char* kKgram = "section5/kgram_k1_s2.json";
 constexpr const char* kInduction = "paper/induction/induction_head_k1.json";
+constexpr const char* kSharpPair = "section5/attention_pair_sharp.json";
 
 Mutation consistency_mutation(std::string name, std::string description, const char* file,
                               std::function<Integer(unsigned, const Rational&)> rule, bool exhaustive_only) {
@@ -155,6 +156,13 @@ std::vector<Mutation> build_registry() {
                  SubsampleParams p = subsample_params(c);
                  p.rate = Rational(1, 2);
                  return check_subsample(c, p);
+               }});
+  m.push_back({kSimulation52Id, "bound without e^A", "the simulation-error bound without its exponential factors e^(A_g)",
+               kSharpPair, [](const std::filesystem::path& dir) {
+                 Case c = load(dir, kSharpPair);
+                 Simulation52Params p = simulation52_params(c);
+                 p.with_exponential = false;
+                 return check_simulation52(c, p);
                }});
   m.push_back({kKgramId, "no minimum length", "the approximation claimed from length k + 1 instead of T0 = k + "
                "5k/(2 rho eps) (the first k positions have no context)", kKgram, [](const std::filesystem::path& dir) {

@@ -101,6 +101,12 @@ const std::vector<Claim>& claim_registry() {
        "softmax", "docs/theory.md#the-subsampler-lemma-53", is_two_layer_softmax,
        named([](const Case& c) { return check_subsample(c, subsample_params(c)); }),
        rerun([](const Case& c) { return check_subsample(c, subsample_params(c)); })},
+      {kSimulation52Id,
+       "two-layer softmax pairs: the subsampled z has |f(x) - f(z)| and |g(x) - g(z)| within the toolkit's explicit "
+       "simulation-error bound",
+       "softmax", "docs/theory.md#the-simulation-error-bound", is_simulation52_case,
+       named([](const Case& c) { return check_simulation52(c, simulation52_params(c)); }),
+       rerun([](const Case& c) { return check_simulation52(c, simulation52_params(c)); })},
   };
   return claims;
 }

@@ -79,3 +79,21 @@ SubsampleParams subsample_params(const Case& c);
 ClaimResult check_subsample(const Case& c, const SubsampleParams& params);
 
 }  // namespace lgc
+
+namespace lgc {
+
+inline constexpr const char* kSimulation52Id = "T5.2.sim";
+
+/// Pairs of two-layer softmax models the simulation-error bound covers.
+bool is_simulation52_case(const Case& c);
+
+struct Simulation52Params {
+  Rational epsilon{1, 10};
+  std::uint64_t length = 10000;      ///< |x| (check.simulation_length)
+  std::uint64_t seed = 1;
+  bool with_exponential = true;      ///< mutation: the bound without e^{A_g}
+};
+Simulation52Params simulation52_params(const Case& c);
+ClaimResult check_simulation52(const Case& c, const Simulation52Params& params);
+
+}  // namespace lgc

@@ -117,3 +117,16 @@ for ksr in 1:2:1/2 2:3:1/4 3:4:1/4; do
     --expect '{"verdicts": {"D5.4.kgram": "PROVED", "L5.conv": "PROVED", "L5.lip": "PROVED"}}' \
     kgram --k "$k" --vocab "$s" --epsilon 1/2 --rho "$rho"
 done
+
+# Section 5, Theorem 5.2's simulation check: a pair with small norms (the
+# bound is non-vacuous: below the output range from n = 10^3 on) and a
+# sharp one (scores +-3: the output's sensitivity is e^6 when 1s are rare,
+# which the bound's exponential factor must carry).
+"$LGCHECK" gen --out cases/section5/attention_pair_smooth.json --name attention_pair_smooth \
+  --check '{"simulation_length": 30000, "seed": 1}' \
+  --expect '{"verdicts": {"T5.2.sim": "PROVED"}}' \
+  attention-pair --a 1/2 --copy 1/10 --eta 1/20
+"$LGCHECK" gen --out cases/section5/attention_pair_sharp.json --name attention_pair_sharp \
+  --check '{"seed": 1}' \
+  --expect '{"verdicts": {"T5.2.sim": "PROVED"}}' \
+  attention-pair --a 3 --copy 0 --eta 1/20

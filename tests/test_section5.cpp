@@ -4,6 +4,7 @@
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/first_layer_constants.hpp"
 #include "lgcheck/quantities/layer2_integrands.hpp"
+#include "lgcheck/quantities/simulation_bound.hpp"
 #include "lgcheck/simulate/subsample.hpp"
 #include "lgcheck/quantities/positional_margin.hpp"
 #include "lgcheck/semantics/forward.hpp"
@@ -294,4 +295,21 @@ TEST_CASE("lgcheck simulate on a softmax model subsamples and measures the error
                                     " --input ab --epsilon 1/10", true);
   CHECK(bad.exit_code == 2);
   CHECK(bad.out.find("longer than tau + 1") != std::string::npos);
+}
+
+TEST_CASE("The simulation-error bound holds on the bundled pairs and is non-vacuous on the smooth one", "[section5][claim]") {
+  for (const char* file : {"section5/attention_pair_smooth.json", "section5/attention_pair_sharp.json"}) {
+    lgc::Case c = lgc::test::bundled(file);
+    REQUIRE(lgc::is_simulation52_case(c));
+    lgc::Simulation52Params p = lgc::simulation52_params(c);
+    p.length = 10000;
+    lgc::ClaimResult r = lgc::check_simulation52(c, p);
+    INFO(file << ": " << r.detail);
+    CHECK(r.verdict == lgc::Verdict::Proved);
+  }
+  lgc::Case smooth = lgc::test::bundled("section5/attention_pair_smooth.json");
+  lgc::ClaimResult r = lgc::check_simulation52(smooth, lgc::simulation52_params(smooth));
+  CHECK(lgc::parse_rational(r.evidence["smallest_bound"].get<std::string>()) < Rational(1, 4));  // outputs span [0, 1.1]
+  CHECK(lgc::simulation_bound_obstacle(lgc::test::bundled("section5/regime_position.json").model()).empty());
+  CHECK_FALSE(lgc::simulation_bound_obstacle(lgc::test::bundled("paper/modp/modp_p3_hardmax.json").model()).empty());
 }

@@ -54,7 +54,8 @@ struct GenArgs {
   std::uint64_t switch_length = 64;
   std::string alpha, marked = "1";
   CLI::App *modp = nullptr, *simple = nullptr, *farey = nullptr, *modp_pair = nullptr, *induction = nullptr,
-           *presence = nullptr, *regularity = nullptr, *regime = nullptr, *kgram = nullptr;
+           *presence = nullptr, *regularity = nullptr, *regime = nullptr, *kgram = nullptr, *attention = nullptr;
+  std::string attention_a = "1/2", copy = "1/10";
   std::size_t k = 1;
   std::string beta_flag, lambda_flag, epsilon = "1/2", rho = "1/2";
   std::string phi1 = "3/2", content = "2";
@@ -172,6 +173,14 @@ int run_gen(const GenArgs& a) {
     write_case(regime_model(rational_flag("--phi1", a.phi1), rational_flag("--content", a.content)), a.out,
                a.check_block, a.expect_block, a.name);
   if (*a.kgram) gen_kgram(a);
+  if (*a.attention) {
+    SoftmaxPair p = attention_pair(rational_flag("--a", a.attention_a), rational_flag("--copy", a.copy),
+                                   rational_flag("--eta", a.eta));
+    write_pair_case(p.f, p.g, "attention_pair",
+                    "two-layer softmax pair: keys scored +-a, the second value map perturbed by eta (a = " +
+                        a.attention_a + ", copy = " + a.copy + ", eta = " + a.eta + ")",
+                    a.out, json_flag("--check", a.check_block), a.expect_block, a.name);
+  }
   if (*a.presence) gen_presence(a);
   if (*a.regularity) gen_regularity(a);
   if (*a.induction)
@@ -217,6 +226,11 @@ Command add_gen(CLI::App& app) {
   a->kgram->add_option("--lambda", a->lambda_flag, "phi(h) of the copy heads (default: the rule of docs/theory.md)");
   a->kgram->add_option("--epsilon", a->epsilon, "the target accuracy eps")->capture_default_str();
   a->kgram->add_option("--rho", a->rho, "the least match fraction rho")->capture_default_str();
+  a->attention = gen->add_subcommand(
+      "attention-pair", "A two-layer softmax pair whose second layer scores keys +-a (Theorem 5.2's simulation check)");
+  a->attention->add_option("--a", a->attention_a, "the second layer's score of a key")->capture_default_str();
+  a->attention->add_option("--copy", a->copy, "what the first layer writes for a 1")->capture_default_str();
+  a->attention->add_option("--eta", a->eta, "the perturbation of g's second value map")->capture_default_str();
   a->presence = gen->add_subcommand(
       "presence", "The presence pair: f = 0, g = eta when a marked symbol occurs (Theorem 4.2's alpha_min witness)");
   a->presence->add_option("--vocab", a->vocab, "the alphabet size S (symbols 0..S-1)")->capture_default_str()

@@ -209,6 +209,8 @@ void check_average_keys(const Reader& in, const json& v, const std::string& path
   if (v.contains("switch_length")) in.count(v["switch_length"], join_path(path, "switch_length"), 1, 1000000000);
   if (v.contains("subsample_length"))
     in.count(v["subsample_length"], join_path(path, "subsample_length"), 100, 10000000);
+  if (v.contains("simulation_length"))
+    in.count(v["simulation_length"], join_path(path, "simulation_length"), 1000, 10000000);
   if (v.contains("kgram_k")) in.count(v["kgram_k"], join_path(path, "kgram_k"), 1, 16);
   if (v.contains("rho")) {
     Rational rho = in.number(v["rho"], join_path(path, "rho"));

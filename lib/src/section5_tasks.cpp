@@ -36,4 +36,35 @@ Model regime_model(const Rational& phi1, const Rational& content) {
   return m;
 }
 
+SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Rational& eta) {
+  Model m;
+  m.alphabet = {"0", "1"};
+  m.width = 4;  // token 0, token 1, constant 1, output slot
+  m.period = 1;
+  m.locality = 0;
+  m.semantics = Semantics::softmax();
+  m.embedding = QMatrix(2, 4, Rational(0));
+  m.embedding(0, 0) = m.embedding(1, 1) = 1;
+  m.embedding(0, 2) = m.embedding(1, 2) = 1;
+  m.positional = QMatrix(1, 4, Rational(0));
+  Head first{QMatrix(4, 4, Rational(0)), QMatrix(4, 4, Rational(0)), QVector{Rational(0)}};
+  first.value(3, 1) = copy;
+  Head second{QMatrix(4, 4, Rational(0)), QMatrix(4, 4, Rational(0)), QVector{Rational(0)}};
+  second.qk(1, 2) = a;   // key 1: +a
+  second.qk(0, 2) = -a;  // key 0: −a
+  second.value(3, 1) = 1;
+  m.layers = {Layer{{first}, std::nullopt}, Layer{{second}, std::nullopt}};
+  m.readout.weights = QMatrix(1, 4, Rational(0));
+  m.readout.weights(0, 3) = 1;
+  m.readout.bias = QVector{Rational(0)};
+  SoftmaxPair p{m, m};
+  const std::string params = "a = " + to_string(a) + ", copy = " + to_string(copy);
+  p.f.name = "attention_pair_f";
+  p.f.description = "two-layer softmax, second layer scores keys +-a (" + params + ")";
+  p.g.name = "attention_pair_g";
+  p.g.layers[1].heads[0].value(3, 1) = 1 + eta;
+  p.g.description = "the same with the second value map scaled by 1 + " + to_string(eta);
+  return p;
+}
+
 }  // namespace lgc

@@ -12,4 +12,16 @@ namespace lgc {
 /// uniformly; the readout returns it.
 Model regime_model(const Rational& phi1, const Rational& content);
 
+/// A pair of two-layer softmax models over {0, 1} (Δ = 1, τ = 0) for the
+/// simulation-error bound: layer 1 averages uniformly and writes
+/// `copy`·[key is 1] into the output slot; layer 2 scores a key ±a (+a for
+/// a 1) and reads [key is 1] into the output slot, so f ≈ π e^{2a}/(π e^{2a}
+/// + 1 − π) with π the fraction of 1s. g is f with the second value map
+/// scaled by 1 + eta. Small a and copy give a non-vacuous bound; a = 3,
+/// copy = 0 puts the output's sensitivity at e^{2a} when 1s are rare.
+struct SoftmaxPair {
+  Model f, g;
+};
+SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Rational& eta);
+
 }  // namespace lgc

@@ -1,0 +1,36 @@
+#pragma once
+// The toolkit's simulation-error bound for two-layer softmax models
+// (derived in docs/theory.md, "The simulation-error bound"): for x of length
+// T and z = x_I of length n keeping x's last τ + 1 tokens,
+//   |f(x) − f(z)|∞ <= Lip_out·[Δ_x + Δ_z + Σ_g e^{A_g}(1 + B_g)(ε(T, Δ_x) + ε(n, Δ_z) + E)],
+// with Δ_x = K T^{−r}, Δ_z = K n^{−r} + Lip(Φ)‖μ̂_T(x) − μ̂_n(z)‖₁ (the
+// queries against Φ_q), E the statistic error of z (Lemma 5.3's quantity),
+// A_g, B_g the second-layer box bounds, ε(L, Δ) the first layer's
+// convergence error summed over the keys, and Lip_out the Lipschitz constant
+// of the second MLP and the readout. Stated for Δ = 1 and second-layer heads
+// without positional term (φ = 0).
+#include "lgcheck/quantities/layer2_integrands.hpp"
+
+#include <string>
+
+namespace lgc {
+
+/// Why the bound does not apply to the model, or "" when it does.
+std::string simulation_bound_obstacle(const Model& model);
+
+struct SimulationBound {
+  Rational total;               ///< the bound (upper end)
+  Rational query_x, query_z;    ///< Δ_x, Δ_z
+  Rational statistic_error;     ///< E (upper end)
+  Rational eps_x, eps_z;        ///< ε(T, Δ_x), ε(n, Δ_z) (the largest over the heads)
+  Rational lip_out;
+  std::vector<Rational> head_factor;  ///< e^{A_g}(1 + B_g)
+};
+
+/// The bound for x and z; `stats` must have been built on x. `with_exponential`
+/// = false drops every e^{A_g} (a mutation: the bound without its exponential
+/// factor).
+SimulationBound simulation_error_bound(const SoftmaxFirstLayer& layer, const StatisticAverages& stats, const Tokens& x,
+                                       const Tokens& z, bool with_exponential = true);
+
+}  // namespace lgc
