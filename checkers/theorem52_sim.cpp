@@ -100,7 +100,7 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
   r.evidence["eps_reached_at"] = reached;
   r.verdict = Verdict::Proved;
   r.detail = fmt::format("|f(x) - f(z)| and |g(x) - g(z)| within the simulation-error bound on {} (x, n) checks "
-                         "(|x| = {}); smallest bound {}; both within eps = {} from {} on (measured)",
+                         "(|x| = {}); smallest bound {}; both within eps = {} first at {} (measured)",
                          checks, params.length, to_decimal(smallest_bound, 4), to_string(params.epsilon), reached);
   return r;
 }
