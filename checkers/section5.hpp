@@ -3,7 +3,10 @@
 //   L5.conv  |Y_i − Φ(window_i, μ̂_i)|∞ <= K·i^{−min(γ,1)} for i >= 2(τ+1),
 //            on every input up to a length and on long random inputs;
 //   L5.lip   ‖Φ(w, μ̂) − Φ(w, μ̂')‖∞ <= Lip·‖μ̂ − μ̂'‖₁ on sampled pairs,
-//            including the near-vertex pairs where the bound is nearly met.
+//            including the near-vertex pairs where the bound is nearly met;
+//   D5.4.kgram      the k-gram construction within ε of f* (length >= T₀);
+//   L5.3.subsample  the Markov subsampler meets Lemma 5.3's rate;
+//   T5.2.sim        the subsampled z within the simulation-error bound.
 // Each params struct carries the mutation hooks the tests use to break the
 // claim on purpose.
 #include "lgcheck/model/case_file.hpp"
