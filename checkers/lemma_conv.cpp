@@ -14,13 +14,6 @@
 namespace lgc {
 namespace {
 
-std::vector<Rational> histogram(const SoftmaxFirstLayer::Point& p) {
-  const Integer bulk(p.bulk());
-  std::vector<Rational> mu;
-  for (auto n : p.counts) mu.emplace_back(Integer(n), bulk);
-  return mu;
-}
-
 /// The verdict on every position i >= from of x; the first failure (or
 /// undecided position) ends the scan.
 struct Scan {
@@ -36,7 +29,7 @@ void scan_input(const SoftmaxFirstLayer& layer, const ConvergenceConstant& k, co
   layer.for_each_position(x, [&](const SoftmaxFirstLayer::Point& p) {
     if (p.i < k.from || s.refuted || s.undecided) return;
     Vector<Number> Y = layer.layer_output(p);
-    Vector<Number> Phi = layer.limit_layer(p.window, histogram(p));
+    Vector<Number> Phi = layer.limit_layer(p.window, p.histogram());
     Number err = max_abs_difference(Y, Phi);
     Interval bound = K * power(Integer(p.i), -k.rate, bits);
     ++s.positions;

@@ -3,6 +3,7 @@
 #include "agreement.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/first_layer_constants.hpp"
+#include "lgcheck/semantics/one_layer.hpp"
 #include "lgcheck/semantics/softmax_layer1.hpp"
 #include "section5.hpp"
 
@@ -24,12 +25,6 @@ std::vector<Rational> random_histogram(std::size_t K, std::mt19937_64& rng) {
   if (total == 0) raw[0] = total = 1;
   for (std::size_t c = 0; c < K; ++c) mu[c] = Rational(raw[c], total);
   return mu;
-}
-
-Rational l1(const std::vector<Rational>& a, const std::vector<Rational>& b) {
-  Rational s = 0;
-  for (std::size_t k = 0; k < a.size(); ++k) s += abs(a[k] - b[k]);
-  return s;
 }
 
 }  // namespace
@@ -62,7 +57,7 @@ ClaimResult check_lipschitz(const Case& c, const LipschitzParams& params) {
     if (a == b) return std::nullopt;
     ++pairs;
     Number diff = max_abs_difference(layer.limit_layer(window, a), layer.limit_layer(window, b));
-    Rational bound = lip.L * l1(a, b);
+    Rational bound = lip.L * l1_distance(a, b);
     if (bound > 0) worst = std::max(worst, Rational(upper_of(diff) / bound));
     if (upper_of(diff) <= bound) return std::nullopt;
     ClaimResult out = r;

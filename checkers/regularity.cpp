@@ -17,10 +17,7 @@ DirichletPrior SwitchingDistribution::at(std::uint64_t length) const {
 }
 
 bool is_regularity_case(const Case& c) {
-  if (!c.is_pair || !is_section4_case(c) || !case_prior(c)) return false;
-  for (const Model& m : c.models)
-    if (m.semantics.kind != Semantics::Kind::Hardmax) return false;
-  return c.check.contains("switch_length") && c.check.contains("short_alphabet");
+  return is_hardmax_pair(c) && case_prior(c) && c.check.contains("switch_length") && c.check.contains("short_alphabet");
 }
 
 SwitchingDistribution case_switching_distribution(const Case& c) {

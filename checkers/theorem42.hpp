@@ -22,6 +22,8 @@ inline constexpr const char* kRegularityId = "C4.2.regularity";
 
 /// The case's Dirichlet prior (check.dirichlet_alpha), nullopt without one.
 std::optional<DirichletPrior> case_prior(const Case& c);
+/// Pairs of one-layer models, both under hardmax.
+bool is_hardmax_pair(const Case& c);
 /// Pairs of one-layer hardmax models with a Dirichlet prior and no switch.
 bool is_average_case(const Case& c);
 /// Pairs of one-layer hardmax models with a prior, a switch length and Σ_short.

@@ -13,13 +13,6 @@
 namespace lgc {
 namespace {
 
-bool hardmax_pair(const Case& c) {
-  if (!c.is_pair || !is_section4_case(c)) return false;
-  for (const Model& m : c.models)
-    if (m.semantics.kind != Semantics::Kind::Hardmax) return false;
-  return true;
-}
-
 /// E_t, computed once per length.
 class ExpectationSweep {
  public:
@@ -94,7 +87,14 @@ std::optional<DirichletPrior> case_prior(const Case& c) {
   return p;
 }
 
-bool is_average_case(const Case& c) { return hardmax_pair(c) && case_prior(c) && !c.check.contains("switch_length"); }
+bool is_hardmax_pair(const Case& c) {
+  if (!c.is_pair || !is_section4_case(c)) return false;
+  for (const Model& m : c.models)
+    if (m.semantics.kind != Semantics::Kind::Hardmax) return false;
+  return true;
+}
+
+bool is_average_case(const Case& c) { return is_hardmax_pair(c) && case_prior(c) && !c.check.contains("switch_length"); }
 
 AverageParams average_params(const Case& c) {
   AverageParams p;

@@ -64,12 +64,12 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
     if (density && S != 2) continue;
     Tokens x = bernoulli_input(S, params.length, density, rng);
     for (std::size_t k = 0; k < c.models.size(); ++k) {
-      const StatisticAverages stats(layers[k], x);
+      const SimulationErrorBound bounder(layers[k], x, params.with_exponential);
       const Output fx = evals[k].evaluate(x);
       for (std::uint64_t n : targets) {
         if (n < 2 * (tau + 1) || n >= x.size()) continue;
         Tokens z = restrict_to(x, markov_subsample(x.size(), n, tau, 1));
-        SimulationBound b = simulation_error_bound(layers[k], stats, x, z, params.with_exponential);
+        SimulationBound b = bounder.bound(z);
         Number error = max_abs_difference(fx, evals[k].evaluate(z));
         ++checks;
         if (smallest_bound < 0 || b.total < smallest_bound) smallest_bound = b.total;

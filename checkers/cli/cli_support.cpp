@@ -24,16 +24,23 @@ Rational rational_flag(const std::string& flag, const std::string& text) {
   }
 }
 
-std::vector<Rational> rational_list_flag(const std::string& flag, const std::string& text, std::size_t size) {
-  std::vector<Rational> out;
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> out;
   std::size_t start = 0;
   while (true) {
     std::size_t comma = text.find(',', start);
-    Rational q = rational_flag(flag, text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    out.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (comma == std::string::npos) return out;
+    start = comma + 1;
+  }
+}
+
+std::vector<Rational> rational_list_flag(const std::string& flag, const std::string& text, std::size_t size) {
+  std::vector<Rational> out;
+  for (const std::string& entry : split_commas(text)) {
+    Rational q = rational_flag(flag, entry);
     if (q < 0) throw UsageError(flag + ": expected entries >= 0, got " + to_string(q));
     out.push_back(q);
-    if (comma == std::string::npos) break;
-    start = comma + 1;
   }
   if (out.size() != size)
     throw UsageError(flag + ": expected " + std::to_string(size) + " comma-separated entries (one per symbol), got " +

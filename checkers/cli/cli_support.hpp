@@ -33,6 +33,8 @@ Semantics semantics_flag(const std::string& text);
 Rational rational_flag(const std::string& flag, const std::string& text);
 /// A rational flag that must be > 0.
 Rational positive_rational_flag(const std::string& flag, const std::string& text);
+/// "a,b,,c" -> {"a", "b", "", "c"}.
+std::vector<std::string> split_commas(const std::string& text);
 /// A comma-separated list of rationals ("1,1/2,3"), each >= 0, `size` of them.
 std::vector<Rational> rational_list_flag(const std::string& flag, const std::string& text, std::size_t size);
 /// An optional JSON object flag ("" gives an empty object).

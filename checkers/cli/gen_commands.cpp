@@ -90,16 +90,11 @@ void gen_kgram(const GenArgs& a) {
 void gen_presence(const GenArgs& a) {
   Rational height = positive_rational_flag("--eta", a.eta);
   std::vector<bool> marked(a.vocab, false);
-  std::size_t start = 0;
-  while (true) {
-    std::size_t comma = a.marked.find(',', start);
-    std::string symbol = a.marked.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+  for (const std::string& symbol : split_commas(a.marked)) {
     std::size_t s = 0;
     while (s < a.vocab && std::to_string(s) != symbol) ++s;
     if (s == a.vocab) throw UsageError("--marked: \"" + symbol + "\" is not a symbol 0.." + std::to_string(a.vocab - 1));
     marked[s] = true;
-    if (comma == std::string::npos) break;
-    start = comma + 1;
   }
   PresencePair p = presence_pair(a.vocab, marked, height);
   nlohmann::json check = json_flag("--check", a.check_block);

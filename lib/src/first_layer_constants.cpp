@@ -1,40 +1,16 @@
 #include "lgcheck/quantities/first_layer_constants.hpp"
 
 #include "lgcheck/numeric/interval.hpp"
+#include "lgcheck/quantities/norm_constant.hpp"
 #include "lgcheck/quantities/positional_margin.hpp"
 #include "lgcheck/semantics/softmax_layer1.hpp"
 
 #include <algorithm>
 
 namespace lgc {
-namespace {
-
-Rational row_sum_norm(const QMatrix& m) {
-  Rational best = 0;
-  for (std::size_t r = 0; r < m.rows(); ++r) {
-    Rational s = 0;
-    for (std::size_t c = 0; c < m.cols(); ++c) s += abs(m(r, c));
-    best = std::max(best, s);
-  }
-  return best;
-}
-
-/// V_h = max_c ‖V_h y_c‖∞.
-Rational value_bound(const SoftmaxFirstLayer& layer, std::size_t h) {
-  Rational v = 0;
-  for (std::size_t c = 0; c < layer.shape().classes(); ++c)
-    for (const auto& x : layer.value(h, c)) v = std::max(v, Rational(abs(x)));
-  return v;
-}
-
-/// An upper bound of e^x.
-Rational exp_upper(const Rational& x) { return exp(Interval(x, 128)).upper(); }
-
-}  // namespace
-
 Rational mlp_linf_lipschitz(const Model& model) {
   const auto& mlp = model.layers.at(0).mlp;
-  return mlp ? 1 + row_sum_norm(mlp->out) * row_sum_norm(mlp->in) : Rational(1);
+  return mlp ? 1 + max_row_sum_norm(mlp->out) * max_row_sum_norm(mlp->in) : Rational(1);
 }
 
 ConvergenceConstant convergence_constant(const Model& model, bool with_bulk) {
@@ -53,7 +29,7 @@ ConvergenceConstant convergence_constant(const Model& model, bool with_bulk) {
         lo = std::min(lo, layer.logit(h, q, c));
         hi = std::max(hi, layer.logit(h, q, c));
       }
-    Rational kh = 8 * value_bound(layer, h) * (model.locality + 2) * exp_upper(hi - lo);
+    Rational kh = 8 * value_norm(model, h) * (model.locality + 2) * exp_upper(hi - lo);
     k.head_K.push_back(kh);
     sum += kh;
   }
@@ -80,7 +56,7 @@ LipschitzConstant limit_map_lipschitz(const Model& model, bool with_exponential)
         }
         spread = std::max(spread, Rational(hi - lo));
       }
-      lh = 2 * value_bound(layer, h) * (with_exponential ? exp_upper(spread) : Rational(1));
+      lh = 2 * value_norm(model, h) * (with_exponential ? exp_upper(spread) : Rational(1));
     }
     l.head_L.push_back(lh);
     sum += lh;

@@ -188,6 +188,8 @@ Interval abs(const Interval& x) {
   return r;
 }
 
+Rational exp_upper(const Rational& x) { return exp(Interval(x, 128)).upper(); }
+
 Interval power(const Integer& i, const Rational& q, unsigned precision_bits) {
   if (i <= 0) throw std::domain_error("power: base must be a positive integer");
   Interval base(Rational(i), precision_bits);

@@ -1,33 +1,12 @@
 #include "lgcheck/quantities/layer2_integrands.hpp"
 
 #include "lgcheck/quantities/first_layer_constants.hpp"
+#include "lgcheck/quantities/norm_constant.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 
 namespace lgc {
-namespace {
-
-Rational row_sum(const QMatrix& m) {
-  Rational best = 0;
-  for (std::size_t r = 0; r < m.rows(); ++r) {
-    Rational s = 0;
-    for (std::size_t c = 0; c < m.cols(); ++c) s += abs(m(r, c));
-    best = std::max(best, s);
-  }
-  return best;
-}
-
-Rational max_abs(const QVector& v) {
-  Rational m = 0;
-  for (const auto& x : v) m = std::max(m, Rational(abs(x)));
-  return m;
-}
-
-Rational exp_upper(const Rational& x) { return exp(Interval(x, 128)).upper(); }
-
-}  // namespace
-
 std::vector<Rational> first_layer_box(const SoftmaxFirstLayer& layer) {
   const Model& model = layer.model();
   const std::size_t K = layer.shape().classes();
@@ -52,7 +31,7 @@ std::vector<Rational> first_layer_box(const SoftmaxFirstLayer& layer) {
   }
   if (const auto& mlp = model.layers[0].mlp) {  // the MLP's growth, uniformly
     Rational r = *std::max_element(box.begin(), box.end());
-    r = r + row_sum(mlp->out) * (row_sum(mlp->in) * r + max_abs(mlp->in_bias)) + max_abs(mlp->out_bias);
+    r = r + max_row_sum_norm(mlp->out) * (max_row_sum_norm(mlp->in) * r + linf_norm(mlp->in_bias)) + linf_norm(mlp->out_bias);
     std::fill(box.begin(), box.end(), r);
   }
   return box;
@@ -124,21 +103,13 @@ IVector Layer2Integrands::at(const std::vector<std::size_t>& window, const std::
 
 namespace {
 
-std::vector<Rational> bulk_histogram(const SoftmaxFirstLayer::Point& p) {
-  if (p.bulk() == 0) throw std::invalid_argument("the limit map needs a bulk: the input must be longer than tau + 1");
-  const Integer bulk(p.bulk());
-  std::vector<Rational> mu;
-  for (auto n : p.counts) mu.emplace_back(Integer(n), bulk);
-  return mu;
-}
-
 /// The averages of every integrand over the positions of x with a bulk.
 IVector integrand_averages(const SoftmaxFirstLayer& layer, const Layer2Integrands& p, const Tokens& x) {
   IVector sum;
   std::uint64_t count = 0;
   layer.for_each_position(x, [&](const SoftmaxFirstLayer::Point& point) {
     if (point.bulk() == 0) return;
-    IVector v = p.at(point.window, bulk_histogram(point));
+    IVector v = p.at(point.window, point.histogram());
     if (sum.empty()) sum = v;
     else
       for (std::size_t k = 0; k < v.size(); ++k) sum[k] += v[k];
@@ -154,7 +125,7 @@ IVector integrand_averages(const SoftmaxFirstLayer& layer, const Layer2Integrand
 Vector<Number> query_limit(const SoftmaxFirstLayer& layer, const Tokens& x) {
   Vector<Number> q;
   layer.for_each_position(x, [&](const SoftmaxFirstLayer::Point& p) {
-    if (p.i == x.size()) q = layer.limit_layer(p.window, bulk_histogram(p));
+    if (p.i == x.size()) q = layer.limit_layer(p.window, p.histogram());
   });
   return q;
 }

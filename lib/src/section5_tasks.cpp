@@ -5,22 +5,34 @@
 #include <string>
 
 namespace lgc {
+namespace {
 
-Model regime_model(const Rational& phi1, const Rational& content) {
+/// Softmax over {0, 1}, Δ = 1, width 4 (token 0, token 1, constant 1,
+/// output slot); layers and readout are the caller's.
+Model two_token_softmax(std::size_t locality) {
   Model m;
   m.alphabet = {"0", "1"};
-  m.width = 4;  // token 0, token 1, constant 1, output slot
+  m.width = 4;
   m.period = 1;
-  m.locality = 1;
+  m.locality = locality;
   m.semantics = Semantics::softmax();
   m.embedding = QMatrix(2, 4, Rational(0));
   m.embedding(0, 0) = m.embedding(1, 1) = 1;
   m.embedding(0, 2) = m.embedding(1, 2) = 1;
   m.positional = QMatrix(1, 4, Rational(0));
-  Head first{QMatrix(4, 4, Rational(0)), QMatrix(4, 4, Rational(0)), QVector{Rational(0), phi1}};
+  return m;
+}
+
+Head zero_head(QVector phi) { return Head{QMatrix(4, 4, Rational(0)), QMatrix(4, 4, Rational(0)), std::move(phi)}; }
+
+}  // namespace
+
+Model regime_model(const Rational& phi1, const Rational& content) {
+  Model m = two_token_softmax(1);
+  Head first = zero_head(QVector{Rational(0), phi1});
   first.qk(1, 2) = content;  // logit = content · [key is 1] · (query constant 1)
   first.value(3, 1) = 1;     // output slot <- [key is 1]
-  Head second{QMatrix(4, 4, Rational(0)), QMatrix(4, 4, Rational(0)), QVector{Rational(0), Rational(0)}};
+  Head second = zero_head(QVector{Rational(0), Rational(0)});
   second.value(3, 3) = 1;    // average of the first layer's output slot
   m.layers = {Layer{{first}, std::nullopt}, Layer{{second}, std::nullopt}};
   m.readout.weights = QMatrix(1, 4, Rational(0));
@@ -37,19 +49,10 @@ Model regime_model(const Rational& phi1, const Rational& content) {
 }
 
 SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Rational& eta) {
-  Model m;
-  m.alphabet = {"0", "1"};
-  m.width = 4;  // token 0, token 1, constant 1, output slot
-  m.period = 1;
-  m.locality = 0;
-  m.semantics = Semantics::softmax();
-  m.embedding = QMatrix(2, 4, Rational(0));
-  m.embedding(0, 0) = m.embedding(1, 1) = 1;
-  m.embedding(0, 2) = m.embedding(1, 2) = 1;
-  m.positional = QMatrix(1, 4, Rational(0));
-  Head first{QMatrix(4, 4, Rational(0)), QMatrix(4, 4, Rational(0)), QVector{Rational(0)}};
+  Model m = two_token_softmax(0);
+  Head first = zero_head(QVector{Rational(0)});
   first.value(3, 1) = copy;
-  Head second{QMatrix(4, 4, Rational(0)), QMatrix(4, 4, Rational(0)), QVector{Rational(0)}};
+  Head second = zero_head(QVector{Rational(0)});
   second.qk(1, 2) = a;   // key 1: +a
   second.qk(0, 2) = -a;  // key 0: −a
   second.value(3, 1) = 1;

@@ -28,6 +28,14 @@ std::uint64_t SoftmaxFirstLayer::Point::bulk() const {
   return b;
 }
 
+std::vector<Rational> SoftmaxFirstLayer::Point::histogram() const {
+  const std::uint64_t b = bulk();
+  if (b == 0) throw std::invalid_argument("the limit map needs a bulk: the input must be longer than tau + 1");
+  std::vector<Rational> mu;
+  for (auto n : counts) mu.emplace_back(Integer(n), Integer(b));
+  return mu;
+}
+
 SoftmaxFirstLayer::SoftmaxFirstLayer(const Model& model, unsigned bits)
     : model_(model), bits_(bits), shape_(shape_of(model)) {
   if (model.layers.empty()) throw std::invalid_argument("SoftmaxFirstLayer: the model has no layer");

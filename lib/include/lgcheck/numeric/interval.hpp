@@ -76,6 +76,9 @@ class Interval {
   boost::multiprecision::mpfi_float value_;
 };
 
+/// An upper bound of e^x (the upper end of a 128-bit enclosure).
+Rational exp_upper(const Rational& x);
+
 /// i^q for a positive integer i and rational q, as exp(q ln i).
 Interval power(const Integer& i, const Rational& q, unsigned precision_bits);
 

@@ -9,6 +9,7 @@
 // convergence error summed over the keys, and Lip_out the Lipschitz constant
 // of the second MLP and the readout. Stated for Δ = 1 and second-layer heads
 // without positional term (φ = 0).
+#include "lgcheck/quantities/first_layer_constants.hpp"
 #include "lgcheck/quantities/layer2_integrands.hpp"
 
 #include <string>
@@ -27,10 +28,29 @@ struct SimulationBound {
   std::vector<Rational> head_factor;  ///< e^{A_g}(1 + B_g)
 };
 
-/// The bound for x and z; `stats` must have been built on x. `with_exponential`
-/// = false drops every e^{A_g} (a mutation: the bound without its exponential
-/// factor).
-SimulationBound simulation_error_bound(const SoftmaxFirstLayer& layer, const StatisticAverages& stats, const Tokens& x,
-                                       const Tokens& z, bool with_exponential = true);
+/// The bound for one x and any number of z: what depends on x alone (its
+/// statistics, its query's distance to Φ_q, ε(T, Δ_x), the head boxes) is
+/// computed once. `with_exponential` = false drops every e^{A_g} (a
+/// mutation: the bound without its exponential factor).
+class SimulationErrorBound {
+ public:
+  SimulationErrorBound(const SoftmaxFirstLayer& layer, const Tokens& x, bool with_exponential = true);
+  SimulationBound bound(const Tokens& z) const;
+
+ private:
+  struct Head {
+    Rational A, m, m_query, B, v;  ///< box constants (docs/theory.md)
+    Interval eA;                   ///< e^{A} (1 without the exponential)
+    Rational eps_x;                ///< ε(T, Δ_x)
+  };
+  Rational convergence_sum(const Head& h, std::uint64_t L, const Rational& delta) const;
+
+  const SoftmaxFirstLayer* layer_;
+  StatisticAverages stats_;
+  ConvergenceConstant k_;
+  Rational lip_phi_, lip_out_, query_x_;
+  std::vector<Rational> histogram_x_;
+  std::vector<Head> heads_;
+};
 
 }  // namespace lgc

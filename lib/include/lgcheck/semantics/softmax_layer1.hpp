@@ -49,6 +49,8 @@ class SoftmaxFirstLayer {
     std::vector<std::size_t> window;
     std::vector<std::uint64_t> counts;
     std::uint64_t bulk() const;
+    /// μ̂ = counts / bulk, exactly; throws std::invalid_argument without a bulk.
+    std::vector<Rational> histogram() const;
   };
 
   /// Calls visit(point) for i = 1..|x| in one pass (counts updated in place).
