@@ -53,6 +53,8 @@ tables: build
 	$(BUILD)/lgcheck table t41 --format json --out docs/tables/t41.json
 	$(BUILD)/lgcheck table sim_lengths --format md --out docs/tables/sim_lengths.md
 	$(BUILD)/lgcheck table sim_lengths --format json --out docs/tables/sim_lengths.json
+	$(BUILD)/lgcheck table t52 --format md --out docs/tables/t52.md
+	$(BUILD)/lgcheck table t52 --format json --out docs/tables/t52.json
 
 clean:
 	rm -rf $(BUILD)

@@ -12,6 +12,13 @@ nlohmann::json number_json(const Number& x) {
   return {{"lo", e.lower_decimal(25)}, {"hi", e.upper_decimal(25)}};
 }
 
+std::string integer_text(const Integer& n) {
+  const std::string digits = n.str();
+  const std::size_t length = digits.size() - (n < 0 ? 1 : 0);
+  if (length <= 15) return digits;
+  return fmt::format("{} ({} digits)", to_decimal(Rational(n), 5), length);
+}
+
 nlohmann::json results_json(const std::vector<ClaimResult>& results) {
   nlohmann::json claims = nlohmann::json::array();
   for (const auto& r : results)

@@ -14,6 +14,10 @@ namespace lgc {
 /// "7", "-3/8", or {"lo": "...", "hi": "..."} rounded outward.
 nlohmann::json number_json(const Number& x);
 
+/// An integer for reading: in full up to 15 digits, else "1.2346e+45 (46 digits)"
+/// (the exact value belongs in the JSON output).
+std::string integer_text(const Integer& n);
+
 nlohmann::json results_json(const std::vector<ClaimResult>& results);
 /// A table: claim, case, verdict, detail; then a summary line.
 std::string results_table(const std::vector<ClaimResult>& results);

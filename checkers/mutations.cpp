@@ -26,6 +26,7 @@ constexpr const char* kRegimePosition = "section5/regime_position.json";
 constexpr const char* kRegimeToken = "section5/regime_token.json";
 constexpr const char* kKgram = "section5/kgram_k1_s2.json";
 constexpr const char* kInduction = "paper/induction/induction_head_k1.json";
+constexpr const char* kRarePair = "section5/attention_pair_rare.json";
 constexpr const char* kSharpPair = "section5/attention_pair_sharp.json";
 
 Mutation consistency_mutation(std::string name, std::string description, const char* file,
@@ -162,6 +163,13 @@ std::vector<Mutation> build_registry() {
                  Case c = load(dir, kSharpPair);
                  Simulation52Params p = simulation52_params(c);
                  p.with_exponential = false;
+                 return check_simulation52(c, p);
+               }});
+  m.push_back({kSimulation52Id, "C(f) without e^A", "C(f) without its exponential factors e^(A_g) (the bound "
+               "C(f) n^-min(gamma,1/3) on c-good z)", kRarePair, [](const std::filesystem::path& dir) {
+                 Case c = load(dir, kRarePair);
+                 Simulation52Params p = simulation52_params(c);
+                 p.complexity_with_exponential = false;
                  return check_simulation52(c, p);
                }});
   m.push_back({kKgramId, "no minimum length", "the approximation claimed from length k + 1 instead of T0 = k + "

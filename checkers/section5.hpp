@@ -93,8 +93,13 @@ bool is_simulation52_case(const Case& c);
 struct Simulation52Params {
   Rational epsilon{1, 10};
   std::uint64_t length = 10000;      ///< |x| (check.simulation_length)
-  std::uint64_t seed = 1;
-  bool with_exponential = true;      ///< mutation: the bound without e^{A_g}
+  std::uint64_t seed = 1;            ///< for the inputs x
+  std::uint64_t seeds = 8;           ///< subsampler seeds tried until z is c-good
+  Rational subsample_constant{1};    ///< c of C(f) and of the c-good premise (check.subsample_constant)
+  /// check.simulation_inputs; default uniform, rate:1/20, rate:1/400 (uniform only when S > 2)
+  std::vector<InputFamily> inputs;
+  bool with_exponential = true;             ///< mutation: the a-posteriori bound without e^{A_g}
+  bool complexity_with_exponential = true;  ///< mutation: C(f) without e^{A_g}
 };
 Simulation52Params simulation52_params(const Case& c);
 ClaimResult check_simulation52(const Case& c, const Simulation52Params& params);

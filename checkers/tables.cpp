@@ -1,7 +1,11 @@
 #include "tables.hpp"
 
 #include "case_models.hpp"
+#include "cli_output.hpp"
 #include "lgcheck/bounds/theorem41.hpp"
+#include "lgcheck/bounds/theorem52.hpp"
+#include "lgcheck/quantities/positional_margin.hpp"
+#include "lgcheck/tasks/kgram.hpp"
 #include "lgcheck/numeric/interval.hpp"
 #include "lgcheck/quantities/distance.hpp"
 #include "lgcheck/simulate/simulation_error.hpp"
@@ -36,10 +40,11 @@ std::string ratio(const Integer& a, const std::optional<std::uint64_t>& b) {
 
 }  // namespace
 
-std::vector<std::string> table_names() { return {"t41", "sim_lengths"}; }
+std::vector<std::string> table_names() { return {"t41", "sim_lengths", "t52"}; }
 
 Table make_table(const std::string& name, const std::filesystem::path& cases_dir, unsigned precision_bits) {
   if (name == "sim_lengths") return table_sim_lengths(cases_dir);
+  if (name == "t52") return table_t52();
   return table_t41(cases_dir, precision_bits);
 }
 
@@ -124,6 +129,56 @@ Table table_t41(const std::filesystem::path& cases_dir, unsigned precision_bits)
              "eps here).",
              "witness >=: a Farey-hat pair of order n agrees on every input of length <= n, so no N below n + 1 is valid "
              "for it (T4.1.witness)."};
+  return t;
+}
+
+Table table_t52() {
+  Table t;
+  t.name = "t52";
+  t.caption = "Theorem 5.2 on the in-context k-gram construction: C(f) (certified) against eps, and the length "
+              "bounds N_variant_A = ceil((C/eps)^max(1/gamma,3)), N_variant_B = ceil(C eps^-max(1/gamma,3))";
+  t.columns = {"k", "S", "rho", "eps", "beta", "lambda", "gamma", "C(f)", "slope", "N_variant_A", "N_variant_B"};
+  struct Family {
+    std::size_t k, S;
+    Rational rho;
+  };
+  for (const Family& fam : {Family{1, 2, Rational(1, 2)}, Family{2, 3, Rational(1, 4)}, Family{3, 4, Rational(1, 4)}}) {
+    std::optional<Interval> previous_log_C;
+    Rational previous_eps;
+    for (const Rational eps : {Rational(1, 2), Rational(1, 4), Rational(1, 10)}) {
+      const KgramParameters p = kgram_parameters(eps, fam.rho, fam.k);
+      const Model m = kgram_model(fam.S, fam.k, p.beta, p.lambda);
+      const ComplexityConstant C = complexity_constant(m);
+      const Theorem52Bounds b = theorem52_bounds({C}, eps);
+      // The growth exponent between successive eps: ln(C/C_prev) / ln(eps_prev/eps) (display only).
+      const Interval log_C = log(C.C);
+      std::string slope = "-";
+      if (previous_log_C)
+        slope = ((log_C - *previous_log_C) / log(Interval(previous_eps / eps))).upper_decimal(3);
+      previous_log_C = log_C;
+      previous_eps = eps;
+      const std::string gamma = C.gamma ? to_string(*C.gamma) : "inf";
+      t.rows.push_back({std::to_string(fam.k), std::to_string(fam.S), to_string(fam.rho), to_string(eps),
+                        to_string(p.beta), to_string(p.lambda), gamma,
+                        "[" + C.C.lower_decimal(4) + ", " + C.C.upper_decimal(4) + "]", slope,
+                        integer_text(b.N_variant_A), integer_text(b.N_variant_B)});
+      t.exact.push_back({{"k", fam.k},
+                         {"S", fam.S},
+                         {"rho", to_string(fam.rho)},
+                         {"epsilon", to_string(eps)},
+                         {"beta", to_string(p.beta)},
+                         {"lambda", to_string(p.lambda)},
+                         {"gamma", gamma},
+                         {"C", {{"lo", C.C.lower_decimal(25)}, {"hi", C.C.upper_decimal(25)}}},
+                         {"N_variant_A", b.N_variant_A.str()},
+                         {"N_variant_B", b.N_variant_B.str()}});
+    }
+  }
+  t.notes = {"beta, lambda: the toolkit's rule for (eps, rho, k) (docs/theory.md, the in-context k-gram construction); "
+             "C(f) with Lemma 5.3's constant c = 1 (docs/theory.md, the complexity C(f)).",
+             "slope: ln(C(eps')/C(eps)) / ln(eps/eps') between successive rows, the exponent d in C ~ eps^-d. "
+             "C(f) carries e^(2 A_g) with A_g = beta k S over the box, and beta = 2 ln(4/(eps rho)), so d grows like "
+             "4kS (the true logit range, beta k, would give 4k)."};
   return t;
 }
 

@@ -25,6 +25,9 @@ Table table_t41(const std::filesystem::path& cases_dir, unsigned precision_bits)
 /// optimal).
 Table table_sim_lengths(const std::filesystem::path& cases_dir);
 
+/// t52: C(f) of the k-gram construction against eps, with N_variant_A/B.
+Table table_t52();
+
 /// The table called `name` (see table_names()).
 Table make_table(const std::string& name, const std::filesystem::path& cases_dir, unsigned precision_bits);
 

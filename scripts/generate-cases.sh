@@ -121,7 +121,7 @@ done
 # Section 5, Theorem 5.2's simulation check: a pair with small norms (the
 # bound is non-vacuous: below the output range from n = 10^3 on) and a
 # sharp one (scores +-3: the output's sensitivity is e^6 when 1s are rare,
-# which the bound's exponential factor must carry).
+# which the bound's exponential factor must carry), and a rare one.
 "$LGCHECK" gen --out cases/section5/attention_pair_smooth.json --name attention_pair_smooth \
   --check '{"simulation_length": 30000, "seed": 1}' \
   --expect '{"verdicts": {"T5.2.sim": "PROVED"}}' \
@@ -130,3 +130,10 @@ done
   --check '{"seed": 1}' \
   --expect '{"verdicts": {"T5.2.sim": "PROVED"}}' \
   attention-pair --a 3 --copy 0 --eta 1/20
+# A rare pair (scores +-15/2, one 1 among 10^5 0s): whether z keeps the 1
+# moves the output by ~0.97, which C(f) carries through e^(A_g); C(f)
+# without its exponential factor is REFUTED there.
+"$LGCHECK" gen --out cases/section5/attention_pair_rare.json --name attention_pair_rare \
+  --check '{"simulation_length": 100000, "simulation_inputs": ["single"], "seed": 1}' \
+  --expect '{"verdicts": {"T5.2.sim": "PROVED"}}' \
+  attention-pair --a 15/2 --copy 0 --eta 1/20

@@ -79,6 +79,7 @@ TEST_CASE("Each class of bad flag is refused with its documented message", "[inp
   std::string modp = lgc::test::case_path("paper/modp/modp_p3_hardmax.json").string();
   struct BadFlag {
     std::string args, message;
+    std::string file = "";  ///< the file the message names first ("" for none)
   };
   for (const auto& bad : std::vector<BadFlag>{
            {"eval " + modp + " --input 012", "--input: input position 3: \"2\" is not in the alphabet {0 1}"},
@@ -92,12 +93,14 @@ TEST_CASE("Each class of bad flag is refused with its documented message", "[inp
             "--alpha: expected 2 comma-separated entries (one per symbol), got 3"},
            {"bound " + modp + " --theorem 4.2 --epsilon 1/2",
             "no prior: give --alpha A1,A2,... or a case with check.dirichlet_alpha"},
-           {"bound " + modp + " --theorem 5.2 --epsilon 1/2", "--theorem: 4.1 and 4.2 are implemented (5.2 is not yet)"},
+           {"bound " + modp + " --theorem 5.2 --epsilon 1/2",
+            "Theorem 5.2's C(f) is not defined for model modp_p3_hardmax: the model is not softmax", modp},
+           {"bound " + modp + " --theorem 5.3 --epsilon 1/2", "--theorem: one of 4.1, 4.2, 5.2 (got '5.3')"},
        }) {
     INFO(bad.args);
     auto r = lgc::test::run_lgcheck(bad.args, true);
     CHECK(r.exit_code == 2);
-    CHECK(r.out == "lgcheck: " + bad.message + "\n");
+    CHECK(r.out == "lgcheck: " + (bad.file.empty() ? "" : bad.file + ": ") + bad.message + "\n");
     CHECK(docs.find(bad.message) != std::string::npos);
   }
 }

@@ -26,8 +26,11 @@ struct BoundInputs {
   std::string file, epsilon, c, alpha;
   unsigned log_power = 0;
   bool json = false;
+  bool c_given = false;  ///< --c on the command line (5.2: else the case's subsample_constant)
 };
 int cmd_bound_theorem42(const BoundInputs& in);
+/// `lgcheck bound --theorem 5.2`: C(f) per model and N_variant_A/B.
+int cmd_bound_theorem52(const BoundInputs& in);
 
 /// `lgcheck simulate` on a softmax model: the flags it reads.
 struct SoftmaxSimulateInputs {

@@ -24,11 +24,14 @@ struct BoundArgs {
   int precision_bits = -1;
   unsigned log_power = 0;
   bool json = false;
+  bool c_given = false;
 };
 
 int cmd_bound(const BoundArgs& a) {
-  if (a.theorem == "4.2") return cmd_bound_theorem42({a.file, a.epsilon, a.c, a.alpha, a.log_power, a.json});
-  if (a.theorem != "4.1") throw UsageError("--theorem: 4.1 and 4.2 are implemented (5.2 is not yet)");
+  const BoundInputs in{a.file, a.epsilon, a.c, a.alpha, a.log_power, a.json, a.c_given};
+  if (a.theorem == "4.2") return cmd_bound_theorem42(in);
+  if (a.theorem == "5.2") return cmd_bound_theorem52(in);
+  if (a.theorem != "4.1") throw UsageError("--theorem: one of 4.1, 4.2, 5.2 (got '" + a.theorem + "')");
   Case c = load_case(a.file);
   CaseModels cm = section4_models(c);
   Rational eps = positive_rational_flag("--epsilon", a.epsilon);
@@ -203,11 +206,16 @@ Command add_bound(CLI::App& app) {
   auto a = std::make_shared<BoundArgs>();
   auto* sub = app.add_subcommand("bound", "Evaluate a theorem's length bound N with every ingredient");
   sub->add_option("CASE", a->file, "model or pair case")->required();
-  sub->add_option("--theorem", a->theorem, "the theorem: 4.1 or 4.2")->capture_default_str();
+  sub->add_option("--theorem", a->theorem, "the theorem: 4.1, 4.2 or 5.2 (two-layer softmax: C(f), N_variant_A/B)")
+      ->capture_default_str();
   sub->add_option("--epsilon", a->epsilon, "the accuracy epsilon (exact rational, e.g. 1/20)")->required();
   sub->add_option("--precision-bits", a->precision_bits,
                   "p for the 2^(p/gamma) term (default: the case's finite:p, none for hardmax)");
-  sub->add_option("--c", a->c, "the constant hidden in the paper's O(.)")->capture_default_str();
+  sub->add_option("--c", a->c,
+                  "4.1, 4.2: the constant hidden in the paper's O(.); 5.2: Lemma 5.3's constant c in C(f) (default: "
+                  "the case's subsample_constant, else 1)")
+      ->capture_default_str()
+      ->each([a](const std::string&) { a->c_given = true; });
   sub->add_option("--alpha", a->alpha, "4.2: the Dirichlet prior, e.g. 1,1/2 (default: the case's dirichlet_alpha)");
   sub->add_option("--log-power", a->log_power, "4.2: the power k of (1 + ln(1/eps)) in N0")->capture_default_str()
       ->check(CLI::Range(0, 16));
@@ -246,7 +254,7 @@ Command add_threshold(CLI::App& app) {
 
 Command add_table(CLI::App& app) {
   auto a = std::make_shared<TableArgs>();
-  auto* sub = app.add_subcommand("table", "Compute a table from the bundled cases (t41, sim_lengths)");
+  auto* sub = app.add_subcommand("table", "Compute a table from the bundled cases (t41, sim_lengths, t52)");
   sub->add_option("NAME", a->name, "the table")->required()->check(CLI::IsMember(table_names()));
   sub->add_option("--format", a->format, "md or json (exact values)")
       ->capture_default_str()->check(CLI::IsMember({"md", "json"}));

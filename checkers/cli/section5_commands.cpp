@@ -4,7 +4,9 @@
 
 #include "../agreement.hpp"
 #include "../cli_output.hpp"
+#include "lgcheck/bounds/theorem52.hpp"
 #include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/quantities/simulation_bound.hpp"
 #include "lgcheck/quantities/layer2_integrands.hpp"
 #include "lgcheck/semantics/softmax_linear.hpp"
 #include "lgcheck/simulate/subsample.hpp"
@@ -15,6 +17,94 @@
 #include <random>
 
 namespace lgc::cli {
+namespace {
+
+nlohmann::json interval_json(const Interval& x) { return {{"lo", x.lower_decimal(25)}, {"hi", x.upper_decimal(25)}}; }
+
+std::string interval_text(const Interval& x) {
+  return "[" + x.lower_decimal(6) + ", " + x.upper_decimal(6) + "]";
+}
+
+nlohmann::json complexity_json(const Model& m, const ComplexityConstant& k) {
+  nlohmann::json heads = nlohmann::json::array();
+  for (std::size_t g = 0; g < k.head_factor.size(); ++g)
+    heads.push_back({{"factor", interval_json(k.head_factor[g])}, {"eps_hat", interval_json(k.head_eps[g])}});
+  return {{"model", m.name},
+          {"gamma", k.gamma ? nlohmann::json(to_string(*k.gamma)) : nlohmann::json(nullptr)},
+          {"rate", to_string(k.rate)},
+          {"K", to_string(k.K)},
+          {"lip_phi", to_string(k.lip_phi)},
+          {"lip_out", to_string(k.lip_out)},
+          {"G", to_string(k.G)},
+          {"L", to_string(k.L)},
+          {"D", to_string(k.drift)},
+          {"subsample_constant", to_string(k.subsample_constant)},
+          {"classes", k.classes},
+          {"locality", k.locality},
+          {"from", k.from},
+          {"heads", heads},
+          {"C", interval_json(k.C)}};
+}
+
+std::string complexity_text(const Model& m, const ComplexityConstant& k) {
+  auto line = [](const std::string& label, const std::string& value) { return fmt::format("  {:<32}{}\n", label, value); };
+  std::string text = "model " + m.name + "\n";
+  text += line("gamma, rate min(gamma, 1/3)", (k.gamma ? to_string(*k.gamma) : "inf") + ", " + to_string(k.rate));
+  text += line("K (L5.conv)", to_decimal(k.K, 6));
+  text += line("Lip(Phi) (L5.lip)", to_decimal(k.lip_phi, 6));
+  text += line("Lip_out (second MLP, readout)", to_decimal(k.lip_out, 6));
+  text += line("G, L (every query)", to_decimal(k.G, 6) + ", " + to_decimal(k.L, 6));
+  text += line("c, classes H, tau", fmt::format("{}, {}, {}", to_string(k.subsample_constant), k.classes, k.locality));
+  text += line("D = K + c Lip(Phi) H (tau+1)", to_decimal(k.drift, 6));
+  for (std::size_t g = 0; g < k.head_factor.size(); ++g) {
+    text += line(fmt::format("head {}: e^A (1 + B)", g + 1), interval_text(k.head_factor[g]));
+    text += line(fmt::format("head {}: eps_hat", g + 1), interval_text(k.head_eps[g]));
+  }
+  text += line("C(f)", interval_text(k.C));
+  return text + "\n";
+}
+
+}  // namespace
+
+int cmd_bound_theorem52(const BoundInputs& in) {
+  Case c = load_case(in.file);
+  Rational eps = positive_rational_flag("--epsilon", in.epsilon);
+  const Rational constant =
+      in.c_given ? positive_rational_flag("--c", in.c) : c.check_rational("subsample_constant", Rational(1));
+  std::vector<ComplexityConstant> constants;
+  for (const Model& m : c.models) {
+    if (std::string why = simulation_bound_obstacle(m); !why.empty())
+      throw UsageError(in.file + ": Theorem 5.2's C(f) is not defined for model " + m.name + ": " + why);
+    constants.push_back(complexity_constant(m, constant));
+  }
+  const Theorem52Bounds b = theorem52_bounds(constants, eps);
+  if (in.json) {
+    nlohmann::json models = nlohmann::json::array();
+    for (std::size_t k = 0; k < constants.size(); ++k) models.push_back(complexity_json(c.models[k], constants[k]));
+    print_json({{"theorem", "5.2"},
+                {"case", c.name},
+                {"epsilon", to_string(b.epsilon)},
+                {"models", models},
+                {"C", to_string(b.C)},
+                {"gamma", b.gamma ? nlohmann::json(to_string(*b.gamma)) : nlohmann::json(nullptr)},
+                {"exponent", to_string(b.exponent)},
+                {"N_variant_A", b.N_variant_A.str()},
+                {"N_variant_B", b.N_variant_B.str()}});
+    return 0;
+  }
+  std::string text = fmt::format("Theorem 5.2 bounds for {} at epsilon = {}\n\n", c.name, to_string(b.epsilon));
+  text += "C(f) = Lip_out [K + D + sum_g e^A_g (1 + B_g)(2 eps_hat_g + c (G + L)(tau + 1))]  (docs/theory.md)\n";
+  text += "|f(x) - f(z)| <= C(f) n^-min(gamma,1/3) for every c-good z of length n (Lemma 5.3)\n\n";
+  for (std::size_t k = 0; k < constants.size(); ++k) text += complexity_text(c.models[k], constants[k]);
+  text += fmt::format(
+      "bounds (C = max C(f) upper end = {}, gamma = {}, exponent max(1/gamma, 3) = {})\n"
+      "  N_variant_A = ceil((C/eps)^exponent)  {}\n"
+      "  N_variant_B = ceil(C eps^-exponent)   {}\n",
+      to_decimal(b.C, 6), b.gamma ? to_string(*b.gamma) : "inf", to_string(b.exponent),
+      integer_text(b.N_variant_A), integer_text(b.N_variant_B));
+  std::cout << text;
+  return 0;
+}
 
 int cmd_simulate_softmax(const Case& c, const SoftmaxSimulateInputs& in) {
   if (c.is_pair) throw UsageError(in.file + ": simulate on softmax models takes a model case");

@@ -6,6 +6,24 @@
 #include <sstream>
 
 namespace lgc {
+
+std::optional<InputFamily> parse_input_family(const std::string& text) {
+  InputFamily f;
+  f.name = text;
+  if (text == "uniform") return f;
+  if (text == "single") {
+    f.kind = InputFamily::Kind::Single;
+    return f;
+  }
+  const std::string prefix = "rate:1/";
+  if (text.rfind(prefix, 0) != 0 || text.size() == prefix.size() || text.size() > prefix.size() + 9) return std::nullopt;
+  for (char ch : text.substr(prefix.size()))
+    if (ch < '0' || ch > '9') return std::nullopt;
+  f.kind = InputFamily::Kind::Rate;
+  f.inverse_rate = std::stoull(text.substr(prefix.size()));
+  if (f.inverse_rate < 2) return std::nullopt;
+  return f;
+}
 namespace {
 
 using nlohmann::json;
@@ -211,6 +229,16 @@ void check_average_keys(const Reader& in, const json& v, const std::string& path
     in.count(v["subsample_length"], join_path(path, "subsample_length"), 100, 10000000);
   if (v.contains("simulation_length"))
     in.count(v["simulation_length"], join_path(path, "simulation_length"), 1000, 10000000);
+  if (v.contains("simulation_inputs")) {
+    const std::string spath = join_path(path, "simulation_inputs");
+    const json& a = v["simulation_inputs"];
+    if (!a.is_array() || a.empty()) in.fail(spath, "expected a non-empty array of input families");
+    for (std::size_t k = 0; k < a.size(); ++k) {
+      const std::string family = in.string(a[k], index_path(spath, k));
+      if (!parse_input_family(family))
+        in.fail(index_path(spath, k), "expected \"uniform\", \"single\" or \"rate:1/K\" (K >= 2), got \"" + family + "\"");
+    }
+  }
   if (v.contains("kgram_k")) in.count(v["kgram_k"], join_path(path, "kgram_k"), 1, 16);
   if (v.contains("rho")) {
     Rational rho = in.number(v["rho"], join_path(path, "rho"));

@@ -2,6 +2,7 @@
 
 #include "lgcheck/quantities/first_layer_constants.hpp"
 #include "lgcheck/quantities/norm_constant.hpp"
+#include "lgcheck/numeric/operator_norm.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -37,6 +38,59 @@ std::vector<Rational> first_layer_box(const SoftmaxFirstLayer& layer) {
   return box;
 }
 
+namespace {
+
+/// max_k Σ_c |V_kc| b_c.
+Rational value_box(const QMatrix& V, const std::vector<Rational>& box) {
+  Rational B = 0;
+  for (std::size_t k = 0; k < V.rows(); ++k) {
+    Rational s = 0;
+    for (std::size_t c = 0; c < V.cols(); ++c) s += abs(V(k, c)) * box[c];
+    B = std::max(B, s);
+  }
+  return B;
+}
+
+/// Fold one head's G and L into b: e·max(1, B) and e·Lip(Φ)·max(q₁, q₁B + v), e = e^A.
+void add_head_bounds(IntegrandBounds& b, const Rational& e, const Rational& q1, const Rational& B, const Rational& v) {
+  b.G = std::max(b.G, Rational(e * std::max(Rational(1), B)));
+  b.L = std::max(b.L, Rational(e * b.lip_phi * std::max(q1, Rational(q1 * B + v))));
+}
+
+}  // namespace
+
+SecondLayerHeadBox second_layer_head_box(const Head& head, const std::vector<Rational>& box) {
+  SecondLayerHeadBox h;
+  const QMatrix& M = head.qk;
+  Rational box_sum = 0, radius_squared = 0;
+  for (std::size_t r = 0; r < M.rows(); ++r) {
+    radius_squared += box[r] * box[r];
+    for (std::size_t c = 0; c < M.cols(); ++c) {
+      const Rational a = abs(M(r, c));
+      box_sum += box[r] * a * box[c];
+      h.m += a * box[c];
+      h.m_query += box[r] * a;
+    }
+  }
+  const Rational spectral = upper_of(spectral_norm(M).value) * radius_squared;
+  h.A = std::min(box_sum, spectral);
+  h.B = value_box(head.value, box);
+  h.v = max_row_sum_norm(head.value);
+  return h;
+}
+
+IntegrandBounds a_priori_integrand_bounds(const SoftmaxFirstLayer& layer, bool with_exponential) {
+  const Model& m = layer.model();
+  IntegrandBounds b;
+  b.box = first_layer_box(layer);
+  b.lip_phi = limit_map_lipschitz(m).L;
+  for (const Head& head : m.layers.at(1).heads) {
+    const SecondLayerHeadBox h = second_layer_head_box(head, b.box);
+    add_head_bounds(b, with_exponential ? exp_upper(h.A) : Rational(1), h.m, h.B, h.v);
+  }
+  return b;
+}
+
 Layer2Integrands::Layer2Integrands(const SoftmaxFirstLayer& layer, const Vector<Number>& query) : layer_(&layer) {
   const Model& m = layer.model();
   const unsigned bits = layer.bits();
@@ -56,24 +110,13 @@ IntegrandBounds Layer2Integrands::bounds() const {
   b.lip_phi = limit_map_lipschitz(m).L;
   for (std::size_t g = 0; g < q_.size(); ++g) {
     const QMatrix& V = m.layers[1].heads[g].value;
-    Rational A = 0, q1 = 0, B = 0, rows = 0;
+    Rational A = 0, q1 = 0;
     for (std::size_t r = 0; r < q_[g].size(); ++r) {
       Rational qr = abs(q_[g][r]).upper();
       A += b.box[r] * qr;
       q1 += qr;
     }
-    for (std::size_t k = 0; k < V.rows(); ++k) {
-      Rational s = 0, row = 0;
-      for (std::size_t c = 0; c < V.cols(); ++c) {
-        s += abs(V(k, c)) * b.box[c];
-        row += abs(V(k, c));
-      }
-      B = std::max(B, s);
-      rows = std::max(rows, row);
-    }
-    const Rational e = exp_upper(A);
-    b.G = std::max(b.G, Rational(e * std::max(Rational(1), B)));
-    b.L = std::max(b.L, Rational(e * b.lip_phi * std::max(q1, Rational(q1 * B + rows))));
+    add_head_bounds(b, exp_upper(A), q1, value_box(V, b.box), max_row_sum_norm(V));
   }
   return b;
 }

@@ -115,6 +115,20 @@ Integer ceil(const Rational& q) {
   return -floor(neg);
 }
 
+Integer ceil_power(const Rational& base, const Rational& exponent) {
+  if (base < 0) throw std::invalid_argument("ceil_power: the base must be >= 0");
+  if (exponent <= 0) throw std::invalid_argument("ceil_power: the exponent must be > 0");
+  const Integer u = numerator(exponent), v = denominator(exponent);
+  if (u > 100000 || v > 1000)
+    throw std::invalid_argument("ceil_power: the exponent " + to_string(exponent) + " is too large to round exactly");
+  // N^v is an integer, so N^v >= base^u exactly when N^v >= ceil(base^u).
+  const Integer target = ceil(pow(base, u.convert_to<long>()));
+  Integer root;
+  mpz_root(root.backend().data(), target.backend().data(), v.convert_to<unsigned long>());  // floor
+  if (pow(root, v.convert_to<unsigned long>()) < target) ++root;
+  return root;
+}
+
 Integer pow(const Integer& base, unsigned long exponent) {
   Integer result;
   mpz_pow_ui(result.backend().data(), base.backend().data(), exponent);

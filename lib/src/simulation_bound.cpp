@@ -34,22 +34,22 @@ std::string simulation_bound_obstacle(const Model& model) {
   return "";
 }
 
-/// ε(L, Δ) = e^A max(1,B)·(1/L)[Σ_{j=j0}^{L}(e^{δ_j} − 1) + 2 j0 + 2(τ+1)] + e^A v K (1/L) Σ_{j=j0}^{L} j^{−r},
+/// ε(L, Δ) = e^A max(1,B)·(1/L)[Σ_{j=j0}^{L}(1 − e^{−δ_j}) + 2 j0 + 2(τ+1)] + e^A v K (1/L) Σ_{j=j0}^{L} j^{−r},
 /// δ_j = m K j^{−r} + m_query Δ; certified, upper end.
 Rational SimulationErrorBound::convergence_sum(const Head& h, std::uint64_t L, const Rational& delta) const {
   const unsigned bits = 128;
   const std::size_t tau = layer_->model().locality;
   Interval sum_exp = Interval::zero(bits), sum_pow = Interval::zero(bits);
-  const Interval K(k_.K, bits), shift = Interval(h.m_query * delta, bits);
+  const Interval K(k_.K, bits), shift = Interval(h.box.m_query * delta, bits);
   for (std::uint64_t j = k_.from; j <= L; ++j) {
     Interval pw = power(Integer(j), -k_.rate, bits);
     sum_pow += pw;
-    sum_exp += exp(Interval(h.m, bits) * K * pw + shift) - Interval(Rational(1), bits);
+    sum_exp += Interval(Rational(1), bits) - exp(-(Interval(h.box.m, bits) * K * pw + shift));
   }
   Interval early(Rational(2 * static_cast<long>(k_.from + tau + 1)), bits);
   Interval inv_L(Rational(1, 1) / Rational(Integer(L)), bits);
-  Interval e = h.eA * Interval(std::max(Rational(1), h.B), bits) * inv_L * (sum_exp + early) +
-               h.eA * Interval(h.v, bits) * K * inv_L * sum_pow;
+  Interval e = h.eA * Interval(std::max(Rational(1), h.box.B), bits) * inv_L * (sum_exp + early) +
+               h.eA * Interval(h.box.v, bits) * K * inv_L * sum_pow;
   return e.upper();
 }
 
@@ -63,24 +63,10 @@ SimulationErrorBound::SimulationErrorBound(const SoftmaxFirstLayer& layer, const
   lip_out_ = readout_lipschitz(m);  // the second MLP and the readout, ℓ∞
   histogram_x_ = last_histogram(layer, x);
   query_x_ = query_error(k_, x.size());
-  const std::vector<Rational>& b = stats_.bounds().box;
   for (const auto& head : m.layers[1].heads) {
     Head h;
-    const QMatrix& M = head.qk;
-    for (std::size_t r = 0; r < M.rows(); ++r)
-      for (std::size_t c = 0; c < M.cols(); ++c) {
-        const Rational a = abs(M(r, c));
-        h.A += b[r] * a * b[c];  // |⟨Y, M Y'⟩| over the box
-        h.m += a * b[c];         // ‖M Q‖₁ over the box
-        h.m_query += b[r] * a;   // |⟨Φ, M u⟩| <= m_query ‖u‖∞
-      }
-    for (std::size_t k = 0; k < head.value.rows(); ++k) {
-      Rational s = 0;
-      for (std::size_t c = 0; c < head.value.cols(); ++c) s += abs(head.value(k, c)) * b[c];
-      h.B = std::max(h.B, s);
-    }
-    h.v = max_row_sum_norm(head.value);
-    h.eA = with_exponential ? exp(Interval(h.A, 128)) : Interval(Rational(1), 128);
+    h.box = second_layer_head_box(head, stats_.bounds().box);
+    h.eA = with_exponential ? exp(Interval(h.box.A, 128)) : Interval(Rational(1), 128);
     h.eps_x = convergence_sum(h, x.size(), query_x_);
     heads_.push_back(std::move(h));
   }
@@ -91,14 +77,15 @@ SimulationBound SimulationErrorBound::bound(const Tokens& z) const {
   SimulationBound s;
   s.lip_out = lip_out_;
   s.query_x = query_x_;
-  s.query_z = query_error(k_, z.size()) + lip_phi_ * l1_distance(histogram_x_, last_histogram(*layer_, z));
+  s.histogram_drift = l1_distance(histogram_x_, last_histogram(*layer_, z));
+  s.query_z = query_error(k_, z.size()) + lip_phi_ * s.histogram_drift;
   s.statistic_error = upper_of(stats_.error(z));
   Rational heads = 0;
   for (const Head& h : heads_) {
     const Rational ez = convergence_sum(h, z.size(), s.query_z);
     s.eps_x = std::max(s.eps_x, h.eps_x);
     s.eps_z = std::max(s.eps_z, ez);
-    const Rational factor = h.eA.upper() * (1 + h.B);
+    const Rational factor = h.eA.upper() * (1 + h.box.B);
     s.head_factor.push_back(factor);
     heads += factor * (h.eps_x + ez + s.statistic_error);
   }

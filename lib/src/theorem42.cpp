@@ -13,18 +13,11 @@ Interval enclose_value(const Theorem42Bounds& b, unsigned bits) {
   return v;
 }
 
-/// The least N with N >= c·(1/ε)^{u/v}, i.e. (N/c)^v >= (1/ε)^u.
-Integer rational_power_ceiling(const Theorem42Bounds& b, const Interval& estimate) {
-  const Rational e = b.exponent;
-  const long u = numerator(e).convert_to<long>();
-  const long v = denominator(e).convert_to<long>();
-  const Rational target = pow(1 / b.epsilon, u);
-  auto reaches = [&](const Integer& n) { return pow(Rational(n) / b.c, v) >= target; };
-  Integer n = floor(estimate.lower());
-  if (n < 1) n = 1;
-  while (!reaches(n)) ++n;
-  while (n > 1 && reaches(n - 1)) --n;
-  return n;
+/// c·ε^{−u/v} rounded up exactly: the least N with N^v >= c^v·ε^{−u}.
+Integer rational_power_ceiling(const Theorem42Bounds& b) {
+  const long u = numerator(b.exponent).convert_to<long>();
+  const long v = denominator(b.exponent).convert_to<long>();
+  return ceil_power(pow(b.c, v) * pow(1 / b.epsilon, u), Rational(1, v));
 }
 
 }  // namespace
@@ -45,7 +38,7 @@ Theorem42Bounds theorem42_bounds(const Rational& epsilon, const Rational& alpha_
                                 " is too large to round exactly");
   b.value = enclose_value(b, 128);
   if (log_power == 0 || epsilon == 1) {
-    b.N0 = rational_power_ceiling(b, b.value);
+    b.N0 = rational_power_ceiling(b);
     return b;
   }
   for (unsigned bits = 128; bits <= 16384; bits *= 2) {

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -42,6 +43,17 @@ struct Case {
   std::uint64_t check_count(const std::string& key, std::uint64_t fallback) const;
   Rational check_rational(const std::string& key, const Rational& fallback) const;
 };
+
+/// A family of long inputs x for the two-layer simulation checks
+/// (check.simulation_inputs): "uniform", "rate:1/K" (each token 1 with
+/// probability 1/K, else 0) or "single" (one 1 among 0s).
+struct InputFamily {
+  enum class Kind { Uniform, Rate, Single } kind = Kind::Uniform;
+  std::uint64_t inverse_rate = 0;  ///< K for Rate
+  std::string name;                ///< as written
+};
+/// The family a string names, or nullopt.
+std::optional<InputFamily> parse_input_family(const std::string& text);
 
 constexpr const char* kCaseFormat = "lgcheck-case/1";
 

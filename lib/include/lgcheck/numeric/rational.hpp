@@ -38,6 +38,12 @@ Integer floor(const Rational& q);
 Integer pow(const Integer& base, unsigned long exponent);
 Rational pow(const Rational& base, long exponent);
 
+/// The least integer N with N >= base^exponent, exactly: for exponent u/v
+/// (u, v > 0) it is the least N with N^v >= base^u, an integer v-th root.
+/// Requires base >= 0 and exponent > 0; throws std::invalid_argument when
+/// u > 100000 or v > 1000 (the powers would be unreasonably large).
+Integer ceil_power(const Rational& base, const Rational& exponent);
+
 /// True when q is an integer.
 bool is_integer(const Rational& q);
 

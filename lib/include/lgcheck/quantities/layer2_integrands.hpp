@@ -28,6 +28,23 @@ struct IntegrandBounds {
 /// b_r for every coordinate of the first layer's output (and of Φ).
 std::vector<Rational> first_layer_box(const SoftmaxFirstLayer& layer);
 
+/// What the box b says about a second-layer head (M, V), for every Y, Y′, Φ
+/// and u with coordinates |Y_r|, |Y′_r|, |Φ_r| <= b_r
+/// (docs/theory.md, "The simulation-error bound" and "The complexity C(f)"):
+struct SecondLayerHeadBox {
+  Rational A;        ///< |⟨Y, M Y′⟩| <= A = min(Σ_{r,c} b_r|M_rc|b_c, ‖M‖₂·‖b‖₂²)
+  Rational m;        ///< ‖M Y′‖₁ <= m = Σ_{r,c}|M_rc| b_c
+  Rational m_query;  ///< |⟨Φ, M u⟩| <= m_query·‖u‖∞, m_query = Σ_{r,c} b_r|M_rc|
+  Rational B;        ///< ‖V Y‖∞ <= B = max_k Σ_c |V_kc| b_c
+  Rational v;        ///< ‖V‖∞ = max_k Σ_c |V_kc|
+};
+SecondLayerHeadBox second_layer_head_box(const Head& head, const std::vector<Rational>& box);
+
+/// G and L of the integrands for every query in the box at once (q_g
+/// bounded through M_g and b instead of M_g Φ_q): the constants C(f) uses.
+/// `with_exponential` = false drops e^{A_g} (a mutation of C(f)).
+IntegrandBounds a_priori_integrand_bounds(const SoftmaxFirstLayer& layer, bool with_exponential = true);
+
 class Layer2Integrands {
  public:
   /// `query` is Φ_q (an enclosure).

@@ -23,6 +23,7 @@ struct SimulationBound {
   Rational total;               ///< the bound (upper end)
   Rational query_x, query_z;    ///< Δ_x, Δ_z
   Rational statistic_error;     ///< E (upper end)
+  Rational histogram_drift;     ///< ‖μ̂_n(z) − μ̂_T(x)‖₁ (exact)
   Rational eps_x, eps_z;        ///< ε(T, Δ_x), ε(n, Δ_z) (the largest over the heads)
   Rational lip_out;
   std::vector<Rational> head_factor;  ///< e^{A_g}(1 + B_g)
@@ -39,7 +40,7 @@ class SimulationErrorBound {
 
  private:
   struct Head {
-    Rational A, m, m_query, B, v;  ///< box constants (docs/theory.md)
+    SecondLayerHeadBox box;        ///< A, m, m_query, B, v (docs/theory.md)
     Interval eA;                   ///< e^{A} (1 without the exponential)
     Rational eps_x;                ///< ε(T, Δ_x)
   };

@@ -1,0 +1,71 @@
+#include "lgcheck/quantities/complexity.hpp"
+
+#include "lgcheck/quantities/first_layer_constants.hpp"
+#include "lgcheck/quantities/layer2_integrands.hpp"
+#include "lgcheck/quantities/norm_constant.hpp"
+#include "lgcheck/quantities/simulation_bound.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace lgc {
+namespace {
+
+constexpr unsigned kBits = 128;
+
+Interval n_power(std::uint64_t n, const Rational& exponent) { return power(Integer(n), exponent, kBits); }
+
+}  // namespace
+
+Interval ComplexityConstant::bound(std::uint64_t n) const { return C * n_power(n, -rate); }
+
+Interval ComplexityConstant::statistic_limit(std::uint64_t n) const {
+  return Interval(subsample_constant * (G + L) * (locality + 1), kBits) * n_power(n, Rational(-1, 3));
+}
+
+Interval ComplexityConstant::drift_limit(std::uint64_t n) const {
+  return Interval(subsample_constant * classes * (locality + 1), kBits) * n_power(n, Rational(-1, 3));
+}
+
+ComplexityConstant complexity_constant(const Model& model, const Rational& subsample_constant, bool with_exponential) {
+  if (std::string why = simulation_bound_obstacle(model); !why.empty())
+    throw std::invalid_argument("C(f): " + why);
+  if (subsample_constant <= 0) throw std::invalid_argument("C(f): the subsample constant c must be > 0");
+  const SoftmaxFirstLayer layer(model);
+  const ConvergenceConstant k = convergence_constant(model);
+  const IntegrandBounds integrands = a_priori_integrand_bounds(layer, with_exponential);
+  ComplexityConstant cf;
+  cf.gamma = k.gamma;
+  cf.rate = k.gamma ? std::min(*k.gamma, Rational(1, 3)) : Rational(1, 3);
+  cf.subsample_constant = subsample_constant;
+  cf.K = k.K;
+  cf.lip_phi = integrands.lip_phi;
+  cf.lip_out = readout_lipschitz(model);
+  cf.G = integrands.G;
+  cf.L = integrands.L;
+  cf.classes = layer.shape().classes();
+  cf.locality = model.locality;
+  cf.from = k.from;
+  const Rational tau1 = model.locality + 1;
+  cf.drift = cf.K + subsample_constant * cf.lip_phi * cf.classes * tau1;
+  const Rational sigma = 1 / (1 - cf.rate);
+  // 6(τ+1)/L <= 6(τ+1)·j₀^{r′−1}·n^{−r′} for L >= n >= j₀.
+  const Interval early = Interval(6 * tau1, kBits) * n_power(k.from, cf.rate - 1);
+  const Interval statistic(subsample_constant * (cf.G + cf.L) * tau1, kBits);
+  Interval heads = Interval::zero(kBits);
+  for (const Head& head : model.layers[1].heads) {
+    const SecondLayerHeadBox h = second_layer_head_box(head, integrands.box);
+    const Interval eA = with_exponential ? exp(Interval(h.A, kBits)) : Interval(Rational(1), kBits);
+    const Rational spread = std::max(Rational(1), h.B);
+    const Interval eps = eA * (Interval(spread * (h.m * cf.K * sigma + h.m_query * cf.drift), kBits) +
+                               Interval(spread, kBits) * early + Interval(h.v * cf.K * sigma, kBits));
+    const Interval factor = eA * Interval(1 + h.B, kBits);
+    cf.head_factor.push_back(factor);
+    cf.head_eps.push_back(eps);
+    heads += factor * (Interval(Rational(2), kBits) * eps + statistic);
+  }
+  cf.C = Interval(cf.lip_out, kBits) * (Interval(cf.K + cf.drift, kBits) + heads);
+  return cf;
+}
+
+}  // namespace lgc

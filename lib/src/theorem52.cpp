@@ -1,0 +1,25 @@
+#include "lgcheck/bounds/theorem52.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace lgc {
+
+Theorem52Bounds theorem52_bounds(const std::vector<ComplexityConstant>& constants, const Rational& epsilon) {
+  if (constants.empty()) throw std::invalid_argument("Theorem 5.2 bound: no model");
+  if (epsilon <= 0) throw std::invalid_argument("Theorem 5.2 bound: epsilon must be > 0");
+  Theorem52Bounds b;
+  b.epsilon = epsilon;
+  for (const ComplexityConstant& c : constants) {
+    b.C = std::max(b.C, c.C.upper());
+    if (c.gamma && (!b.gamma || *c.gamma < *b.gamma)) b.gamma = c.gamma;
+  }
+  b.exponent = b.gamma ? std::max(Rational(1 / *b.gamma), Rational(3)) : Rational(3);
+  b.N_variant_A = ceil_power(b.C / epsilon, b.exponent);
+  // C·ε^{−u/v} = (C^v·ε^{−u})^{1/v}
+  const long u = numerator(b.exponent).convert_to<long>(), v = denominator(b.exponent).convert_to<long>();
+  b.N_variant_B = ceil_power(pow(b.C, v) * pow(1 / epsilon, u), Rational(1, v));
+  return b;
+}
+
+}  // namespace lgc
