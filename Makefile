@@ -47,14 +47,14 @@ sanitize: deps
 	cmake --build $(SANITIZE_BUILD) -j$(JOBS)
 	cd $(SANITIZE_BUILD) && ctest --output-on-failure -j$(JOBS)
 
-# Regenerate the tables in docs/tables/ from the bundled cases.
+# Regenerate the tables (every format) and plots in docs/tables/ from the
+# bundled cases; a test checks the committed files are what this writes.
+TABLES = t41 threshold t42 t52 scaling sim_lengths
+PLOTS = n_vs_omega n_vs_delta n_vs_k n_vs_farey subsample distance
 tables: build
-	$(BUILD)/lgcheck table t41 --format md --out docs/tables/t41.md
-	$(BUILD)/lgcheck table t41 --format json --out docs/tables/t41.json
-	$(BUILD)/lgcheck table sim_lengths --format md --out docs/tables/sim_lengths.md
-	$(BUILD)/lgcheck table sim_lengths --format json --out docs/tables/sim_lengths.json
-	$(BUILD)/lgcheck table t52 --format md --out docs/tables/t52.md
-	$(BUILD)/lgcheck table t52 --format json --out docs/tables/t52.json
+	for t in $(TABLES); do for f in md csv tex json; do \
+	  $(BUILD)/lgcheck table $$t --format $$f --out docs/tables/$$t.$$f || exit 1; done; done
+	for p in $(PLOTS); do $(BUILD)/lgcheck plot $$p --out docs/tables/$$p.svg || exit 1; done
 
 clean:
 	rm -rf $(BUILD)

@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("lgcheck ") + LGCHECK_VERSION);
   std::vector<Command> commands = {add_info(app),      add_eval(app),  add_margin(app), add_bound(app),
-                                   add_simulate(app),  add_threshold(app), add_table(app), add_check(app),
+                                   add_simulate(app),  add_threshold(app), add_table(app), add_plot(app), add_check(app),
                                    add_claims(app),    add_mutations(app), add_replay(app), add_gen(app),
                                    add_average(app)};
   try {

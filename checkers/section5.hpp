@@ -6,13 +6,17 @@
 //            including the near-vertex pairs where the bound is nearly met;
 //   D5.4.kgram      the k-gram construction within ε of f* (length >= T₀);
 //   L5.3.subsample  the Markov subsampler meets Lemma 5.3's rate;
-//   T5.2.sim        the subsampled z within the simulation-error bound.
+//   T5.2.sim        the subsampled z within the simulation-error bound and
+//                   within C(f)·n^{−min(γ,1/3)} when it is c-good.
 // Each params struct carries the mutation hooks the tests use to break the
 // claim on purpose.
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/report/verdict.hpp"
 
 #include <cstdint>
+#include <functional>
+#include <random>
+#include <vector>
 
 namespace lgc {
 
@@ -67,6 +71,27 @@ ClaimResult check_kgram(const Case& c, const KgramParams& params);
 namespace lgc {
 
 inline constexpr const char* kSubsampleId = "L5.3.subsample";
+
+/// Two alternating symbols with 10% noise: x has few windows, and a block
+/// boundary of z joins two blocks at a random phase, creating windows x
+/// rarely has — a bias of order (boundaries / n) ≍ n^{−1/3}, the adversarial
+/// case for Lemma 5.3's rate.
+Tokens noisy_periodic_input(std::size_t S, std::uint64_t T, std::mt19937_64& rng);
+
+/// An error of the subsampled z against n, measured: for each target n
+/// (below |x|), the mean over seeds 1..`seeds` of error(z), and the
+/// least-squares slope of mean ln error against mean ln |z|. Computed in
+/// double: a measurement to report beside a proven rate, never a verdict.
+struct ErrorCurve {
+  struct Point {
+    std::uint64_t n;
+    double length, error, log_length, log_error;
+  };
+  std::vector<Point> points;
+  double slope = 0;  ///< meaningful when points.size() >= 2
+};
+ErrorCurve subsample_error_curve(const Tokens& x, const std::vector<std::uint64_t>& targets, std::uint64_t seeds,
+                                 std::size_t tau, const std::function<double(const Tokens&)>& error);
 
 /// A softmax model case with two layers.
 bool is_two_layer_softmax(const Case& c);

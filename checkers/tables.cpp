@@ -3,10 +3,11 @@
 #include "case_models.hpp"
 #include "cli_output.hpp"
 #include "lgcheck/bounds/theorem41.hpp"
-#include "lgcheck/bounds/theorem52.hpp"
-#include "lgcheck/quantities/positional_margin.hpp"
-#include "lgcheck/tasks/kgram.hpp"
+#include "agreement.hpp"
 #include "lgcheck/numeric/interval.hpp"
+#include "lgcheck/quantities/logit_margin.hpp"
+#include "lgcheck/semantics/finite_precision.hpp"
+#include "lgcheck/tasks/paper_tasks.hpp"
 #include "lgcheck/quantities/distance.hpp"
 #include "lgcheck/simulate/simulation_error.hpp"
 
@@ -38,14 +39,90 @@ std::string ratio(const Integer& a, const std::optional<std::uint64_t>& b) {
   return to_decimal(Rational(a, Integer(*b)), 3);
 }
 
+/// The measured threshold: 1 + the largest T < t at which some statistic's
+/// last-position representation under finite:p differs (certified) from
+/// hardmax, searched downward from t − 1 exhaustively over the statistics of
+/// each length; 1 when none differs. `undecided` counts comparisons whose
+/// enclosures could not be separated (none, on the ModPTask rows).
+struct MeasuredThreshold {
+  std::uint64_t first_equal = 1;
+  std::uint64_t statistics = 0, undecided = 0;
+};
+
+MeasuredThreshold measure_threshold(const OneLayerEvaluator& m, unsigned p, std::uint64_t t) {
+  MeasuredThreshold r;
+  for (std::uint64_t T = t - 1; T >= 1; --T) {
+    bool differs = false;
+    for_each_statistic(m.shape(), T, [&](const Statistic& s) {
+      QVector exact = m.representation(s);
+      Agreement a = agreement(Vector<Number>(exact.begin(), exact.end()), m.representation_finite(s, p));
+      ++r.statistics;
+      if (a == Agreement::Unknown) ++r.undecided;
+      differs = a == Agreement::Different;
+      return !differs;
+    });
+    if (differs) {
+      r.first_equal = T + 1;
+      return r;
+    }
+  }
+  return r;
+}
+
 }  // namespace
 
-std::vector<std::string> table_names() { return {"t41", "sim_lengths", "t52"}; }
+Table table_threshold() {
+  Table t;
+  t.name = "threshold";
+  t.caption = "Theorem 4.1's hardmax threshold: finite:p equals hardmax at every query position T >= ceil(2^(p/gamma)); "
+              "the measured first length from which it does on every input";
+  t.columns = {"task", "gamma", "p", "ceil(2^(p/gamma))", "measured", "measured/bound", "statistics compared"};
+  struct Row {
+    std::size_t period;
+    Rational margin;
+    unsigned p;
+  };
+  std::vector<Row> rows;
+  for (unsigned p = 1; p <= 6; ++p) rows.push_back({2, 1, p});
+  for (unsigned p = 1; p <= 3; ++p) rows.push_back({2, Rational(1, 2), p});
+  for (unsigned p = 1; p <= 5; ++p) rows.push_back({3, 1, p});
+  for (const Row& row : rows) {
+    const Model model = modp_task(row.period, Semantics::finite(row.p), row.margin);
+    const OneLayerEvaluator m(model);
+    const Rational gamma = *logit_margin(model).gamma;
+    const Integer bound = hardmax_threshold(row.p, gamma);
+    const MeasuredThreshold measured = measure_threshold(m, row.p, bound.convert_to<std::uint64_t>());
+    const std::string task = "ModPTask Delta=" + std::to_string(row.period);
+    t.rows.push_back({task, to_string(gamma), std::to_string(row.p), bound.str(), std::to_string(measured.first_equal),
+                      to_decimal(Rational(measured.first_equal) / Rational(bound), 3),
+                      std::to_string(measured.statistics)});
+    t.exact.push_back({{"task", task},
+                       {"period", row.period},
+                       {"gamma", to_string(gamma)},
+                       {"p", row.p},
+                       {"threshold", bound.str()},
+                       {"measured", measured.first_equal},
+                       {"statistics", measured.statistics},
+                       {"undecided", measured.undecided}});
+  }
+  t.notes = {"threshold = hardmax_threshold(p, gamma), the least t with t^gamma >= 2^p (docs/theory.md); gamma is the "
+             "logit margin of the ModPTask model built with that margin (gen modp --margin).",
+             "measured: 1 + the largest T below the threshold at which some statistic's last-position representation "
+             "under finite:p differs, certified, from hardmax (every statistic of each length, searched downward); "
+             "from the threshold on they agree (claims S.consistency and T4.1.threshold)."};
+  return t;
+}
+
+std::vector<std::string> table_names() { return {"t41", "threshold", "t42", "t52", "scaling", "sim_lengths"}; }
 
 Table make_table(const std::string& name, const std::filesystem::path& cases_dir, unsigned precision_bits) {
-  if (name == "sim_lengths") return table_sim_lengths(cases_dir);
+  if (name == "t41") return table_t41(cases_dir, precision_bits);
+  if (name == "threshold") return table_threshold();
+  if (name == "t42") return table_t42(cases_dir);
   if (name == "t52") return table_t52();
-  return table_t41(cases_dir, precision_bits);
+  if (name == "scaling") return table_scaling(cases_dir, precision_bits);
+  if (name == "sim_lengths") return table_sim_lengths(cases_dir);
+  throw std::invalid_argument("unknown table '" + name + "'");
 }
 
 Table table_sim_lengths(const std::filesystem::path& cases_dir) {
@@ -130,76 +207,6 @@ Table table_t41(const std::filesystem::path& cases_dir, unsigned precision_bits)
              "witness >=: a Farey-hat pair of order n agrees on every input of length <= n, so no N below n + 1 is valid "
              "for it (T4.1.witness)."};
   return t;
-}
-
-Table table_t52() {
-  Table t;
-  t.name = "t52";
-  t.caption = "Theorem 5.2 on the in-context k-gram construction: C(f) (certified) against eps, and the length "
-              "bounds N_variant_A = ceil((C/eps)^max(1/gamma,3)), N_variant_B = ceil(C eps^-max(1/gamma,3))";
-  t.columns = {"k", "S", "rho", "eps", "beta", "lambda", "gamma", "C(f)", "slope", "N_variant_A", "N_variant_B"};
-  struct Family {
-    std::size_t k, S;
-    Rational rho;
-  };
-  for (const Family& fam : {Family{1, 2, Rational(1, 2)}, Family{2, 3, Rational(1, 4)}, Family{3, 4, Rational(1, 4)}}) {
-    std::optional<Interval> previous_log_C;
-    Rational previous_eps;
-    for (const Rational eps : {Rational(1, 2), Rational(1, 4), Rational(1, 10)}) {
-      const KgramParameters p = kgram_parameters(eps, fam.rho, fam.k);
-      const Model m = kgram_model(fam.S, fam.k, p.beta, p.lambda);
-      const ComplexityConstant C = complexity_constant(m);
-      const Theorem52Bounds b = theorem52_bounds({C}, eps);
-      // The growth exponent between successive eps: ln(C/C_prev) / ln(eps_prev/eps) (display only).
-      const Interval log_C = log(C.C);
-      std::string slope = "-";
-      if (previous_log_C)
-        slope = ((log_C - *previous_log_C) / log(Interval(previous_eps / eps))).upper_decimal(3);
-      previous_log_C = log_C;
-      previous_eps = eps;
-      const std::string gamma = C.gamma ? to_string(*C.gamma) : "inf";
-      t.rows.push_back({std::to_string(fam.k), std::to_string(fam.S), to_string(fam.rho), to_string(eps),
-                        to_string(p.beta), to_string(p.lambda), gamma,
-                        "[" + C.C.lower_decimal(4) + ", " + C.C.upper_decimal(4) + "]", slope,
-                        integer_text(b.N_variant_A), integer_text(b.N_variant_B)});
-      t.exact.push_back({{"k", fam.k},
-                         {"S", fam.S},
-                         {"rho", to_string(fam.rho)},
-                         {"epsilon", to_string(eps)},
-                         {"beta", to_string(p.beta)},
-                         {"lambda", to_string(p.lambda)},
-                         {"gamma", gamma},
-                         {"C", {{"lo", C.C.lower_decimal(25)}, {"hi", C.C.upper_decimal(25)}}},
-                         {"N_variant_A", b.N_variant_A.str()},
-                         {"N_variant_B", b.N_variant_B.str()}});
-    }
-  }
-  t.notes = {"beta, lambda: the toolkit's rule for (eps, rho, k) (docs/theory.md, the in-context k-gram construction); "
-             "C(f) with Lemma 5.3's constant c = 1 (docs/theory.md, the complexity C(f)).",
-             "slope: ln(C(eps')/C(eps)) / ln(eps/eps') between successive rows, the exponent d in C ~ eps^-d. "
-             "C(f) carries e^(2 A_g) with A_g = beta k S over the box, and beta = 2 ln(4/(eps rho)), so d grows like "
-             "4kS (the true logit range, beta k, would give 4k)."};
-  return t;
-}
-
-std::string render_markdown(const Table& t) {
-  std::string out = "**" + t.caption + "**\n\n|";
-  for (const auto& c : t.columns) out += " " + c + " |";
-  out += "\n|";
-  for (std::size_t k = 0; k < t.columns.size(); ++k) out += k == 0 ? "---|" : "---:|";
-  out += "\n";
-  for (const auto& row : t.rows) {
-    out += "|";
-    for (const auto& cell : row) out += " " + cell + " |";
-    out += "\n";
-  }
-  out += "\n";
-  for (const auto& n : t.notes) out += "- " + n + "\n";
-  return out;
-}
-
-std::string render_json(const Table& t) {
-  return nlohmann::json({{"table", t.name}, {"caption", t.caption}, {"rows", t.exact}, {"notes", t.notes}}).dump(2) + "\n";
 }
 
 }  // namespace lgc

@@ -1,5 +1,11 @@
 #pragma once
-// Tables computed from the bundled cases (docs/tables/), never typed in.
+// Tables computed from the bundled cases and the toolkit's builders
+// (docs/tables/), never typed in. Each table has display cells (numbers too
+// long to print in full in scientific notation) and, per row, the exact
+// values for `--format json`.
+#include "lgcheck/numeric/rational.hpp"
+#include "lgcheck/report/verdict.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -25,16 +31,43 @@ Table table_t41(const std::filesystem::path& cases_dir, unsigned precision_bits)
 /// optimal).
 Table table_sim_lengths(const std::filesystem::path& cases_dir);
 
-/// t52: C(f) of the k-gram construction against eps, with N_variant_A/B.
+/// threshold: γ, p, ⌈2^{p/γ}⌉ against the measured first length from which
+/// finite:p equals hardmax on every input (ModPTask, exhaustive over
+/// statistics).
+Table table_threshold();
+
+/// t42: Theorem 4.2's N₀ against α_min and ε, with the measured constant C
+/// of the ε^{1/2} conclusion (the bundled Farey-hat pairs under two priors).
+Table table_t42(const std::filesystem::path& cases_dir);
+
+/// t52: the k-gram family: positional margin, C(f) (certified), N_variant_A/B
+/// against ε, and the measured simulation error with its fitted exponent.
 Table table_t52();
 
-/// The table called `name` (see table_names()).
+/// A growth claim's verdict: PROVED when N strictly increases along the
+/// values, REFUTED with the first step that does not (exact comparisons).
+struct GrowthVerdict {
+  Verdict verdict;
+  std::string detail;
+};
+GrowthVerdict strictly_increasing(const std::string& parameter, const std::vector<std::string>& values,
+                                  const std::vector<Integer>& N);
+
+/// scaling: the paper's qualitative claims (N grows with ω, Δ, S, k), each
+/// with a verdict computed from the toolkit's exact bounds.
+Table table_scaling(const std::filesystem::path& cases_dir, unsigned precision_bits);
+
+/// The names of the tables `lgcheck table` knows, and the table called `name`.
+std::vector<std::string> table_names();
 Table make_table(const std::string& name, const std::filesystem::path& cases_dir, unsigned precision_bits);
 
 std::string render_markdown(const Table& t);
+std::string render_csv(const Table& t);
+/// LaTeX with booktabs rules; scientific notation set as a×10^{b}.
+std::string render_tex(const Table& t);
 std::string render_json(const Table& t);
-
-/// The names of the tables `lgcheck table` knows.
-std::vector<std::string> table_names();
+/// md, csv, tex, json.
+std::vector<std::string> table_formats();
+std::string render(const Table& t, const std::string& format);
 
 }  // namespace lgc

@@ -4,6 +4,7 @@
 #include "../case_models.hpp"
 #include "../agreement.hpp"
 #include "../cli_output.hpp"
+#include "../plots.hpp"
 #include "../tables.hpp"
 #include "../theorem41.hpp"
 #include "lgcheck/bounds/theorem41.hpp"
@@ -187,6 +188,28 @@ int cmd_threshold(const ThresholdArgs& a) {
   return 0;
 }
 
+struct PlotArgs {
+  std::string name, out, cases = "cases";
+  bool script = false;
+};
+
+int cmd_plot(const PlotArgs& a) {
+  const std::string ext = std::filesystem::path(a.out).extension().string();
+  if (ext != ".svg" && ext != ".png") throw UsageError("--out: the file must end in .svg or .png, got '" + a.out + "'");
+  const Plot plot = make_plot(a.name, a.cases);
+  if (a.script) {
+    std::cout << gnuplot_script(plot, a.out);
+    return 0;
+  }
+  try {
+    render_plot(plot, a.out);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(std::string("plot: ") + e.what());
+  }
+  std::cout << "wrote " << a.out << "\n";
+  return 0;
+}
+
 struct TableArgs {
   std::string name, format = "md", out, cases = "cases";
   unsigned precision_bits = 8;
@@ -194,7 +217,7 @@ struct TableArgs {
 
 int cmd_table(const TableArgs& a) {
   Table t = make_table(a.name, a.cases, a.precision_bits);
-  std::string text = a.format == "json" ? render_json(t) : render_markdown(t);
+  std::string text = render(t, a.format);
   if (a.out.empty()) std::cout << text;
   else write_text_atomically(a.out, text);
   return 0;
@@ -252,12 +275,30 @@ Command add_threshold(CLI::App& app) {
   return {sub, [a] { return cmd_threshold(*a); }};
 }
 
+Command add_plot(CLI::App& app) {
+  auto a = std::make_shared<PlotArgs>();
+  auto* sub = app.add_subcommand(
+      "plot", "Draw a plot through gnuplot: n_vs_omega, n_vs_delta, n_vs_k (the bounds against the task parameter, log "
+              "axes), n_vs_farey (bounds, measured threshold and witness), subsample (Lemma 5.3's error against n with "
+              "the n^-1/3 reference), distance (D(n) of pair cases)");
+  sub->add_option("NAME", a->name, "the plot")->required()->check(CLI::IsMember(plot_names()));
+  sub->add_option("--out", a->out, "the image: FILE.svg or FILE.png")->required();
+  sub->add_option("--cases", a->cases, "the bundled cases directory")->capture_default_str();
+  sub->add_flag("--script", a->script, "print the gnuplot script (data inline) instead of running gnuplot");
+  return {sub, [a] { return cmd_plot(*a); }};
+}
+
 Command add_table(CLI::App& app) {
   auto a = std::make_shared<TableArgs>();
-  auto* sub = app.add_subcommand("table", "Compute a table from the bundled cases (t41, sim_lengths, t52)");
+  auto* sub = app.add_subcommand(
+      "table", "Compute a table from the bundled cases and the toolkit's builders: t41 (Theorem 4.1's N), threshold "
+               "(the hardmax threshold, measured), t42 (Theorem 4.2's N0), t52 (C(f) on the k-gram family), scaling "
+               "(the paper's growth claims with verdicts), sim_lengths (the construction's lengths)");
   sub->add_option("NAME", a->name, "the table")->required()->check(CLI::IsMember(table_names()));
-  sub->add_option("--format", a->format, "md or json (exact values)")
-      ->capture_default_str()->check(CLI::IsMember({"md", "json"}));
+  sub->add_option("--format", a->format,
+                  "md (Markdown), csv, tex (LaTeX, booktabs) or json (the exact values: integers in full, rationals "
+                  "as fractions)")
+      ->capture_default_str()->check(CLI::IsMember(table_formats()));
   sub->add_option("--out", a->out, "write to this file instead of stdout");
   sub->add_option("--cases", a->cases, "the bundled cases directory")->capture_default_str();
   sub->add_option("--precision-bits", a->precision_bits, "p for the 2^(p/gamma) term")->capture_default_str();
