@@ -2,14 +2,16 @@
 #   make run    install missing packages, build Release in build/, check cases/
 #   make test   same set-up, then the whole Catch2 suite through ctest and a
 #               bounded libFuzzer run of the case parser and input decoder
-# Also: make sanitize (the suite under ASan+UBSan), make tables, make fuzz.
+# Also: make sanitize (the suite under ASan+UBSan), make tables, make fuzz,
+# make bench (Google Benchmark ratios, docs/performance.md).
 BUILD ?= build
 JOBS ?= 2
 FUZZ_BUILD ?= build-fuzz
 SANITIZE_BUILD ?= build-sanitize
+BENCH_BUILD ?= build-bench
 FUZZ_SECONDS ?= 30
 
-.PHONY: run test deps configure build clean tables fuzz sanitize
+.PHONY: run test deps configure build clean tables fuzz sanitize bench
 
 deps:
 	bash scripts/install-deps.sh
@@ -46,6 +48,13 @@ sanitize: deps
 	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLGCHECK_SANITIZE=ON
 	cmake --build $(SANITIZE_BUILD) -j$(JOBS)
 	cd $(SANITIZE_BUILD) && ctest --output-on-failure -j$(JOBS)
+
+# The benchmarks (bench/, Google Benchmark): each figure a ratio of two
+# benchmarks measured in one run, printed with its target.
+bench: deps
+	cmake -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DLGCHECK_BENCH=ON -DLGCHECK_BUILD_TESTS=OFF
+	cmake --build $(BENCH_BUILD) -j$(JOBS) --target lgcheck_bench
+	$(BENCH_BUILD)/bench/lgcheck_bench
 
 # Regenerate the tables (every format) and plots in docs/tables/ from the
 # bundled cases; a test checks the committed files are what this writes.

@@ -8,7 +8,7 @@ PACKAGES=(
   libboost-dev libgmp-dev libmpfr-dev libmpfi-dev
   libfmt-dev catch2 nlohmann-json3-dev libcli11-dev
   clang libclang-rt-14-dev
-  gnuplot-nox
+  gnuplot-nox libbenchmark-dev
 )
 
 missing=()

@@ -76,6 +76,7 @@ struct CheckArgs {
 Command add_check(CLI::App& app) {
   auto a = std::make_shared<CheckArgs>();
   auto* sub = app.add_subcommand("check", "Run the registered claims on case files and directories");
+  add_threads_option(sub);
   sub->add_option("PATH", a->paths, "case files, or directories searched recursively for *.json")->required();
   sub->add_option("--claims", a->glob, "only claims whose id matches this shell pattern (e.g. 'T4.1.*')")
       ->capture_default_str();
@@ -94,6 +95,7 @@ Command add_replay(CLI::App& app) {
 Command add_mutations(CLI::App& app) {
   auto cases = std::make_shared<std::string>("cases");
   auto* sub = app.add_subcommand("mutations", "Run the mutation suite: each deliberately broken claim must be REFUTED");
+  add_threads_option(sub);
   sub->add_option("--cases", *cases, "the bundled cases directory")->capture_default_str();
   return {sub, [cases] {
             std::string table = mutation_table(*cases);

@@ -1,5 +1,7 @@
 #include "cli_support.hpp"
 
+#include "lgcheck/enumerate/parallel.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -80,6 +82,13 @@ void write_text_atomically(const std::string& file, const std::string& text) {
     }
   }
   std::filesystem::rename(tmp, file);
+}
+
+void add_threads_option(CLI::App* sub) {
+  sub->add_option_function<unsigned>(
+         "--threads", [](const unsigned& n) { set_enumeration_threads(n); },
+         "threads for exhaustive enumerations (default: all cores; verdicts and numbers are the same for any count)")
+      ->check(CLI::Range(1u, 256u));
 }
 
 }  // namespace lgc::cli

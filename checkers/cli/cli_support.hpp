@@ -44,4 +44,9 @@ nlohmann::json optional_rational(const std::optional<Rational>& q);
 /// Writes `text` to `file` through a temporary file and a rename.
 void write_text_atomically(const std::string& file, const std::string& text);
 
+/// `--threads N` on an enumeration-heavy command: the threads exhaustive
+/// enumerations split over (default: all cores; results are identical for
+/// any N).
+void add_threads_option(CLI::App* sub);
+
 }  // namespace lgc::cli

@@ -267,6 +267,7 @@ Command add_simulate(CLI::App& app) {
 Command add_threshold(CLI::App& app) {
   auto a = std::make_shared<ThresholdArgs>();
   auto* sub = app.add_subcommand("threshold", "D(n) of a pair exactly, N_emp(eps) and the bracket on D_inf");
+  add_threads_option(sub);
   sub->add_option("PAIR", a->file, "pair case")->required();
   sub->add_option("--epsilon", a->epsilon, "the accuracy epsilon")->required();
   sub->add_option("--max-length", a->max_length, "compute D(n) for n = 1..N")
@@ -294,6 +295,7 @@ Command add_table(CLI::App& app) {
       "table", "Compute a table from the bundled cases and the toolkit's builders: t41 (Theorem 4.1's N), threshold "
                "(the hardmax threshold, measured), t42 (Theorem 4.2's N0), t52 (C(f) on the k-gram family), scaling "
                "(the paper's growth claims with verdicts), sim_lengths (the construction's lengths)");
+  add_threads_option(sub);
   sub->add_option("NAME", a->name, "the table")->required()->check(CLI::IsMember(table_names()));
   sub->add_option("--format", a->format,
                   "md (Markdown), csv, tex (LaTeX, booktabs) or json (the exact values: integers in full, rationals "

@@ -2,6 +2,8 @@
 
 #include "lgcheck/quantities/norm_constant.hpp"
 
+#include <algorithm>
+#include <optional>
 #include <queue>
 
 namespace lgc {
@@ -12,24 +14,70 @@ Number certified_max(const Number& a, const Number& b) {
   return Number(Interval::hull(std::max(lower_of(a), lower_of(b)), std::max(upper_of(a), upper_of(b)), bits));
 }
 
+namespace {
+
+/// One shard's part of D(n): the certified max of |f − g|∞ over its
+/// statistics and the first (by ordinal) attaining the largest upper end.
+struct ShardMax {
+  std::optional<Number> value;
+  Rational best_upper;
+  std::uint64_t best_ordinal = 0, visited = 0;
+  Statistic at;
+};
+
+ShardMax shard_max(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t n, unsigned p,
+                   const Shard& shard) {
+  ShardMax m;
+  std::uint64_t k = 0;  // the shard's k-th statistic has ordinal k·count + index
+  for_each_statistic(
+      f.shape(), n,
+      [&](const Statistic& s) {
+        Output a = p == 0 ? f.evaluate(s) : f.evaluate_finite(s, p);
+        Output b = p == 0 ? g.evaluate(s) : g.evaluate_finite(s, p);
+        Number d = max_abs_difference(a, b);
+        const std::uint64_t ordinal = k++ * shard.count + shard.index;
+        if (!m.value || upper_of(d) > m.best_upper) {
+          m.best_upper = upper_of(d);
+          m.best_ordinal = ordinal;
+          m.at = s;
+        }
+        m.value = m.value ? certified_max(*m.value, d) : d;
+        ++m.visited;
+        return true;
+      },
+      shard);
+  return m;
+}
+
+}  // namespace
+
 DistanceCurve distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t max_length,
-                             unsigned p, std::uint64_t budget) {
+                             unsigned p, std::uint64_t budget, unsigned threads) {
   DistanceCurve curve;
   const Shape shape = f.shape();
-  Number running(0);
+  if (threads == 0) threads = enumeration_threads();
+  std::optional<Number> running;
   Statistic running_at;
   for (std::uint64_t n = 1; n <= max_length; ++n) {
-    if (statistic_count(shape, n) > budget) break;
-    for_each_statistic(shape, n, [&](const Statistic& s) {
-      Output a = p == 0 ? f.evaluate(s) : f.evaluate_finite(s, p);
-      Output b = p == 0 ? g.evaluate(s) : g.evaluate_finite(s, p);
-      Number d = max_abs_difference(a, b);
-      if (curve.statistics == 0 || upper_of(d) > upper_of(running)) running_at = s;
-      running = curve.statistics == 0 ? d : certified_max(running, d);
-      ++curve.statistics;
-      return true;
-    });
-    curve.D.push_back(running);
+    const std::uint64_t count = statistic_count(shape, n);
+    if (count > budget) break;
+    const unsigned used = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(count / 64, 1)));
+    std::vector<ShardMax> parts(used);
+    run_shards(used, [&](const Shard& shard) { parts[shard.index] = shard_max(f, g, n, p, shard); });
+    // Merge in shard order: the largest upper end, ties to the smallest ordinal.
+    const ShardMax* best = nullptr;
+    for (const ShardMax& part : parts) {
+      curve.statistics += part.visited;
+      if (!part.value) continue;
+      if (!best || part.best_upper > best->best_upper ||
+          (part.best_upper == best->best_upper && part.best_ordinal < best->best_ordinal))
+        best = &part;
+    }
+    for (const ShardMax& part : parts)
+      if (part.value) running = running ? certified_max(*running, *part.value) : *part.value;
+    // The running maximum over all lengths so far keeps the earlier argmax on ties.
+    if (best && (curve.D.empty() || best->best_upper > upper_of(curve.D.back()))) running_at = best->at;
+    curve.D.push_back(*running);
     curve.argmax.push_back(running_at);
     curve.reached = n;
   }

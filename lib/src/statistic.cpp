@@ -111,7 +111,7 @@ std::uint64_t statistic_count(const Shape& shape, std::uint64_t length) {
 }
 
 std::uint64_t for_each_statistic(const Shape& shape, std::uint64_t length,
-                                 const std::function<bool(const Statistic&)>& visit) {
+                                 const std::function<bool(const Statistic&)>& visit, const Shard& shard) {
   const std::size_t S = shape.alphabet_size, D = shape.period;
   std::uint64_t bulk = bulk_length(length, shape.locality);
   std::size_t window = static_cast<std::size_t>(std::min<std::uint64_t>(length, shape.locality + 1));
@@ -125,12 +125,13 @@ std::uint64_t for_each_statistic(const Shape& shape, std::uint64_t length,
   Statistic sigma;
   sigma.length = length;
   sigma.counts.assign(S * D, 0);
-  std::uint64_t visited = 0;
+  std::uint64_t visited = 0, ordinal = 0;
   bool go_on = true;
   while (go_on) {
     for (std::size_t r = 0; r < D; ++r)
       for (std::size_t s = 0; s < S; ++s) sigma.counts[s * D + r] = parts[r][s];
     for_each_string(S, window, [&](const Tokens& w) {
+      if (!shard.owns(ordinal++)) return true;
       sigma.window = w;
       ++visited;
       go_on = visit(sigma);
@@ -143,6 +144,54 @@ std::uint64_t for_each_statistic(const Shape& shape, std::uint64_t length,
     if (r == D) break;
   }
   return visited;
+}
+
+namespace {
+
+struct PrefixWalk {
+  const Shape& shape;
+  std::uint64_t max_length;
+  const std::function<bool(const Statistic&)>& visit;
+  Statistic sigma;
+  std::uint64_t visited = 0;
+
+  void descend() {
+    if (sigma.length == max_length) return;
+    const bool full = sigma.window.size() == shape.locality + 1;
+    for (std::size_t t = 0; t < shape.alphabet_size; ++t) {
+      // Appending a token pushes the window's oldest token into the bulk, at
+      // bulk position j = (new length) − (τ + 1).
+      int leaving = 0;
+      std::size_t leaving_class = 0;
+      if (full) {
+        leaving = sigma.window.front();
+        const std::uint64_t j = sigma.length + 1 - (shape.locality + 1);
+        leaving_class = static_cast<std::size_t>(leaving) * shape.period + j % shape.period;
+        ++sigma.counts[leaving_class];
+        sigma.window.erase(sigma.window.begin());
+      }
+      sigma.window.push_back(static_cast<int>(t));
+      ++sigma.length;
+      ++visited;
+      if (visit(sigma)) descend();
+      --sigma.length;
+      sigma.window.pop_back();
+      if (full) {
+        --sigma.counts[leaving_class];
+        sigma.window.insert(sigma.window.begin(), leaving);
+      }
+    }
+  }
+};
+
+}  // namespace
+
+std::uint64_t for_each_prefix_statistic(const Shape& shape, std::uint64_t max_length,
+                                        const std::function<bool(const Statistic&)>& visit) {
+  PrefixWalk walk{shape, max_length, visit, {}, 0};
+  walk.sigma.counts.assign(shape.classes(), 0);
+  walk.descend();
+  return walk.visited;
 }
 
 Statistic random_statistic(const Shape& shape, std::uint64_t length, std::mt19937_64& rng) {

@@ -23,9 +23,12 @@ struct DistanceCurve {
 };
 
 /// D(n) for n = 1..max_length, stopping early when a length has more than
-/// `budget` statistics. p = 0: hardmax; else finite:p.
+/// `budget` statistics. p = 0: hardmax; else finite:p. Each length's
+/// statistics are split over `threads` (0: enumeration_threads()); the
+/// curve, its argmax (the first statistic in enumeration order attaining the
+/// largest upper end) and the counts are the same for any thread count.
 DistanceCurve distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t max_length,
-                             unsigned p = 0, std::uint64_t budget = 2000000);
+                             unsigned p = 0, std::uint64_t budget = 2000000, unsigned threads = 0);
 
 /// N_emp(ε) = min{n : D(n) > ε} (certified), nullopt when not reached or
 /// undecided at some n first (then `undecided` is set).

@@ -3,6 +3,7 @@
 // σ(x) = (T, the window x_{T−τ..T}, the bulk counts n_{s,r} = #{j <= T−τ−1 :
 // x_j = s, j mod Δ = r}). Enumerators of all statistics of a length, and
 // random statistics of long inputs (T up to 10^6 and beyond).
+#include "lgcheck/enumerate/parallel.hpp"
 #include "lgcheck/model/input.hpp"
 
 #include <nlohmann/json.hpp>
@@ -53,8 +54,19 @@ void validate_statistic(const Shape& shape, const Statistic& sigma);
 /// The number of statistics of length T (UINT64_MAX when it overflows).
 std::uint64_t statistic_count(const Shape& shape, std::uint64_t length);
 /// Calls visit for every statistic of length T; stops when visit returns false.
+/// With a shard i/n, only the statistics whose ordinal in this order is
+/// ≡ i (mod n) are visited (the others are generated and skipped). Returns
+/// the number visited.
 std::uint64_t for_each_statistic(const Shape& shape, std::uint64_t length,
-                                 const std::function<bool(const Statistic&)>& visit);
+                                 const std::function<bool(const Statistic&)>& visit, const Shard& shard = {});
+
+/// Walks the tree of all strings of length 1..max_length depth first (children
+/// in token order), keeping the statistic of the current prefix up to date in
+/// O(1) per step instead of recomputing it: visit(statistic of the prefix)
+/// is called at every node (S + S² + … + S^max_length calls); when it returns
+/// false the node's subtree is skipped. Returns the number of nodes visited.
+std::uint64_t for_each_prefix_statistic(const Shape& shape, std::uint64_t max_length,
+                                        const std::function<bool(const Statistic&)>& visit);
 
 /// A random statistic of length T whose bulk mixes the shapes that matter:
 /// empty classes, rare classes (counts 1..3), and random shares of the rest.

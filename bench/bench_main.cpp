@@ -1,0 +1,218 @@
+// lgcheck benchmarks (Google Benchmark): each figure is a ratio of two
+// benchmarks measured in the same run, printed after the runs with its
+// target. Build and run with `make bench`; figures and how to read them are
+// in docs/performance.md.
+#include "double_reference.hpp"
+
+#include "lgcheck/enumerate/parallel.hpp"
+#include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/model/case_file.hpp"
+#include "lgcheck/quantities/distance.hpp"
+#include "lgcheck/semantics/forward.hpp"
+#include "lgcheck/semantics/one_layer.hpp"
+#include "lgcheck/semantics/softmax_linear.hpp"
+#include "lgcheck/tasks/average_tasks.hpp"
+#include "lgcheck/tasks/paper_tasks.hpp"
+
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+
+#include <cmath>
+#include <map>
+#include <random>
+
+namespace {
+
+using namespace lgc;
+
+/// ModPTask (Δ = 2) against its perturbed copy, with locality τ = 1 (a
+/// positional bonus 1/2 on the previous token): S = 2, Δ = 2, τ = 1.
+std::pair<Model, Model> modp_pair_tau1() {
+  Model f = modp_task(2, Semantics::hardmax()), g = modp_perturbed(2, Semantics::hardmax(), Rational(1, 100));
+  for (Model* m : {&f, &g}) {
+    m->locality = 1;
+    for (auto& head : m->layers[0].heads) head.phi = {0, Rational(1, 2)};
+  }
+  return {f, g};
+}
+
+constexpr std::uint64_t kExhaustiveLength = 20;
+
+void BM_ExhaustiveByStatistics(benchmark::State& state) {
+  auto [f, g] = modp_pair_tau1();
+  const OneLayerEvaluator ef(f), eg(g);
+  for (auto _ : state) {
+    DistanceCurve c = distance_curve(ef, eg, kExhaustiveLength, 0, UINT64_MAX, 1);
+    benchmark::DoNotOptimize(c.D.back());
+  }
+}
+
+void BM_ExhaustiveByStrings(benchmark::State& state) {
+  auto [f, g] = modp_pair_tau1();
+  const OneLayerEvaluator ef(f), eg(g);
+  for (auto _ : state) {
+    Rational worst = 0;
+    for (std::uint64_t n = 1; n <= kExhaustiveLength; ++n)
+      for_each_string(2, n, [&](const Tokens& x) {
+        const Statistic s = statistic_of(ef.shape(), x);
+        worst = std::max(worst, upper_of(max_abs_difference(ef.evaluate(s), eg.evaluate(s))));
+        return true;
+      });
+    benchmark::DoNotOptimize(worst);
+  }
+}
+
+constexpr std::uint64_t kTreeLength = 10;
+
+Model presence_model() { return presence_pair(3, {false, true, false}, Rational(1, 4)).f; }
+
+void BM_PrefixTreeIncremental(benchmark::State& state) {
+  const Model m = presence_model();
+  const OneLayerEvaluator e(m);
+  for (auto _ : state) {
+    Rational best = 0;
+    for_each_prefix_statistic(e.shape(), kTreeLength, [&](const Statistic& s) {
+      best = std::max(best, upper_of(e.evaluate(s).front()));
+      return true;
+    });
+    benchmark::DoNotOptimize(best);
+  }
+}
+
+void BM_PrefixFromScratch(benchmark::State& state) {
+  const Model m = presence_model();
+  const ForwardOptions options{Semantics::hardmax()};
+  for (auto _ : state) {
+    Rational best = 0;
+    for (std::uint64_t n = 1; n <= kTreeLength; ++n)
+      for_each_string(3, n, [&](const Tokens& x) {
+        best = std::max(best, upper_of(evaluate(m, x, options).front()));
+        return true;
+      });
+    benchmark::DoNotOptimize(best);
+  }
+}
+
+const Model& induction() {
+  static const Model m = load_case(std::string(LGCHECK_SOURCE_DIR) + "/cases/paper/induction/induction_head_k1.json").model();
+  return m;
+}
+
+const Tokens& long_input() {
+  static const Tokens x = [] {
+    std::mt19937_64 rng(3);
+    return random_string(2, 100000, rng);
+  }();
+  return x;
+}
+
+void BM_TwoLayerCertified(benchmark::State& state) {
+  const SoftmaxLinearEvaluator eval(induction());
+  for (auto _ : state) benchmark::DoNotOptimize(eval.evaluate(long_input()));
+}
+
+void BM_TwoLayerDouble(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(bench::double_softmax_two_layer(induction(), long_input()));
+}
+
+const std::vector<Statistic>& hardmax_inputs() {
+  static const std::vector<Statistic> inputs = [] {
+    std::mt19937_64 rng(5);
+    std::vector<Statistic> v;
+    const Shape shape = shape_of(modp_task(3, Semantics::hardmax()));
+    for (int k = 0; k < 2048; ++k) v.push_back(random_statistic(shape, 1000, rng));
+    return v;
+  }();
+  return inputs;
+}
+
+void BM_HardmaxExact(benchmark::State& state) {
+  const Model m = modp_task(3, Semantics::hardmax());
+  const OneLayerEvaluator e(m);
+  for (auto _ : state)
+    for (const Statistic& s : hardmax_inputs()) benchmark::DoNotOptimize(e.representation(s));
+}
+
+void BM_HardmaxDouble(benchmark::State& state) {
+  const Model m = modp_task(3, Semantics::hardmax());
+  const bench::DoubleHardmax e(m);
+  for (auto _ : state)
+    for (const Statistic& s : hardmax_inputs()) benchmark::DoNotOptimize(e.representation(s));
+}
+
+void BM_StatisticsThreads(benchmark::State& state) {
+  auto [f, g] = modp_pair_tau1();
+  const OneLayerEvaluator ef(f), eg(g);
+  const unsigned threads = static_cast<unsigned>(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(distance_curve(ef, eg, 32, 8, UINT64_MAX, threads).D.back());
+}
+
+BENCHMARK(BM_ExhaustiveByStatistics)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_ExhaustiveByStrings)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_PrefixTreeIncremental)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_PrefixFromScratch)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_TwoLayerCertified)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_TwoLayerDouble)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_HardmaxExact)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_HardmaxDouble)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_StatisticsThreads)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+
+/// Records each run's real time per iteration, and prints as usual.
+class RatioReporter : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& r : runs) seconds[r.benchmark_name()] = r.GetAdjustedRealTime();
+    ConsoleReporter::ReportRuns(runs);
+  }
+  std::map<std::string, double> seconds;
+};
+
+/// The double references compute the same functions: checked against the
+/// exact and certified values before any timing (a ratio against a wrong
+/// reference would mean nothing).
+bool references_agree() {
+  const Model m = modp_task(3, Semantics::hardmax());
+  const OneLayerEvaluator exact(m);
+  const bench::DoubleHardmax reference(m);
+  double worst = 0;
+  for (const Statistic& s : hardmax_inputs()) {
+    const QVector e = exact.representation(s);
+    const std::vector<double> d = reference.representation(s);
+    for (std::size_t k = 0; k < e.size(); ++k) worst = std::max(worst, std::abs(e[k].convert_to<double>() - d[k]));
+  }
+  const Output certified = SoftmaxLinearEvaluator(induction()).evaluate(long_input());
+  const std::vector<double> d = bench::double_softmax_two_layer(induction(), long_input());
+  for (std::size_t k = 0; k < d.size(); ++k)
+    worst = std::max(worst, std::abs(certified[k].enclosure().upper().convert_to<double>() - d[k]));
+  fmt::print("double references against exact/certified values: max |difference| = {:.3g}\n", worst);
+  return worst < 1e-9;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (!references_agree()) {
+    fmt::print(stderr, "lgcheck_bench: a double reference disagrees with the exact values; no ratio printed\n");
+    return 1;
+  }
+  RatioReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  auto ratio = [&](const std::string& what, const std::string& slow, const std::string& fast, const std::string& target) {
+    if (!reporter.seconds.count(slow) || !reporter.seconds.count(fast)) return;
+    fmt::print("{:<72} {:>9.1f}x   target {}\n", what, reporter.seconds[slow] / reporter.seconds[fast], target);
+  };
+  fmt::print("\nratios (measured in this run)\n");
+  ratio("exhaustive check, lengths <= 20 (S=2, D=2, tau=1): strings / statistics", "BM_ExhaustiveByStrings/iterations:1",
+        "BM_ExhaustiveByStatistics/iterations:3", ">= 100x");
+  ratio("all strings up to length 10 (S=3): from scratch / prefix tree", "BM_PrefixFromScratch/iterations:1",
+        "BM_PrefixTreeIncremental/iterations:1", ">= 10x");
+  ratio("two-layer softmax at T = 10^5: certified / double (slowdown)", "BM_TwoLayerCertified/iterations:1",
+        "BM_TwoLayerDouble/iterations:3", "<= 30x");
+  ratio("one-layer hardmax, 2048 statistics: exact rational / double (slowdown)", "BM_HardmaxExact/iterations:3",
+        "BM_HardmaxDouble/iterations:3", "report");
+  ratio("statistics enumeration, finite:8, lengths <= 32: 1 thread / 2 threads (speed-up)",
+        "BM_StatisticsThreads/1/iterations:1/real_time", "BM_StatisticsThreads/2/iterations:1/real_time", ">= 1.7x");
+  benchmark::Shutdown();
+  return 0;
+}
