@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace lgc {
 
@@ -19,11 +20,28 @@ std::string integer_text(const Integer& n) {
   return fmt::format("{} ({} digits)", to_decimal(Rational(n), 5), length);
 }
 
+nlohmann::json claim_result_json(const ClaimResult& r) {
+  return {{"id", r.id}, {"case", r.case_name}, {"verdict", to_string(r.verdict)}, {"detail", r.detail},
+          {"evidence", r.evidence}};
+}
+
+ClaimResult claim_result_from_json(const nlohmann::json& j) {
+  ClaimResult r;
+  r.id = j.at("id").get<std::string>();
+  r.case_name = j.at("case").get<std::string>();
+  const std::string verdict = j.at("verdict").get<std::string>();
+  if (verdict == "PROVED") r.verdict = Verdict::Proved;
+  else if (verdict == "REFUTED") r.verdict = Verdict::Refuted;
+  else if (verdict == "UNDECIDED") r.verdict = Verdict::Undecided;
+  else throw std::invalid_argument("unknown verdict \"" + verdict + "\"");
+  r.detail = j.at("detail").get<std::string>();
+  r.evidence = j.at("evidence");
+  return r;
+}
+
 nlohmann::json results_json(const std::vector<ClaimResult>& results) {
   nlohmann::json claims = nlohmann::json::array();
-  for (const auto& r : results)
-    claims.push_back({{"id", r.id}, {"case", r.case_name}, {"verdict", to_string(r.verdict)}, {"detail", r.detail},
-                      {"evidence", r.evidence}});
+  for (const auto& r : results) claims.push_back(claim_result_json(r));
   VerdictSummary s = summarise(results);
   return {{"claims", claims}, {"summary", {{"PROVED", s.proved}, {"REFUTED", s.refuted}, {"UNDECIDED", s.undecided}}}};
 }

@@ -19,6 +19,9 @@ nlohmann::json number_json(const Number& x);
 std::string integer_text(const Integer& n);
 
 nlohmann::json results_json(const std::vector<ClaimResult>& results);
+/// One result as in results_json, and back.
+nlohmann::json claim_result_json(const ClaimResult& r);
+ClaimResult claim_result_from_json(const nlohmann::json& j);
 /// A table: claim, case, verdict, detail; then a summary line.
 std::string results_table(const std::vector<ClaimResult>& results);
 

@@ -1,6 +1,7 @@
 // lgcheck: the command-line driver. Each subcommand lives in checkers/cli/.
 #include "cli/commands.hpp"
 
+#include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/semantics/forward.hpp"
 
@@ -17,7 +18,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("lgcheck ") + LGCHECK_VERSION);
   std::vector<Command> commands = {add_info(app),      add_eval(app),  add_margin(app), add_bound(app),
-                                   add_simulate(app),  add_threshold(app), add_table(app), add_plot(app), add_check(app),
+                                   add_simulate(app),  add_threshold(app), add_table(app), add_plot(app), add_check(app), add_merge(app),
                                    add_claims(app),    add_mutations(app), add_replay(app), add_gen(app),
                                    add_average(app)};
   try {
@@ -36,6 +37,9 @@ int main(int argc, char** argv) {
   } catch (const UsageError& e) {
     std::cerr << "lgcheck: " << e.what() << "\n";
     return kExitUsage;
+  } catch (const BudgetExceeded& e) {
+    std::cerr << "lgcheck: undecided: " << e.what() << " (raise --budget to decide)\n";
+    return 3;
   } catch (const Undecided& e) {
     std::cerr << "lgcheck: undecided at the precision budget (" << e.precision_bits() << " bits): " << e.what() << "\n";
     return 3;

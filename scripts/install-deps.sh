@@ -9,6 +9,7 @@ PACKAGES=(
   libfmt-dev catch2 nlohmann-json3-dev libcli11-dev
   clang libclang-rt-14-dev
   gnuplot-nox libbenchmark-dev
+  openmpi-bin libopenmpi-dev
 )
 
 missing=()

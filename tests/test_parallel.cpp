@@ -1,6 +1,7 @@
 // Shards and threads: the split is deterministic, the shards cover every
 // statistic exactly once, and the exhaustive distance curve (with its
 // argmax) is the same for any thread count.
+#include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/enumerate/parallel.hpp"
 #include "lgcheck/quantities/distance.hpp"
 #include "lgcheck/enumerate/strings.hpp"
@@ -8,6 +9,12 @@
 
 #include "support.hpp"
 
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <set>
 
@@ -98,4 +105,54 @@ TEST_CASE("The prefix-tree walk keeps the statistic of every prefix", "[parallel
   const std::uint64_t pruned =
       lgc::for_each_prefix_statistic(lgc::Shape{3, 1, 0}, 5, [](const lgc::Statistic& s) { return s.length < 2; });
   CHECK(pruned == 3 + 9);
+}
+
+TEST_CASE("check --shard i/n parts merge into the result of one run", "[parallel][cli]") {
+  const std::string cases = lgc::test::case_path("witnesses").string() + " " + lgc::test::case_path("pairs").string();
+  const auto dir = std::filesystem::temp_directory_path() / ("lgcheck_shards_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  auto whole = lgc::test::run_lgcheck("check " + cases + " --claims 'T4.1.*' --json");
+  REQUIRE(whole.exit_code == 0);
+  std::string parts;
+  for (int i = 0; i < 3; ++i) {
+    auto part = lgc::test::run_lgcheck("check " + cases + " --claims 'T4.1.*' --json --shard " + std::to_string(i) + "/3");
+    REQUIRE(part.exit_code == 0);
+    const auto file = dir / ("part" + std::to_string(i) + ".json");
+    std::ofstream(file) << part.out;
+    parts = (dir / ("part" + std::to_string(i) + ".json")).string() + " " + parts;  // any order
+  }
+  auto merged = lgc::test::run_lgcheck("merge " + parts + " --json");
+  CHECK(merged.exit_code == 0);
+  CHECK(merged.out == whole.out);
+  // A missing shard, or parts of different runs, are refused.
+  auto missing = lgc::test::run_lgcheck("merge " + (dir / "part0.json").string(), true);
+  CHECK(missing.exit_code == 2);
+  CHECK(missing.out.find("shard 1/3 is missing") != std::string::npos);
+  CHECK(lgc::test::run_lgcheck("check " + cases + " --shard 2/2").exit_code == 2);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("A budget stops an enumeration with UNDECIDED and the budget printed", "[budget][cli]") {
+  CHECK(*lgc::parse_budget("1000").items == 1000);
+  CHECK(*lgc::parse_budget("30s").seconds == 30);
+  CHECK(*lgc::parse_budget("1.5m").seconds == 90);
+  CHECK(*lgc::parse_budget("2h").seconds == 7200);
+  for (const char* bad : {"", "0", "-5", "5x", "s", "0s", "1e3"}) {
+    INFO(bad);
+    CHECK_THROWS_AS(lgc::parse_budget(bad), std::invalid_argument);
+  }
+  const std::string witness = lgc::test::case_path("witnesses/farey_hat_n32.json").string();
+  auto r = lgc::test::run_lgcheck("check " + witness + " --claims T4.1.witness --budget 1000 --json");
+  CHECK(r.exit_code == 3);
+  auto j = nlohmann::json::parse(r.out);
+  REQUIRE(j["claims"].size() >= 1);
+  CHECK(j["claims"][0]["verdict"] == "UNDECIDED");
+  CHECK(j["claims"][0]["detail"].get<std::string>().find("budget of 1000 enumerated items") != std::string::npos);
+  CHECK(j["claims"][0]["evidence"]["budget"] == "1000 enumerated items");
+  // Enough budget: the verdict is the unbudgeted one.
+  auto enough = lgc::test::run_lgcheck("check " + witness + " --claims T4.1.witness --budget 100000000");
+  CHECK(enough.exit_code == 0);
+  auto threshold = lgc::test::run_lgcheck("threshold " + witness + " --epsilon 1/10 --max-length 60 --budget 500", true);
+  CHECK(threshold.exit_code == 3);
+  CHECK(threshold.out.find("budget of 500 enumerated items") != std::string::npos);
 }

@@ -18,21 +18,57 @@
 namespace lgc::cli {
 namespace {
 
-int cmd_check(const std::vector<std::string>& paths, const std::string& glob, bool json, const std::string& certificates) {
+struct CheckArgs {
+  std::vector<std::string> paths;
+  std::string glob = "*", certificates, shard;
+  bool json = false;
+};
+
+int cmd_check(const CheckArgs& a) {
   std::vector<Case> cases;
-  for (const auto& file : collect_case_files(paths)) cases.push_back(load_case(file));  // all validated first
-  std::vector<ClaimResult> results;
-  const bool progress = isatty(STDERR_FILENO) != 0;  // a progress line only for a person watching
-  for (std::size_t k = 0; k < cases.size(); ++k) {
-    const Case& c = cases[k];
-    if (progress) std::cerr << fmt::format("\r\033[K[{}/{}] {}", k + 1, cases.size(), c.name) << std::flush;
-    auto r = check_case(c, glob);
-    if (!certificates.empty())
-      for (const auto& result : r)
-        if (result.id.rfind("expect:", 0) != 0) write_certificate(certificates, c, result);
-    results.insert(results.end(), r.begin(), r.end());
+  for (const auto& file : collect_case_files(a.paths)) cases.push_back(load_case(file));  // all validated first
+  Shard shard;
+  if (!a.shard.empty()) {
+    try {
+      shard = parse_shard(a.shard);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--shard: ") + e.what());
+    }
   }
+  const bool progress = isatty(STDERR_FILENO) != 0;  // a progress line only for a person watching
+  auto on_case = [&](std::size_t k) {
+    if (progress) std::cerr << fmt::format("\r\033[K[{}/{}] {}", k + 1, cases.size(), cases[k].name) << std::flush;
+  };
+  auto on_result = [&](const Case& c, const ClaimResult& r) {
+    if (!a.certificates.empty()) write_certificate(a.certificates, c, r);
+  };
+  const std::vector<CaseResults> parts = check_cases(cases, a.glob, shard, on_case, on_result);
   if (progress) std::cerr << "\r\033[K" << std::flush;
+  std::vector<ClaimResult> results;
+  for (const auto& part : parts) results.insert(results.end(), part.results.begin(), part.results.end());
+  if (a.json && !a.shard.empty()) print_json(shard_json(parts, shard, cases));
+  else if (a.json) print_json(results_json(results));
+  else std::cout << results_table(results);
+  return exit_code(summarise(results));
+}
+
+/// Merges the --shard --json outputs of one run: the table (or JSON) one
+/// process would have printed.
+int cmd_merge(const std::vector<std::string>& files, bool json) {
+  std::vector<nlohmann::json> parts;
+  for (const auto& file : files) {
+    std::ifstream in(file);
+    if (!in) throw UsageError(file + ": cannot open file for reading");
+    nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+    if (j.is_discarded()) throw UsageError(file + ": not valid JSON");
+    parts.push_back(std::move(j));
+  }
+  std::vector<ClaimResult> results;
+  try {
+    results = merge_shards(parts);
+  } catch (const std::exception& e) {
+    throw UsageError(std::string("merge: ") + e.what());
+  }
   if (json) print_json(results_json(results));
   else std::cout << results_table(results);
   return exit_code(summarise(results));
@@ -65,11 +101,6 @@ int cmd_claims() {
   return 0;
 }
 
-struct CheckArgs {
-  std::vector<std::string> paths;
-  std::string glob = "*", certificates;
-  bool json = false;
-};
 
 }  // namespace
 
@@ -77,12 +108,25 @@ Command add_check(CLI::App& app) {
   auto a = std::make_shared<CheckArgs>();
   auto* sub = app.add_subcommand("check", "Run the registered claims on case files and directories");
   add_threads_option(sub);
+  add_budget_option(sub);
   sub->add_option("PATH", a->paths, "case files, or directories searched recursively for *.json")->required();
   sub->add_option("--claims", a->glob, "only claims whose id matches this shell pattern (e.g. 'T4.1.*')")
       ->capture_default_str();
   sub->add_flag("--json", a->json, "print a JSON object: claims and summary");
   sub->add_option("--certificates", a->certificates, "write one certificate per claim into this directory");
-  return {sub, [a] { return cmd_check(a->paths, a->glob, a->json, a->certificates); }};
+  sub->add_option("--shard", a->shard,
+                  "run only shard i/n of the cases (case k when k = i mod n, cases in sorted order); with --json, "
+                  "print the shard's part for `lgcheck merge`");
+  return {sub, [a] { return cmd_check(*a); }};
+}
+
+Command add_merge(CLI::App& app) {
+  auto files = std::make_shared<std::vector<std::string>>();
+  auto json = std::make_shared<bool>(false);
+  auto* sub = app.add_subcommand("merge", "Merge the parts of `check --shard i/n --json` into the result of one run");
+  sub->add_option("PART", *files, "the JSON parts, one per shard (any order)")->required();
+  sub->add_flag("--json", *json, "print a JSON object: claims and summary (as check --json)");
+  return {sub, [files, json] { return cmd_merge(*files, *json); }};
 }
 
 Command add_replay(CLI::App& app) {

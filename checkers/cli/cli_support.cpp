@@ -1,5 +1,6 @@
 #include "cli_support.hpp"
 
+#include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/enumerate/parallel.hpp"
 
 #include <filesystem>
@@ -89,6 +90,20 @@ void add_threads_option(CLI::App* sub) {
          "--threads", [](const unsigned& n) { set_enumeration_threads(n); },
          "threads for exhaustive enumerations (default: all cores; verdicts and numbers are the same for any count)")
       ->check(CLI::Range(1u, 256u));
+}
+
+void add_budget_option(CLI::App* sub) {
+  sub->add_option_function<std::string>(
+      "--budget",
+      [](const std::string& text) {
+        try {
+          set_enumeration_budget(parse_budget(text));
+        } catch (const std::invalid_argument& e) {
+          throw CLI::ValidationError("--budget", e.what());
+        }
+      },
+      "stop each claim's enumerations after this many items (1000000) or this time (30s, 5m); the claim then ends "
+      "UNDECIDED with the budget printed (default: no budget)");
 }
 
 }  // namespace lgc::cli

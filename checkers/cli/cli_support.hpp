@@ -49,4 +49,9 @@ void write_text_atomically(const std::string& file, const std::string& text);
 /// any N).
 void add_threads_option(CLI::App* sub);
 
+/// `--budget B` on a command that enumerates: a count of enumerated items
+/// (1000000) or a time (30s, 5m); past it a claim ends UNDECIDED with the
+/// budget printed.
+void add_budget_option(CLI::App* sub);
+
 }  // namespace lgc::cli

@@ -15,6 +15,7 @@ Command add_simulate(CLI::App& app);
 Command add_threshold(CLI::App& app);
 Command add_table(CLI::App& app);
 Command add_plot(CLI::App& app);
+Command add_merge(CLI::App& app);
 Command add_check(CLI::App& app);
 Command add_claims(CLI::App& app);
 Command add_mutations(CLI::App& app);

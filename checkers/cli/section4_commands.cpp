@@ -8,6 +8,7 @@
 #include "../tables.hpp"
 #include "../theorem41.hpp"
 #include "lgcheck/bounds/theorem41.hpp"
+#include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/quantities/distance.hpp"
 #include "lgcheck/simulate/simulation_error.hpp"
@@ -159,6 +160,7 @@ int cmd_threshold(const ThresholdArgs& a) {
   if (!c.is_pair) throw UsageError(a.file + ": threshold takes a pair case");
   CaseModels cm = section4_models(c);
   Rational eps = positive_rational_flag("--epsilon", a.epsilon);
+  BudgetScope budget;  // --budget counts from here
   DistanceCurve curve = distance_curve(*cm.models[0], *cm.models[1], a.max_length, cm.precision_bits);
   DistanceBracket bracket = distance_bracket(cm, curve);
   bool undecided = false;
@@ -268,6 +270,7 @@ Command add_threshold(CLI::App& app) {
   auto a = std::make_shared<ThresholdArgs>();
   auto* sub = app.add_subcommand("threshold", "D(n) of a pair exactly, N_emp(eps) and the bracket on D_inf");
   add_threads_option(sub);
+  add_budget_option(sub);
   sub->add_option("PAIR", a->file, "pair case")->required();
   sub->add_option("--epsilon", a->epsilon, "the accuracy epsilon")->required();
   sub->add_option("--max-length", a->max_length, "compute D(n) for n = 1..N")

@@ -1,5 +1,6 @@
 #include "lgcheck/average/expectation.hpp"
 
+#include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 
 #include <algorithm>
@@ -274,6 +275,7 @@ class PatternExpectation {
       interval_terms_ = true;
     }
     if (options_.progress && terms_ % 4096 == 0) options_.progress(terms_);
+    charge_enumeration();  // one term of the sum: an enumerated item for --budget
   }
 
   const OneLayerEvaluator* models_[2];

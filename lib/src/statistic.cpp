@@ -1,5 +1,6 @@
 #include "lgcheck/semantics/statistic.hpp"
 
+#include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 
 #include <limits>
@@ -131,7 +132,7 @@ std::uint64_t for_each_statistic(const Shape& shape, std::uint64_t length,
     for (std::size_t r = 0; r < D; ++r)
       for (std::size_t s = 0; s < S; ++s) sigma.counts[s * D + r] = parts[r][s];
     for_each_string(S, window, [&](const Tokens& w) {
-      if (!shard.owns(ordinal++)) return true;
+      if (!shard.owns(ordinal++)) return true;  // (for_each_string has charged the budget for it)
       sigma.window = w;
       ++visited;
       go_on = visit(sigma);
@@ -173,6 +174,7 @@ struct PrefixWalk {
       sigma.window.push_back(static_cast<int>(t));
       ++sigma.length;
       ++visited;
+      charge_enumeration();
       if (visit(sigma)) descend();
       --sigma.length;
       sigma.window.pop_back();

@@ -1,5 +1,7 @@
 #include "lgcheck/enumerate/strings.hpp"
 
+#include "lgcheck/enumerate/budget.hpp"
+
 #include <limits>
 
 namespace lgc {
@@ -19,6 +21,7 @@ std::uint64_t for_each_string(std::size_t alphabet_size, std::size_t n, const st
   const int S = static_cast<int>(alphabet_size);
   while (true) {
     ++visited;
+    charge_enumeration();
     if (!visit(x)) return visited;
     std::size_t k = n;
     while (k > 0 && x[k - 1] == S - 1) x[--k] = 0;
