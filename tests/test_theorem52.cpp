@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fstream>
 #include <random>
 
 using lgc::Integer;
@@ -154,4 +155,23 @@ TEST_CASE("T5.2.sim checks C(f) on c-good z and reports N_variant_A/B; C(f) with
   INFO(broken.detail);
   CHECK(broken.verdict == lgc::Verdict::Refuted);
   CHECK(broken.detail.find("C(f)") != std::string::npos);
+}
+
+TEST_CASE("simulation_inputs names input families, and a bad one is refused at load", "[theorem52][case]") {
+  CHECK(lgc::parse_input_family("uniform")->kind == lgc::InputFamily::Kind::Uniform);
+  CHECK(lgc::parse_input_family("single")->kind == lgc::InputFamily::Kind::Single);
+  CHECK(lgc::parse_input_family("rate:1/400")->inverse_rate == 400);
+  for (const char* bad : {"rate:1/1", "rate:1/", "rate:2/5", "rate:1/x", "Uniform"}) {
+    INFO(bad);
+    CHECK_FALSE(lgc::parse_input_family(bad));
+  }
+  std::ifstream in(lgc::test::case_path("section5/attention_pair_rare.json"));
+  nlohmann::json j = nlohmann::json::parse(in);
+  j["check"]["simulation_inputs"] = {"single", "rate:1/1"};
+  try {
+    lgc::parse_case(j, "rare.json");
+    FAIL("a bad input family was accepted");
+  } catch (const lgc::CaseError& e) {
+    CHECK(e.json_path() == "check.simulation_inputs[1]");
+  }
 }

@@ -237,6 +237,8 @@ void check_average_keys(const Reader& in, const json& v, const std::string& path
       const std::string family = in.string(a[k], index_path(spath, k));
       if (!parse_input_family(family))
         in.fail(index_path(spath, k), "expected \"uniform\", \"single\" or \"rate:1/K\" (K >= 2), got \"" + family + "\"");
+      if (family != "uniform" && model.alphabet_size() < 2)
+        in.fail(index_path(spath, k), "\"" + family + "\" puts 1s among 0s: it needs an alphabet of at least 2 symbols");
     }
   }
   if (v.contains("kgram_k")) in.count(v["kgram_k"], join_path(path, "kgram_k"), 1, 16);
