@@ -2,6 +2,8 @@
 
 #include "lgcheck/semantics/softmax_layer1.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace lgc {
@@ -42,9 +44,18 @@ struct HeadSum {
   Interval den;
 };
 
+/// The cheap enclosure is kept when every component is narrower than
+/// 2^-30·max(1, |component|) (a choice of precision, not a verdict).
+bool narrow_enough(const FVector& y) {
+  for (const FastInterval& e : y)
+    if (!(e.hi - e.lo <= std::ldexp(std::max({1.0, std::abs(e.lo), std::abs(e.hi)}), -30))) return false;
+  return true;
+}
+
 }  // namespace
 
-SoftmaxLinearEvaluator::SoftmaxLinearEvaluator(const Model& model, unsigned bits) : first_(model, bits), bits_(bits) {
+SoftmaxLinearEvaluator::SoftmaxLinearEvaluator(const Model& model, unsigned bits)
+    : first_(model, bits), fast_(first_), bits_(bits) {
   if (model.layers.size() > 2)
     throw std::invalid_argument("softmax_evaluate_linear: one or two layers, got " + std::to_string(model.layers.size()));
   if (model.layers.size() == 2)
@@ -55,6 +66,15 @@ SoftmaxLinearEvaluator::SoftmaxLinearEvaluator(const Model& model, unsigned bits
 }
 
 Vector<Number> SoftmaxLinearEvaluator::representation(const Tokens& x) const {
+  if (x.empty()) throw std::invalid_argument("softmax_evaluate_linear: empty input");
+  const std::optional<FVector> cheap = fast_.representation(x);
+  if (!cheap || !narrow_enough(*cheap)) return precise_representation(x);
+  Vector<Number> y;
+  for (const FastInterval& e : *cheap) y.push_back(Number(e.to_interval(bits_)));
+  return y;
+}
+
+Vector<Number> SoftmaxLinearEvaluator::precise_representation(const Tokens& x) const {
   if (x.empty()) throw std::invalid_argument("softmax_evaluate_linear: empty input");
   const Model& model = first_.model();
   const unsigned bits = bits_;
@@ -95,6 +115,10 @@ Vector<Number> SoftmaxLinearEvaluator::representation(const Tokens& x) const {
 
 Output SoftmaxLinearEvaluator::evaluate(const Tokens& x) const {
   return apply_readout(first_.model(), representation(x), bits_);
+}
+
+Output SoftmaxLinearEvaluator::precise_evaluate(const Tokens& x) const {
+  return apply_readout(first_.model(), precise_representation(x), bits_);
 }
 
 Vector<Number> softmax_representation_linear(const Model& model, const Tokens& x, unsigned bits) {

@@ -7,16 +7,27 @@
 // forward pass, quadratic in T, takes hours.
 #include "lgcheck/semantics/forward.hpp"
 #include "lgcheck/semantics/softmax_layer1.hpp"
+#include "lgcheck/semantics/softmax_linear_fast.hpp"
 
 namespace lgc {
 
 /// The evaluator for many inputs of one model: the first layer's tables and
 /// the second layer's matrices are enclosed once.
+///
+/// Cheap enclosure first: representation() and evaluate() try the double
+/// enclosure of FastSoftmaxLinear and return it when it is bounded and each
+/// component's width is at most 2^-30·max(1, |component|); otherwise (an
+/// exponential beyond the double range, or cancellation) they compute at
+/// `bits` through MPFI. Callers whose comparison stays undecided on that
+/// enclosure ask again with precise_representation() / precise_evaluate(),
+/// which always use MPFI at `bits`.
 class SoftmaxLinearEvaluator {
  public:
   SoftmaxLinearEvaluator(const Model& model, unsigned bits = kDefaultPrecisionBits);
   Vector<Number> representation(const Tokens& x) const;
   Output evaluate(const Tokens& x) const;
+  Vector<Number> precise_representation(const Tokens& x) const;
+  Output precise_evaluate(const Tokens& x) const;
 
  private:
   struct Entry {
@@ -25,6 +36,7 @@ class SoftmaxLinearEvaluator {
   };
   using Sparse = std::vector<Entry>;
   SoftmaxFirstLayer first_;
+  FastSoftmaxLinear fast_;
   unsigned bits_;
   std::vector<Sparse> qk_, value_;  // per second-layer head
 };

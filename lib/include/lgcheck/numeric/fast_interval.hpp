@@ -1,0 +1,75 @@
+#pragma once
+// A cheap certified enclosure: an interval [lo, hi] of doubles. Each
+// operation computes its endpoints in the default rounding (to nearest, which
+// IEEE 754 makes correctly rounded for + − × ÷, within half an ulp of the
+// exact value) and then moves each endpoint one ulp outward, so the exact
+// result of the operation on any points of the operands lies inside. exp and
+// log are our own (argument reduction and a Taylor/atanh series with a
+// bounded remainder, every step in this arithmetic), not the C library's,
+// whose accuracy is not specified. Overflow gives an unbounded endpoint; the
+// caller then falls back to MPFI (Interval). This file is compiled with
+// -ffp-contract=off (no fused multiply-add changes the rounding).
+#include "lgcheck/numeric/interval.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+namespace lgc {
+
+/// The smallest double above x (x itself for +inf and NaN).
+inline double next_up(double x) {
+  if (!(x < std::numeric_limits<double>::infinity())) return x;
+  if (x == 0) return std::numeric_limits<double>::denorm_min();
+  auto bits = std::bit_cast<std::uint64_t>(x);
+  bits += x > 0 ? 1 : static_cast<std::uint64_t>(-1);
+  return std::bit_cast<double>(bits);
+}
+
+/// The largest double below x.
+inline double next_down(double x) { return -next_up(-x); }
+
+struct FastInterval {
+  double lo = 0, hi = 0;
+
+  static FastInterval point(double x) { return {x, x}; }
+  /// An enclosure of an MPFI interval (endpoints rounded outward).
+  static FastInterval enclosing(const Interval& x);
+  /// An enclosure of a rational.
+  static FastInterval enclosing(const Rational& q);
+
+  /// Both endpoints finite (no overflow happened).
+  bool is_finite() const { return std::isfinite(lo) && std::isfinite(hi); }
+  /// The same interval at the given MPFI precision (exact: doubles fit).
+  Interval to_interval(unsigned precision_bits) const;
+
+  friend FastInterval operator+(FastInterval a, FastInterval b) {
+    return {next_down(a.lo + b.lo), next_up(a.hi + b.hi)};
+  }
+  friend FastInterval operator-(FastInterval a, FastInterval b) {
+    return {next_down(a.lo - b.hi), next_up(a.hi - b.lo)};
+  }
+  friend FastInterval operator*(FastInterval a, FastInterval b) {
+    const double p1 = a.lo * b.lo, p2 = a.lo * b.hi, p3 = a.hi * b.lo, p4 = a.hi * b.hi;
+    return {next_down(std::min(std::min(p1, p2), std::min(p3, p4))),
+            next_up(std::max(std::max(p1, p2), std::max(p3, p4)))};
+  }
+  /// Unbounded when b contains 0.
+  friend FastInterval operator/(FastInterval a, FastInterval b);
+  FastInterval& operator+=(FastInterval b) { return *this = *this + b; }
+  FastInterval& operator*=(FastInterval b) { return *this = *this * b; }
+};
+
+/// e^x, certified (see the header comment); [0, tiny] far below, unbounded above ~709.
+FastInterval exp(FastInterval x);
+/// ln x for x > 0 (unbounded when x reaches 0).
+FastInterval log(FastInterval x);
+/// max(0, x).
+inline FastInterval relu(FastInterval x) { return {std::max(0.0, x.lo), std::max(0.0, x.hi)}; }
+
+/// The enclosure of ln 2 the reductions use (two adjacent doubles).
+FastInterval ln2_enclosure();
+
+}  // namespace lgc

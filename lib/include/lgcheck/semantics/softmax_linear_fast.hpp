@@ -1,0 +1,67 @@
+#pragma once
+// The cheap certified enclosure of a softmax model's residual stream at the
+// last position (one or two layers, time linear in T): the same formulas as
+// SoftmaxFirstLayer and SoftmaxLinearEvaluator (THEORY.md §3), evaluated in
+// FastInterval (double endpoints rounded outward) instead of 128-bit MPFI.
+// It is the first try of SoftmaxLinearEvaluator, which falls back to MPFI
+// when this enclosure overflows or comes out too wide.
+#include "lgcheck/model/model.hpp"
+#include "lgcheck/numeric/fast_interval.hpp"
+#include "lgcheck/semantics/softmax_layer1.hpp"
+#include "lgcheck/semantics/statistic.hpp"
+
+#include <optional>
+#include <vector>
+
+namespace lgc {
+
+using FVector = std::vector<FastInterval>;
+
+class FastSoftmaxLinear {
+ public:
+  /// The tables of `first` (its model: one or two softmax layers) enclosed
+  /// in doubles; `first` need not outlive this.
+  explicit FastSoftmaxLinear(const SoftmaxFirstLayer& first);
+  /// The residual stream at position |x| after the last layer's MLP, or
+  /// nullopt when an exponential overflowed (some endpoint is unbounded).
+  std::optional<FVector> representation(const Tokens& x) const;
+
+ private:
+  struct Mlp {
+    std::vector<FVector> in, out;  // rows
+    FVector in_bias, out_bias;
+  };
+  struct FirstHead {
+    std::vector<std::vector<FastInterval>> weights;  // [q][c] = e^{ℓ(q, c)}
+    std::vector<FVector> values;                     // [c]
+    std::vector<FastInterval> phi;                   // φ(t)
+    std::vector<bool> has_phi;                       // φ(t) != 0
+  };
+  struct Entry {
+    std::size_t row, col;
+    FastInterval value;
+  };
+  struct SecondHead {
+    std::vector<Entry> qk, value;  // nonzero entries of M and V
+    std::vector<FastInterval> phi;
+    std::vector<bool> has_phi;  // φ(t) != 0
+  };
+
+  std::size_t class_at(const Tokens& x, std::uint64_t j) const;
+  /// The first layer's output at position i from the bulk counts (positions
+  /// 1..i−τ−1); `scratch` holds one head's numerator.
+  void first_layer(const Tokens& x, std::uint64_t i, const std::vector<std::uint64_t>& counts, FVector& y,
+                   FVector& scratch) const;
+  static void apply_mlp(const Mlp& mlp, FVector& y, FVector& hidden);
+  static Mlp mlp_of(const Model& model, std::size_t layer);
+
+  Shape shape_;
+  std::size_t width_;
+  std::vector<FVector> embeddings_;  // per class
+  std::vector<FirstHead> first_;
+  std::optional<Mlp> mlp1_, mlp2_;
+  std::vector<SecondHead> second_;
+  bool two_layers_;
+};
+
+}  // namespace lgc

@@ -1,0 +1,136 @@
+// The cheap enclosure (FastInterval) and the double-first two-layer
+// evaluation: every result must contain the exact or high-precision value.
+#include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/numeric/fast_interval.hpp"
+#include "lgcheck/semantics/softmax_linear.hpp"
+#include "lgcheck/semantics/softmax_linear_fast.hpp"
+
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+
+using lgc::FastInterval;
+using lgc::Interval;
+using lgc::Rational;
+
+namespace {
+
+bool encloses(const FastInterval& outer, const Interval& inner) {
+  return outer.to_interval(128).contains(inner);
+}
+
+/// Relative width (hi − lo) / max(|lo|, |hi|, tiny), for the narrowness checks.
+double relative_width(const FastInterval& x) {
+  return (x.hi - x.lo) / std::max({std::abs(x.lo), std::abs(x.hi), 1e-300});
+}
+
+double random_double(std::mt19937_64& rng, double lo, double hi) {
+  return std::uniform_real_distribution<double>(lo, hi)(rng);
+}
+
+}  // namespace
+
+TEST_CASE("next_up and next_down step one double", "[fast-interval]") {
+  CHECK(lgc::next_up(1.0) == 1.0 + 0x1p-52);
+  CHECK(lgc::next_down(1.0) == 1.0 - 0x1p-53);
+  CHECK(lgc::next_up(0.0) == std::numeric_limits<double>::denorm_min());
+  CHECK(lgc::next_down(0.0) == -std::numeric_limits<double>::denorm_min());
+  CHECK(lgc::next_up(-1.0) == -1.0 + 0x1p-53);
+  CHECK(lgc::next_up(std::numeric_limits<double>::max()) == std::numeric_limits<double>::infinity());
+}
+
+TEST_CASE("ln 2's enclosure holds ln 2 and is two adjacent doubles", "[fast-interval]") {
+  const FastInterval l = lgc::ln2_enclosure();
+  CHECK(encloses(l, log(Interval(Rational(2), 256))));
+  CHECK(lgc::next_up(l.lo) == l.hi);
+}
+
+TEST_CASE("FastInterval arithmetic contains the exact rational result", "[fast-interval]") {
+  std::mt19937_64 rng(lgc::test::test_seed() + 91);
+  INFO("seed " << lgc::test::test_seed() + 91);
+  for (int rep = 0; rep < 2000; ++rep) {
+    const double a = random_double(rng, -1e3, 1e3), b = random_double(rng, -1e3, 1e3) * std::ldexp(1.0, rep % 40 - 20);
+    const FastInterval A = FastInterval::point(a), B = FastInterval::point(b);
+    const Rational qa(a), qb(b);
+    INFO(a << " " << b);
+    CHECK(encloses(A + B, Interval(qa + qb, 256)));
+    CHECK(encloses(A - B, Interval(qa - qb, 256)));
+    CHECK(encloses(A * B, Interval(qa * qb, 256)));
+    CHECK(encloses(A / B, Interval(qa / qb, 256)));
+    CHECK(relative_width(A * B) < 1e-15);
+  }
+  // An interval product takes every sign combination into account.
+  const FastInterval p = FastInterval{-2, 3} * FastInterval{-5, 4};
+  CHECK(p.lo <= -15);
+  CHECK(p.hi >= 12);
+  CHECK(p.lo > -15.001);
+  // Division by an interval holding 0 is unbounded, never a wrong finite answer.
+  CHECK_FALSE((FastInterval::point(1) / FastInterval{-1, 1}).is_finite());
+}
+
+TEST_CASE("FastInterval exp and log contain the MPFI values at 256 bits", "[fast-interval]") {
+  std::mt19937_64 rng(lgc::test::test_seed() + 92);
+  INFO("seed " << lgc::test::test_seed() + 92);
+  for (int rep = 0; rep < 3000; ++rep) {
+    const double x = rep % 3 == 0 ? random_double(rng, -1, 1) : random_double(rng, -700, 700);
+    INFO("x = " << x);
+    const FastInterval e = exp(FastInterval::point(x));
+    REQUIRE(e.is_finite());
+    CHECK(encloses(e, exp(Interval(Rational(x), 256))));
+    CHECK(relative_width(e) < 1e-14);
+    const double y = std::ldexp(random_double(rng, 0.5, 1), static_cast<int>(rep % 400) - 200);
+    const FastInterval l = log(FastInterval::point(y));
+    CHECK(encloses(l, log(Interval(Rational(y), 256))));
+    CHECK(l.hi - l.lo < 1e-13 * std::max(1.0, std::abs(l.lo)));
+  }
+  for (std::uint64_t i = 1; i <= 5000; i += 7) {
+    INFO("i = " << i);
+    CHECK(encloses(log(FastInterval::point(static_cast<double>(i))),
+                   log(Interval(Rational(lgc::Integer(i)), 256))));
+  }
+  // The edges: overflow is unbounded (caller falls back), underflow is [0, tiny].
+  CHECK_FALSE(exp(FastInterval::point(710)).is_finite());
+  const FastInterval tiny = exp(FastInterval::point(-800));
+  CHECK(tiny.lo == 0);
+  CHECK(tiny.hi > 0);
+  CHECK(tiny.hi < 1e-320);
+  CHECK(encloses(exp(FastInterval::point(-740.5)), exp(Interval(Rational(-740.5), 256))));
+  CHECK(encloses(exp(FastInterval::point(709)), exp(Interval(Rational(709), 256))));
+  CHECK_FALSE(log(FastInterval{0, 1}).is_finite());
+}
+
+TEST_CASE("The double-first two-layer evaluation contains the 512-bit value on long inputs", "[fast-interval][section5]") {
+  std::mt19937_64 rng(lgc::test::test_seed() + 93);
+  INFO("seed " << lgc::test::test_seed() + 93);
+  for (const char* path : {"paper/induction/induction_head_k1.json", "section5/attention_pair_rare.json"}) {
+    const lgc::Case c = lgc::test::bundled(path);
+    for (const lgc::Model& m : c.models) {
+      const lgc::SoftmaxLinearEvaluator eval(m), precise(m, 512);
+      const lgc::FastSoftmaxLinear cheap(lgc::SoftmaxFirstLayer(m, 128));
+      for (std::size_t T : {1u, 2u, 7u, 2000u}) {
+        const lgc::Tokens x = lgc::random_string(m.alphabet_size(), T, rng);
+        INFO(path << " T = " << T);
+        REQUIRE(cheap.representation(x).has_value());  // the cheap path is the one tested here
+        const lgc::Output fast = eval.evaluate(x), reference = precise.precise_evaluate(x);
+        for (std::size_t k = 0; k < fast.size(); ++k) {
+          CHECK(fast[k].enclosure().contains(reference[k].enclosure()));
+          CHECK(fast[k].enclosure().width() < Rational(1, 1000000000));
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("An overflowing exponential sends the evaluation to MPFI", "[fast-interval][section5]") {
+  lgc::Model m = lgc::test::bundled("paper/induction/induction_head_k1.json").model();
+  for (auto& head : m.layers[1].heads) head.qk = head.qk.map<Rational>([](const Rational& q) { return q * 100000; });
+  const lgc::SoftmaxLinearEvaluator eval(m);
+  const lgc::FastSoftmaxLinear cheap(lgc::SoftmaxFirstLayer(m, 128));
+  std::mt19937_64 rng(5);
+  const lgc::Tokens x = lgc::random_string(m.alphabet_size(), 50, rng);
+  REQUIRE_FALSE(cheap.representation(x).has_value());
+  const lgc::Output a = eval.evaluate(x), b = eval.precise_evaluate(x);
+  for (std::size_t k = 0; k < a.size(); ++k) CHECK(a[k].enclosure().lower() == b[k].enclosure().lower());
+}
