@@ -7,10 +7,11 @@
 
 namespace lgc {
 
+nlohmann::json interval_json(const Interval& x) { return {{"lo", x.lower_decimal(25)}, {"hi", x.upper_decimal(25)}}; }
+
 nlohmann::json number_json(const Number& x) {
   if (x.is_exact()) return to_string(x.exact());
-  Interval e = x.enclosure();
-  return {{"lo", e.lower_decimal(25)}, {"hi", e.upper_decimal(25)}};
+  return interval_json(x.enclosure());
 }
 
 std::string integer_text(const Integer& n) {

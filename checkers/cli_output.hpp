@@ -13,6 +13,8 @@ namespace lgc {
 
 /// "7", "-3/8", or {"lo": "...", "hi": "..."} rounded outward.
 nlohmann::json number_json(const Number& x);
+/// {"lo": "...", "hi": "..."}: the endpoints with 25 digits, rounded outward.
+nlohmann::json interval_json(const Interval& x);
 
 /// An integer for reading: in full up to 15 digits, else "1.2346e+45 (46 digits)"
 /// (the exact value belongs in the JSON output).

@@ -22,7 +22,7 @@ struct Test {
 
 /// The bound c·(G + L)(τ+1)·n^{−rate}, an enclosure.
 Interval rate_bound(const SubsampleParams& p, const IntegrandBounds& b, std::size_t tau, std::uint64_t n) {
-  return Interval(p.constant * (b.G + b.L) * static_cast<long>(tau + 1), 128) * power(Integer(n), -p.rate, 128);
+  return statistic_error_limit(p.constant, b.G, b.L, tau, n, p.rate);
 }
 
 /// The log-log slope of the statistic error against |z| on x for targets

@@ -78,7 +78,7 @@ Table table_t52() {
                          {"beta", to_string(p.beta)},
                          {"lambda", to_string(p.lambda)},
                          {"gamma", gamma},
-                         {"C", {{"lo", C.C.lower_decimal(25)}, {"hi", C.C.upper_decimal(25)}}},
+                         {"C", interval_json(C.C)},
                          {"N_variant_A", b.N_variant_A.str()},
                          {"N_variant_B", b.N_variant_B.str()},
                          {"measured_error", errors},

@@ -20,7 +20,7 @@ Interval n_power(std::uint64_t n, const Rational& exponent) { return power(Integ
 Interval ComplexityConstant::bound(std::uint64_t n) const { return C * n_power(n, -rate); }
 
 Interval ComplexityConstant::statistic_limit(std::uint64_t n) const {
-  return Interval(subsample_constant * (G + L) * (locality + 1), kBits) * n_power(n, Rational(-1, 3));
+  return statistic_error_limit(subsample_constant, G, L, locality, n);
 }
 
 Interval ComplexityConstant::drift_limit(std::uint64_t n) const {

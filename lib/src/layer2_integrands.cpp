@@ -188,4 +188,10 @@ Number StatisticAverages::error(const Tokens& z) const {
   return Number(worst);
 }
 
+Interval statistic_error_limit(const Rational& c, const Rational& G, const Rational& L, std::size_t tau,
+                               std::uint64_t n, const Rational& rate) {
+  return Interval(c * (G + L) * static_cast<long>(tau + 1), kDefaultPrecisionBits) *
+         power(Integer(n), -rate, kDefaultPrecisionBits);
+}
+
 }  // namespace lgc

@@ -45,6 +45,11 @@ SecondLayerHeadBox second_layer_head_box(const Head& head, const std::vector<Rat
 /// `with_exponential` = false drops e^{A_g} (a mutation of C(f)).
 IntegrandBounds a_priori_integrand_bounds(const SoftmaxFirstLayer& layer, bool with_exponential = true);
 
+/// Lemma 5.3's limit on the statistic error of a subsample of length n:
+/// c·(G + L)·(τ + 1)·n^{−rate} (rate 1/3 in the lemma), an enclosure.
+Interval statistic_error_limit(const Rational& c, const Rational& G, const Rational& L, std::size_t tau,
+                               std::uint64_t n, const Rational& rate = Rational(1, 3));
+
 class Layer2Integrands {
  public:
   /// `query` is Φ_q (an enclosure).
