@@ -4,6 +4,7 @@
 
 #include "agreement.hpp"
 
+#include "lgcheck/enumerate/ordered_search.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/logit_margin.hpp"
 #include "lgcheck/semantics/finite_precision.hpp"
@@ -17,20 +18,24 @@
 namespace lgc {
 namespace {
 
-/// Compares the two semantics at the queries of one input; records the first
-/// counterexample and the first undecidable instance.
+/// The two semantics compared at the queries of one input: the first
+/// counterexample and the first undecidable position.
+struct Outcome {
+  std::uint64_t positions = 0;
+  std::optional<ClaimResult> refutation;
+  std::optional<std::string> undecided;
+};
+
+/// Compares hardmax and finite:p on inputs (thread-safe: no state but the model).
 struct Comparison {
   Comparison(const Model& m, unsigned p) : model(m), hard{Semantics::hardmax()}, finite{Semantics::finite(p)} {}
 
   const Model& model;
   ForwardOptions hard, finite;
-  std::uint64_t positions = 0, strings = 0;
-  std::optional<ClaimResult> refutation;
-  std::optional<std::string> undecided;
 
-  void run(const Tokens& x, const std::vector<std::size_t>& queries) {
-    if (queries.empty()) return;
-    ++strings;
+  Outcome run(const Tokens& x, const std::vector<std::size_t>& queries) const {
+    Outcome out;
+    if (queries.empty()) return out;
     auto h = representation_at(model, x, hard, queries);
     // Raise the precision of the finite:p enclosures until every position is
     // decided, up to the budget.
@@ -45,13 +50,15 @@ struct Comparison {
       if (!unknown || options.precision_bits * 2 > options.max_precision_bits) break;
       options.precision_bits *= 2;
     }
-    for (std::size_t q = 0; q < queries.size(); ++q) record(x, queries[q], verdicts[q], h[q], f[q], options.precision_bits);
+    for (std::size_t q = 0; q < queries.size(); ++q)
+      record(out, x, queries[q], verdicts[q], h[q], f[q], options.precision_bits);
+    return out;
   }
 
-  void record(const Tokens& x, std::size_t position, Agreement a, const Vector<Number>& h, const Vector<Number>& f,
-              unsigned bits) {
-    ++positions;
-    if (a == Agreement::Different && !refutation) {
+  void record(Outcome& out, const Tokens& x, std::size_t position, Agreement a, const Vector<Number>& h,
+              const Vector<Number>& f, unsigned bits) const {
+    ++out.positions;
+    if (a == Agreement::Different && !out.refutation) {
       ClaimResult r;
       r.verdict = Verdict::Refuted;
       r.detail = fmt::format("at query position {} of \"{}\": {} gives {}, hardmax gives {}", position,
@@ -61,11 +68,25 @@ struct Comparison {
       r.evidence["witnesses"] = nlohmann::json::array(
           {{{"kind", "string_differs"}, {"input", format_input(model, x)}, {"position", position},
             {"p", finite.semantics.bits}, {"expect", "differs"}}});
-      refutation = r;
+      out.refutation = r;
     }
-    if (a == Agreement::Unknown && !undecided)
-      undecided = fmt::format("position {} of \"{}\" undecided at {} bits (budget)", position, format_input(model, x),
-                              bits);
+    if (a == Agreement::Unknown && !out.undecided)
+      out.undecided = fmt::format("position {} of \"{}\" undecided at {} bits (budget)", position,
+                                  format_input(model, x), bits);
+  }
+};
+
+/// The outcomes of the inputs checked so far, in input order.
+struct Tally {
+  std::uint64_t positions = 0, strings = 0;
+  std::optional<ClaimResult> refutation;
+  std::optional<std::string> undecided;
+
+  void add(const Outcome& o) {
+    ++strings;
+    positions += o.positions;
+    if (o.refutation && !refutation) refutation = o.refutation;
+    if (o.undecided && !undecided) undecided = o.undecided;
   }
 };
 
@@ -92,16 +113,32 @@ ClaimResult check_consistency(const Model& model, const ConsistencyParams& param
   Integer threshold = margin.gamma ? rule(params.p, *margin.gamma) : Integer(1);
   if (threshold < 1) threshold = 1;
 
-  Comparison cmp(model, params.p);
+  const Comparison compare(model, params.p);
+  Tally cmp;
   std::size_t n = params.max_length;
   while (n > 1 && string_count(model.alphabet_size(), n) > params.max_strings) --n;
   const bool exhaustive_reaches = threshold <= n;
   if (exhaustive_reaches) {
-    auto queries = range(static_cast<std::size_t>(threshold), n);
-    for_each_string(model.alphabet_size(), n, [&](const Tokens& x) {
-      cmp.run(x, queries);
-      return !cmp.refutation;
+    // Every string of length n, split over the threads; the tally counts the
+    // strings up to the first refutation in lexicographic order, as one thread would.
+    const auto queries = range(static_cast<std::size_t>(threshold), n);
+    OrdinalLog<Outcome> noted;
+    const auto first = first_string_where(model.alphabet_size(), n, 0, [&](const Tokens& x, std::uint64_t ordinal) {
+      Outcome o = compare.run(x, queries);
+      const bool stop = o.refutation.has_value();
+      if (stop || o.undecided) noted.add(ordinal, std::move(o));
+      return stop;
     });
+    const std::uint64_t upto = first ? *first : string_count(model.alphabet_size(), n) - 1;
+    Outcome plain;
+    plain.positions = queries.size();
+    std::uint64_t next = 0;
+    for (const auto& [ordinal, o] : noted.up_to(upto)) {
+      for (; next < ordinal; ++next) cmp.add(plain);
+      cmp.add(o);
+      next = ordinal + 1;
+    }
+    for (; next <= upto; ++next) cmp.add(plain);
   }
   std::size_t random_done = 0;
   if (!cmp.refutation && threshold <= params.max_reach) {
@@ -109,7 +146,7 @@ ClaimResult check_consistency(const Model& model, const ConsistencyParams& param
     auto t = static_cast<std::size_t>(threshold);
     for (; random_done < params.random_inputs && !cmp.refutation; ++random_done) {
       std::size_t length = std::max<std::size_t>(t, n + 1) + uniform_integer(0, params.random_span - 1, rng);
-      cmp.run(random_string(model.alphabet_size(), length, rng), range(t, length));
+      cmp.add(compare.run(random_string(model.alphabet_size(), length, rng), range(t, length)));
     }
   }
 

@@ -5,6 +5,7 @@
 
 #include "agreement.hpp"
 
+#include "lgcheck/enumerate/ordered_search.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/simulate/construction.hpp"
 
@@ -32,24 +33,62 @@ struct NormCheck {
                           {"z", statistic_to_json(z)}, {"expect", holds ? "holds" : "violates"}});
   }
 
-  void run(const Statistic& x, const Statistic& z) {
-    Rational distance = 0;
+  /// The comparison of one pair (thread-safe: reads the model only).
+  struct Measured {
+    Number error;
+    Rational distance;
+    std::optional<int> order;  ///< error against L·distance; nullopt when undecided
+  };
+  Measured measure(const Statistic& x, const Statistic& z) const {
+    Measured m;
+    m.distance = 0;
     for (std::size_t h = 0; h < model.heads(); ++h)
-      distance = std::max(distance, l1_distance(model.attention(h, x), model.attention(h, z)));
-    Number error = max_abs_difference(model.evaluate(x), model.evaluate(z));
-    Rational bound = L * distance;
-    std::optional<int> order = compare(error, Number(bound));
+      m.distance = std::max(m.distance, l1_distance(model.attention(h, x), model.attention(h, z)));
+    m.error = max_abs_difference(model.evaluate(x), model.evaluate(z));
+    m.order = compare(m.error, Number(L * m.distance));
+    return m;
+  }
+
+  /// Counts the pair, in order, and keeps the first counterexample.
+  void account(const Statistic& x, const Statistic& z, const Measured& m) {
     ++pairs;
-    if (!order) ++undecided;
-    else if (*order <= 0 && keep) record(x, z, true);
-    else if (*order > 0 && !counterexample) {
+    if (!m.order) ++undecided;
+    else if (*m.order <= 0 && keep) record(x, z, true);
+    else if (*m.order > 0 && !counterexample) {
       record(x, z, false);
       const Shape& shape = model.shape();
       counterexample = fmt::format("x: {}, z: {}: |f(x) - f(z)| = {} > L * max_h |w_h(x) - w_h(z)|_1 = {} * {}",
                                    describe(shape, x, model.model()), describe(shape, z, model.model()),
-                                   show(error),
-                                   to_string(L), to_string(distance));
+                                   show(m.error), to_string(L), to_string(m.distance));
     }
+  }
+
+  void run(const Statistic& x, const Statistic& z) { account(x, z, measure(x, z)); }
+
+  /// Every pair in order, split over the threads: accounted in order up to
+  /// the first counterexample, so the result is the same for any thread count.
+  void run_all(const std::vector<std::pair<const Statistic*, const Statistic*>>& list) {
+    using Pair = std::pair<const Statistic*, const Statistic*>;
+    const Walk<Pair> walk = [&](const std::function<bool(const Pair&)>& visit) {
+      for (const Pair& pair : list)
+        if (!visit(pair)) return;
+    };
+    OrdinalLog<Measured> noted;  // the undecided pairs and counterexamples
+    const auto first = first_where<Pair>(0, list.size(), walk, [&](const Pair& pair, std::uint64_t ordinal) {
+      Measured m = measure(*pair.first, *pair.second);
+      const bool stop = m.order && *m.order > 0;
+      if (stop || !m.order) noted.add(ordinal, std::move(m));
+      return stop;
+    });
+    if (list.empty()) return;
+    const std::uint64_t last = first ? *first : list.size() - 1;
+    std::uint64_t next = 0;  // the pairs before `next` are accounted
+    for (const auto& [ordinal, m] : noted.up_to(last)) {
+      pairs += ordinal - next;  // the holding pairs in between
+      account(*list[ordinal].first, *list[ordinal].second, m);
+      next = ordinal + 1;
+    }
+    pairs += last + 1 - next;
   }
 };
 
@@ -89,10 +128,12 @@ ClaimResult check_norm(const Case& c, const NormParams& params) {
         groups[group_key(s, shape.period)].push_back(s);
         return true;
       });
-    std::size_t budget = params.max_pairs;
+    std::vector<std::pair<const Statistic*, const Statistic*>> list;  // the pairs, in order, within max_pairs
     for (const auto& [key, members] : groups)
-      for (std::size_t i = 0; i < members.size() && budget > 0 && !check.counterexample; ++i)
-        for (std::size_t j = i + 1; j < members.size() && budget > 0; ++j, --budget) check.run(members[i], members[j]);
+      for (std::size_t i = 0; i < members.size() && list.size() < params.max_pairs; ++i)
+        for (std::size_t j = i + 1; j < members.size() && list.size() < params.max_pairs; ++j)
+          list.emplace_back(&members[i], &members[j]);
+    check.run_all(list);
     // Long random inputs: against their simulation and against a random
     // statistic with the same window and residue.
     check.keep = true;

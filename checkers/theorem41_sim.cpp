@@ -6,11 +6,11 @@
 #include "agreement.hpp"
 
 #include "lgcheck/bounds/theorem41.hpp"
+#include "lgcheck/enumerate/ordered_search.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/simulate/simulation_error.hpp"
 
 #include <fmt/format.h>
-
 
 namespace lgc {
 
@@ -44,17 +44,36 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
     witnesses.push_back({{"kind", "simulation"}, {"x", statistic_to_json(x)}, {"z", statistic_to_json(z)},
                          {"expect", holds ? "holds" : "violates"}});
   };
-  auto run = [&](const Statistic& x) {
+  // One input: the construction (or the recorded z) and its error
+  // (thread-safe: the models and the recorded map are only read).
+  struct Item {
+    Statistic x;
     SimulationOutcome out;
+    std::optional<std::string> missing;  // replay: no recorded z for x
+    bool fails(const Integer& bound) const {
+      return missing || Integer(out.simulation.z.length) > bound || (out.within && !*out.within);
+    }
+  };
+  auto measure = [&](const Statistic& x) {
+    Item item{x, {}, std::nullopt};
     if (params.recorded) {
       auto it = params.recorded->find(statistic_to_json(x).dump());
-      if (it == params.recorded->end()) {
-        failure = fmt::format("no recorded z for x: {}", describe(shape, x, cm.models.front()->model()));
-        return false;
-      }
-      out = measure_simulation(cm.models, x, it->second, params.epsilon, p);
+      if (it == params.recorded->end())
+        item.missing = fmt::format("no recorded z for x: {}", describe(shape, x, cm.models.front()->model()));
+      else
+        item.out = measure_simulation(cm.models, x, it->second, params.epsilon, p);
     } else {
-      out = simulate_and_measure(cm.models, x, params.epsilon, bounds.delta, p, bounds.threshold, options);
+      item.out = simulate_and_measure(cm.models, x, params.epsilon, bounds.delta, p, bounds.threshold, options);
+    }
+    return item;
+  };
+  // The inputs in order: counts, witnesses and the first failure.
+  auto account = [&](const Item& item) {
+    const Statistic& x = item.x;
+    const SimulationOutcome& out = item.out;
+    if (item.missing) {
+      failure = *item.missing;
+      return false;
     }
     ++checked;
     longest = std::max(longest, out.simulation.z.length);
@@ -75,14 +94,21 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
     return !failure;
   };
   // Exhaustive: every statistic of every length up to max_length (for finite:p
-  // models: the lengths from the threshold on).
+  // models: the lengths from the threshold on), split over the threads and
+  // accounted in enumeration order up to the first failure.
   const std::uint64_t start = p > 0 && bounds.threshold > 1 ? static_cast<std::uint64_t>(bounds.threshold) : 1;
   std::uint64_t exhaustive_to = 0;
   for (std::uint64_t T = start; T <= start + params.max_length - 1 && !failure; ++T) {
-    if (statistic_count(shape, T) > params.statistic_budget ||
-        checked + statistic_count(shape, T) > params.max_exhaustive_inputs)
-      break;
-    for_each_statistic(shape, T, run);
+    const std::uint64_t count = statistic_count(shape, T);
+    if (count > params.statistic_budget || checked + count > params.max_exhaustive_inputs) break;
+    OrdinalLog<Item> items;
+    const auto first = first_statistic_where(shape, T, 0, [&](const Statistic& x, std::uint64_t ordinal) {
+      Item item = measure(x);
+      const bool stop = item.fails(claimed);
+      items.add(ordinal, std::move(item));
+      return stop;
+    });
+    for (const auto& [ordinal, item] : items.up_to(first ? *first : count - 1)) account(item);
     exhaustive_to = T;
   }
   // Random long inputs, lengths log-uniform up to max_random_length (and from
@@ -90,7 +116,7 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
   std::mt19937_64 rng(params.seed);
   const std::uint64_t top = std::max<std::uint64_t>(params.max_random_length, 4 * start);
   for (std::size_t k = 0; k < params.random_inputs && !failure; ++k)
-    run(random_statistic(shape, log_uniform_integer(start, top, rng), rng));
+    account(measure(random_statistic(shape, log_uniform_integer(start, top, rng), rng)));
   result.evidence = {{"epsilon", to_string(params.epsilon)}, {"delta", to_string(bounds.delta)},
                      {"N_sim", claimed.str()},             {"longest_z", longest},
                      {"checked", checked},                 {"worst_attention_distance", to_string(worst_distance)},

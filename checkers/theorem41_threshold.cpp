@@ -6,6 +6,7 @@
 
 #include "agreement.hpp"
 
+#include "lgcheck/enumerate/ordered_search.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/logit_margin.hpp"
 #include "lgcheck/semantics/finite_precision.hpp"
@@ -15,6 +16,19 @@
 
 namespace lgc {
 namespace {
+
+/// A statistic where finite:p and hardmax differ: the detail text, the
+/// certificate witness, and where it is (for the evidence).
+struct Finding {
+  std::string text;
+  nlohmann::json witness;
+  std::string where;
+};
+
+nlohmann::json finding_witness(std::size_t model, unsigned p, const Statistic& s) {
+  return {{"kind", "finite_differs"}, {"model", model}, {"p", p}, {"statistic", statistic_to_json(s)},
+          {"expect", "differs"}};
+}
 
 }  // namespace
 
@@ -44,29 +58,57 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   std::optional<std::string> counterexample;
   nlohmann::json witnesses = nlohmann::json::array();
 
-  auto compare_at = [&](const Statistic& s) {
+  // One statistic against every model (thread-safe: the evaluators are const).
+  struct Comparison {
+    std::uint64_t unknown = 0;
+    std::optional<Finding> differs;  // the first model where finite:p != hardmax
+  };
+  auto compare_models = [&](const Statistic& s) {
+    Comparison out;
     for (std::size_t mi = 0; mi < cm.models.size(); ++mi) {
       const OneLayerEvaluator* m = cm.models[mi];
       // Compared before the readout: a sin readout would blur exact equality.
       QVector exact = m->representation(s);
       Vector<Number> hard(exact.begin(), exact.end()), fin = m->representation_finite(s, params.p);
       Agreement d = agreement(hard, fin);
-      ++compared;
-      if (d == Agreement::Unknown) ++undecided;
-      if (d == Agreement::Different && !counterexample) {
-        counterexample = fmt::format("at {}: finite:{} gives {}, hardmax gives {}", describe(shape, s, m->model()),
-                                     params.p, show(fin), show(hard));
-        witnesses.push_back({{"kind", "finite_differs"}, {"model", mi}, {"p", params.p},
-                             {"statistic", statistic_to_json(s)}, {"expect", "differs"}});
-      }
+      if (d == Agreement::Unknown) ++out.unknown;
+      if (d == Agreement::Different && !out.differs)
+        out.differs = Finding{fmt::format("at {}: finite:{} gives {}, hardmax gives {}", describe(shape, s, m->model()),
+                                          params.p, show(fin), show(hard)),
+                              finding_witness(mi, params.p, s)};
     }
-    return !counterexample;
+    return out;
   };
-  // Exhaustive near the threshold, where the rounding is closest to the edge.
+  auto record = [&](const Comparison& k) {
+    compared += cm.models.size();
+    undecided += k.unknown;
+    if (k.differs && !counterexample) {
+      counterexample = k.differs->text;
+      witnesses.push_back(k.differs->witness);
+    }
+  };
+  // Exhaustive near the threshold, where the rounding is closest to the edge;
+  // split over the threads, the same result for any count (first_statistic_where).
   std::uint64_t exhaustive_lengths = 0;
   for (std::uint64_t T = t64; T <= t64 + params.exhaustive_span && !counterexample; ++T) {
-    if (statistic_count(shape, T) > params.statistic_budget) continue;
-    for_each_statistic(shape, T, compare_at);
+    const std::uint64_t count = statistic_count(shape, T);
+    if (count > params.statistic_budget) continue;
+    OrdinalLog<Comparison> seen;
+    const auto first = first_statistic_where(shape, T, 0, [&](const Statistic& s, std::uint64_t ordinal) {
+      Comparison k = compare_models(s);
+      const bool stop = k.differs.has_value();
+      if (stop || k.unknown) seen.add(ordinal, std::move(k));
+      return stop;
+    });
+    const std::uint64_t upto = first ? *first : count - 1;
+    compared += (upto + 1) * cm.models.size();
+    for (const auto& [ordinal, k] : seen.up_to(upto)) {
+      undecided += k.unknown;
+      if (k.differs && ordinal == upto) {
+        counterexample = k.differs->text;
+        witnesses.push_back(k.differs->witness);
+      }
+    }
     ++exhaustive_lengths;
   }
   // Random lengths: half just above the threshold (t..2t, where a wrong
@@ -75,7 +117,7 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   const std::uint64_t far = std::max<std::uint64_t>(1000000, 4 * t64);
   for (std::size_t k = 0; k < params.random_inputs && !counterexample; ++k) {
     std::uint64_t length = k % 2 == 0 ? uniform_integer(t64, 2 * t64, rng) : log_uniform_integer(t64, far, rng);
-    compare_at(random_statistic(shape, length, rng));
+    record(compare_models(random_statistic(shape, length, rng)));
   }
 
   std::string gamma_text = gamma ? to_string(*gamma) : "inf";
@@ -97,26 +139,35 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   if (gamma && t > 1 && !params.search_witness) {
     witness = "witness not searched (replay verifies the recorded one)";
   } else if (gamma && t > 1) {
-    std::optional<std::string> found;
     const std::uint64_t below = t64 - 1;
-    auto look = [&](const Statistic& s) {
+    // The first model whose output differs under finite:p (outputs: the difference must show).
+    auto look = [&](const Statistic& s) -> std::optional<Finding> {
       for (std::size_t mi = 0; mi < cm.models.size(); ++mi) {
         const OneLayerEvaluator* m = cm.models[mi];
-        Output hard = m->evaluate(s), fin = m->evaluate_finite(s, params.p);  // outputs: the difference must show
-        if (agreement(hard, fin) == Agreement::Different) {
-          found = fmt::format("witness at T = {}: {}: finite:{} {} vs hardmax {}", below, describe(shape, s, m->model()),
-                              params.p, show(fin), show(hard));
-          result.evidence["witness"] = {{"length", below}, {"statistic", describe(shape, s, m->model())}};
-          witnesses.push_back({{"kind", "finite_differs"}, {"model", mi}, {"p", params.p},
-                               {"statistic", statistic_to_json(s)}, {"expect", "differs"}});
-          return false;
-        }
+        Output hard = m->evaluate(s), fin = m->evaluate_finite(s, params.p);
+        if (agreement(hard, fin) == Agreement::Different)
+          return Finding{fmt::format("witness at T = {}: {}: finite:{} {} vs hardmax {}", below,
+                                     describe(shape, s, m->model()), params.p, show(fin), show(hard)),
+                         finding_witness(mi, params.p, s), describe(shape, s, m->model())};
       }
-      return true;
+      return std::nullopt;
     };
-    if (statistic_count(shape, below) <= params.statistic_budget) for_each_statistic(shape, below, look);
-    for (std::size_t k = 0; k < params.witness_tries && !found; ++k) look(random_statistic(shape, below, rng));
-    witness = found ? *found
+    std::optional<Finding> found;
+    if (statistic_count(shape, below) <= params.statistic_budget) {
+      OrdinalLog<Finding> seen;
+      const auto first = first_statistic_where(shape, below, 0, [&](const Statistic& s, std::uint64_t ordinal) {
+        std::optional<Finding> f = look(s);
+        if (f) seen.add(ordinal, std::move(*f));
+        return f.has_value();
+      });
+      if (first) found = seen.at(*first);
+    }
+    for (std::size_t k = 0; k < params.witness_tries && !found; ++k) found = look(random_statistic(shape, below, rng));
+    if (found) {
+      result.evidence["witness"] = {{"length", below}, {"statistic", found->where}};
+      witnesses.push_back(found->witness);
+    }
+    witness = found ? found->text
                     : fmt::format("no output difference found at T = {} (the gap does not show in the output there)", below);
   }
   result.evidence["witnesses"] = witnesses;

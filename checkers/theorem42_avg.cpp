@@ -3,12 +3,15 @@
 #include "agreement.hpp"
 #include "case_models.hpp"
 #include "lgcheck/bounds/theorem42.hpp"
+#include "lgcheck/enumerate/parallel.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "theorem42.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
+#include <mutex>
 
 namespace lgc {
 namespace {
@@ -17,7 +20,7 @@ namespace {
 class ExpectationSweep {
  public:
   ExpectationSweep(const Case& c, const DirichletPrior& prior, bool multiplicities)
-      : models_(section4_models(c)), moments_(prior) {
+      : models_(section4_models(c)), prior_(prior), moments_(prior) {
     options_.multiplicities = multiplicities;
   }
   const Expectation& at(std::uint64_t t) {
@@ -25,11 +28,32 @@ class ExpectationSweep {
     if (it == cache_.end()) it = cache_.emplace(t, expected_distance(f(), g(), moments_, t, options_)).first;
     return it->second;
   }
+  /// Computes the lengths not yet known over the threads (length k of the
+  /// list on thread k mod n, each thread with its own moment tables): every
+  /// E_t is computed exactly as at() would, so the results do not depend on
+  /// the thread count.
+  void prefetch(const std::vector<std::uint64_t>& lengths) {
+    std::vector<std::uint64_t> missing;
+    for (std::uint64_t t : lengths)
+      if (!cache_.count(t)) missing.push_back(t);
+    const unsigned threads = static_cast<unsigned>(std::min<std::size_t>(enumeration_threads(), missing.size()));
+    if (threads <= 1) return;  // at() computes them one by one
+    std::mutex mutex;
+    run_shards(threads, [&](const Shard& shard) {
+      DirichletMoments moments(prior_);
+      for (std::size_t k = shard.index; k < missing.size(); k += shard.count) {
+        Expectation e = expected_distance(f(), g(), moments, missing[k], options_);
+        std::lock_guard<std::mutex> lock(mutex);
+        cache_.emplace(missing[k], std::move(e));
+      }
+    });
+  }
   const OneLayerEvaluator& f() const { return *models_.models[0]; }
   const OneLayerEvaluator& g() const { return *models_.models[1]; }
 
  private:
   CaseModels models_;
+  DirichletPrior prior_;
   DirichletMoments moments_;
   ExpectationOptions options_;
   std::map<std::uint64_t, Expectation> cache_;
@@ -132,6 +156,9 @@ ClaimResult check_average(const Case& c, const AverageParams& params) {
     if (auto bad = cross_check(sweep, prior, t, string_count(S, t) <= 65536)) return refuted(r, *bad);
 
   // Premise: E_t <= eps for every t <= N0.
+  std::vector<std::uint64_t> premise_lengths;
+  for (std::uint64_t t = 1; t <= n0; ++t) premise_lengths.push_back(t);
+  sweep.prefetch(premise_lengths);
   Number worst(0);
   std::uint64_t worst_at = 1;
   bool undecided_premise = false;
@@ -156,6 +183,9 @@ ClaimResult check_average(const Case& c, const AverageParams& params) {
   const Rational squared_bound = params.conclusion_constant * params.conclusion_constant * params.epsilon;
   Rational needed_sq = 0;  // (max E_T)² / eps, an upper bound when E_T is an enclosure
   nlohmann::json rows = nlohmann::json::array();
+  std::vector<std::uint64_t> doubled;
+  for (unsigned j = 0; j <= params.doublings; ++j) doubled.push_back(n0 << j);
+  sweep.prefetch(doubled);
   for (unsigned j = 0; j <= params.doublings; ++j) {
     const std::uint64_t T = n0 << j;
     if (auto bad = cross_check(sweep, prior, T, false)) return refuted(r, *bad);

@@ -13,6 +13,9 @@ namespace {
 std::mutex g_mutex;
 Budget g_budget;
 std::atomic<bool> g_limited{false};
+// The limits again, for the hot path (charge_enumeration): read without the lock.
+std::atomic<std::uint64_t> g_item_limit{0};  // 0: no count limit
+std::atomic<double> g_seconds_limit{0};       // 0: no time limit
 std::atomic<std::uint64_t> g_items{0};
 std::atomic<std::int64_t> g_start_ns{0};
 
@@ -56,6 +59,8 @@ std::string describe(const Budget& b) {
 void set_enumeration_budget(const Budget& b) {
   std::lock_guard<std::mutex> lock(g_mutex);
   g_budget = b;
+  g_item_limit = b.items.value_or(0);
+  g_seconds_limit = b.seconds.value_or(0);
   g_limited = !b.unlimited();
 }
 
@@ -73,12 +78,13 @@ void charge_enumeration(std::uint64_t items) {
   if (!g_limited.load(std::memory_order_relaxed)) return;
   const std::uint64_t before = g_items.fetch_add(items, std::memory_order_relaxed);
   const std::uint64_t after = before + items;
-  const Budget b = enumeration_budget();
-  if (b.items && after > *b.items)
-    throw BudgetExceeded(fmt::format("the budget of {} was used up", describe(b)));
-  if (b.seconds && (before >> 8) != (after >> 8) &&
-      static_cast<double>(now_ns() - g_start_ns.load()) * 1e-9 > *b.seconds)
-    throw BudgetExceeded(fmt::format("the budget of {} was used up ({} items enumerated)", describe(b), after));
+  const std::uint64_t item_limit = g_item_limit.load(std::memory_order_relaxed);
+  if (item_limit && after > item_limit)
+    throw BudgetExceeded(fmt::format("the budget of {} was used up", describe(enumeration_budget())));
+  const double seconds = g_seconds_limit.load(std::memory_order_relaxed);
+  if (seconds > 0 && (before >> 8) != (after >> 8) && static_cast<double>(now_ns() - g_start_ns.load()) * 1e-9 > seconds)
+    throw BudgetExceeded(
+        fmt::format("the budget of {} was used up ({} items enumerated)", describe(enumeration_budget()), after));
 }
 
 }  // namespace lgc
