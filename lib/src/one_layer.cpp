@@ -14,6 +14,33 @@ std::size_t query_residue(const Statistic& sigma, std::size_t period) {
   return static_cast<std::size_t>(sigma.length % period);
 }
 
+/// y += out·ReLU(in·y + in_bias) + out_bias in rationals (apply_mlp's
+/// formula without the detour through Number; zero weights skipped).
+void apply_exact_mlp(const Mlp& mlp, QVector& y) {
+  thread_local QVector hidden;
+  thread_local Rational term;
+  hidden.resize(mlp.in.rows());
+  for (std::size_t r = 0; r < hidden.size(); ++r) {
+    hidden[r] = mlp.in_bias[r];
+    for (std::size_t c = 0; c < y.size(); ++c) {
+      if (mlp.in(r, c) == 0 || y[c] == 0) continue;
+      term = mlp.in(r, c);
+      term *= y[c];
+      hidden[r] += term;
+    }
+    if (hidden[r] < 0) hidden[r] = 0;
+  }
+  for (std::size_t k = 0; k < y.size(); ++k) {
+    y[k] += mlp.out_bias[k];
+    for (std::size_t r = 0; r < hidden.size(); ++r) {
+      if (mlp.out(k, r) == 0 || hidden[r] == 0) continue;
+      term = mlp.out(k, r);
+      term *= hidden[r];
+      y[k] += term;
+    }
+  }
+}
+
 }  // namespace
 
 OneLayerEvaluator::OneLayerEvaluator(const Model& model) : model_(&model), shape_(shape_of(model)) {
@@ -67,7 +94,18 @@ HeadTop OneLayerEvaluator::top(std::size_t h, const Statistic& sigma) const {
   };
   for (std::size_t c = 0; c < shape_.classes(); ++c)
     if (sigma.counts[c] > 0) consider(class_logit(h, y, r, c), true, c);
-  for (std::size_t t = 0; t < sigma.window.size(); ++t) consider(window_logit(h, sigma, t), false, t);
+  const auto& phi = model_->layers[0].heads[h].phi;
+  thread_local Rational shifted;  // the window logit with its bonus, without a fresh allocation per slot
+  for (std::size_t t = 0; t < sigma.window.size(); ++t) {
+    const Rational& content = class_logit(h, y, r, window_class(sigma, t));
+    if (phi[t] == 0) {
+      consider(content, false, t);
+    } else {
+      shifted = content;
+      shifted += phi[t];
+      consider(shifted, false, t);
+    }
+  }
   return top;
 }
 
@@ -84,20 +122,40 @@ std::vector<Rational> OneLayerEvaluator::attention(std::size_t h, const Statisti
 QVector OneLayerEvaluator::representation(const Statistic& sigma) const {
   QVector y = embeddings_[static_cast<std::size_t>(query_token(sigma)) * shape_.period +
                           query_residue(sigma, shape_.period)];
-  const std::size_t K = shape_.classes();
+  // Per head: (Σ_{top classes} n_c·v_c + Σ_{top slots} v_slot) / (their total
+  // weight), accumulated with integer weights and divided once (the same
+  // value as Σ_slot attention(h)_slot·v_slot, with fewer rational operations).
+  thread_local QVector sum;  // scratch, reused across calls (the hot path of every exhaustive check)
+  thread_local Rational term;
+  sum.resize(y.size());
   for (std::size_t h = 0; h < heads(); ++h) {
-    std::vector<Rational> w = attention(h, sigma);
-    for (std::size_t slot = 0; slot < w.size(); ++slot) {
-      if (w[slot] == 0) continue;
-      const QVector& v = values_[h][slot < K ? slot : window_class(sigma, slot - K)];
-      for (std::size_t k = 0; k < y.size(); ++k) y[k] += w[slot] * v[k];
+    const HeadTop t = top(h, sigma);
+    std::uint64_t total = t.window_slots.size();
+    for (auto& e : sum) e = 0;
+    for (std::size_t c : t.classes) {
+      total += sigma.counts[c];
+      const Rational n(Integer(sigma.counts[c]));
+      for (std::size_t k = 0; k < y.size(); ++k) {
+        term = values_[h][c][k];
+        term *= n;
+        sum[k] += term;
+      }
+    }
+    for (std::size_t slot : t.window_slots) {
+      const QVector& v = values_[h][window_class(sigma, slot)];
+      for (std::size_t k = 0; k < y.size(); ++k) sum[k] += v[k];
+    }
+    const Rational inverse(Integer(1), Integer(total));
+    for (std::size_t k = 0; k < y.size(); ++k) {
+      if (sum[k] == 0) continue;
+      term = sum[k];
+      term *= inverse;
+      y[k] += term;
     }
   }
   const auto& mlp = model_->layers[0].mlp;
-  if (!mlp) return y;
-  QVector out;
-  for (const Number& x : apply_mlp(*mlp, Vector<Number>(y.begin(), y.end()))) out.push_back(x.exact());
-  return out;
+  if (mlp) apply_exact_mlp(*mlp, y);
+  return y;
 }
 
 Output OneLayerEvaluator::evaluate(const Statistic& sigma, unsigned bits) const {
