@@ -5,6 +5,9 @@
 #include "lgcheck/numeric/operator_norm.hpp"
 
 #include <algorithm>
+#include <map>
+#include <mutex>
+#include <string>
 #include <stdexcept>
 
 namespace lgc {
@@ -59,6 +62,28 @@ void add_head_bounds(IntegrandBounds& b, const Rational& e, const Rational& q1, 
 
 }  // namespace
 
+namespace {
+
+/// An upper bound of ‖M‖₂ (certified), computed once per matrix in the
+/// process: the simulation bound asks for the same heads' norms on every
+/// input x, and the Sturm-sequence bisection is the costly step.
+Rational spectral_norm_upper(const QMatrix& M) {
+  static std::mutex mutex;
+  static std::map<std::string, Rational> known;
+  std::string key = std::to_string(M.rows()) + "x" + std::to_string(M.cols());
+  for (std::size_t r = 0; r < M.rows(); ++r)
+    for (std::size_t c = 0; c < M.cols(); ++c) key += " " + M(r, c).str();
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (auto it = known.find(key); it != known.end()) return it->second;
+  }
+  Rational norm = upper_of(spectral_norm(M).value);
+  std::lock_guard<std::mutex> lock(mutex);
+  return known.emplace(std::move(key), std::move(norm)).first->second;
+}
+
+}  // namespace
+
 SecondLayerHeadBox second_layer_head_box(const Head& head, const std::vector<Rational>& box) {
   SecondLayerHeadBox h;
   const QMatrix& M = head.qk;
@@ -72,7 +97,7 @@ SecondLayerHeadBox second_layer_head_box(const Head& head, const std::vector<Rat
       h.m_query += box[r] * a;
     }
   }
-  const Rational spectral = upper_of(spectral_norm(M).value) * radius_squared;
+  const Rational spectral = spectral_norm_upper(M) * radius_squared;
   h.A = std::min(box_sum, spectral);
   h.B = value_box(head.value, box);
   h.v = max_row_sum_norm(head.value);
