@@ -1,6 +1,7 @@
 // lgcheck-mpi: `lgcheck check` across MPI ranks. Rank r runs shard r/size of
-// the cases (the split of `lgcheck check --shard`), the ranks' parts are
-// gathered on rank 0 and merged in case order, so the output is exactly what
+// the run's claims on cases (the split of `lgcheck check --shard`: one case's
+// claims spread over the ranks), the ranks' parts are gathered on rank 0 and
+// merged in case order with the expectations compared, so the output is exactly what
 // one process prints. Each rank writes its own certificates (--certificates
 // must name a directory every rank can write). Usage:
 //   mpirun -np N lgcheck-mpi check PATH... [--claims GLOB] [--json] [--certificates DIR] [--threads T]
@@ -64,7 +65,7 @@ int run(int argc, char** argv, int rank, int size) {
     if (!certificates.empty()) write_certificate(certificates, c, r);
   };
   const std::vector<CaseResults> mine = check_cases(cases, glob, shard, {}, on_result);
-  const std::vector<std::string> parts = gather_strings(shard_json(mine, shard, cases).dump(), rank, size);
+  const std::vector<std::string> parts = gather_strings(shard_json(mine, shard, cases, glob).dump(), rank, size);
   if (rank != 0) return 0;
   std::vector<nlohmann::json> shards;
   for (const auto& p : parts) shards.push_back(nlohmann::json::parse(p));

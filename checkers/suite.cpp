@@ -15,33 +15,56 @@ namespace {
 
 bool matches(const std::string& glob, const std::string& id) { return fnmatch(glob.c_str(), id.c_str(), 0) == 0; }
 
-ClaimResult expectation_row(const Case& c, const std::string& what, bool ok, const std::string& detail) {
+ClaimResult expectation_row(const std::string& case_name, const std::string& what, bool ok, const std::string& detail) {
   ClaimResult r;
   r.id = "expect:" + what;
-  r.case_name = c.name;
+  r.case_name = case_name;
   r.verdict = ok ? Verdict::Proved : Verdict::Refuted;
   r.detail = detail;
   return r;
 }
 
-void compare_expected_verdicts(const Case& c, const std::vector<ClaimResult>& ran, std::vector<ClaimResult>& out) {
-  if (!c.expect.contains("verdicts")) return;
-  for (const auto& [id, expected] : c.expect["verdicts"].items()) {
+/// The case's expected verdicts ({"claim id": "VERDICT"}), null when none.
+nlohmann::json expected_verdicts(const Case& c) {
+  return c.expect.contains("verdicts") ? c.expect["verdicts"] : nlohmann::json(nullptr);
+}
+
+void compare_expected_verdicts(const std::string& case_name, const nlohmann::json& verdicts,
+                               const std::vector<ClaimResult>& ran, std::vector<ClaimResult>& out) {
+  if (!verdicts.is_object()) return;
+  for (const auto& [id, expected] : verdicts.items()) {
     auto it = std::find_if(ran.begin(), ran.end(), [&](const ClaimResult& r) { return r.id == id; });
     if (it == ran.end()) continue;  // filtered out by --claims, or not applicable: nothing to compare
     std::string got = to_string(it->verdict);
-    out.push_back(expectation_row(c, id, got == expected.get<std::string>(),
+    out.push_back(expectation_row(case_name, id, got == expected.get<std::string>(),
                                   "expected " + expected.get<std::string>() + ", got " + got));
   }
 }
 
-void compare_expected_margin(const Case& c, std::vector<ClaimResult>& out) {
-  if (!c.expect.contains("logit_margin") || c.is_pair || c.model().semantics.kind == Semantics::Kind::Softmax) return;
+bool has_margin_expectation(const Case& c) {
+  return c.expect.contains("logit_margin") && !c.is_pair && c.model().semantics.kind != Semantics::Kind::Softmax;
+}
+
+ClaimResult margin_row(const Case& c) {
   std::string expected = c.expect["logit_margin"].get<std::string>();
   LogitMargin m = logit_margin(c.model());
   std::string got = m.gamma ? to_string(*m.gamma) : "inf";
   bool ok = expected == "inf" ? !m.gamma : (m.gamma && *m.gamma == parse_rational(expected));
-  out.push_back(expectation_row(c, "logit_margin", ok, "expected " + expected + ", computed " + got));
+  return expectation_row(c.name, "logit_margin", ok, "expected " + expected + ", computed " + got);
+}
+
+bool is_expectation(const ClaimResult& r) { return r.id.rfind("expect:", 0) == 0; }
+
+/// One case's rows in the order of a whole run: the claims (in registry
+/// order), the expected verdicts compared, then the logit-margin expectation.
+std::vector<ClaimResult> assemble_case(const std::string& case_name, const nlohmann::json& verdicts,
+                                       const std::vector<ClaimResult>& unit_rows) {
+  std::vector<ClaimResult> claims, margin;
+  for (const ClaimResult& r : unit_rows) (is_expectation(r) ? margin : claims).push_back(r);
+  std::vector<ClaimResult> out = claims;
+  compare_expected_verdicts(case_name, verdicts, claims, out);
+  out.insert(out.end(), margin.begin(), margin.end());
+  return out;
 }
 
 }  // namespace
@@ -86,77 +109,110 @@ ClaimResult run_within_budget(const Claim& claim, const Case& c) {
 
 }  // namespace
 
+std::vector<WorkUnit> work_units(const std::vector<Case>& cases, const std::string& glob) {
+  std::vector<WorkUnit> units;
+  const auto& registry = claim_registry();
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    for (std::size_t j = 0; j < registry.size(); ++j)
+      if (matches(glob, registry[j].id) && registry[j].applies(cases[k])) units.push_back({k, j});
+    if (matches(glob, "expect:logit_margin") && has_margin_expectation(cases[k])) units.push_back({k, std::nullopt});
+  }
+  return units;
+}
+
+ClaimResult run_unit(const WorkUnit& unit, const Case& c) {
+  return unit.claim ? run_within_budget(claim_registry()[*unit.claim], c) : margin_row(c);
+}
+
 std::vector<ClaimResult> check_case(const Case& c, const std::string& glob) {
-  std::vector<ClaimResult> results;
-  for (const auto& claim : claim_registry())
-    if (matches(glob, claim.id) && claim.applies(c)) results.push_back(run_within_budget(claim, c));
-  std::vector<ClaimResult> expectations;
-  compare_expected_verdicts(c, results, expectations);
-  if (matches(glob, "expect:logit_margin")) compare_expected_margin(c, expectations);
-  results.insert(results.end(), expectations.begin(), expectations.end());
-  return results;
+  std::vector<ClaimResult> rows;
+  for (const WorkUnit& unit : work_units({c}, glob)) rows.push_back(run_unit(unit, c));
+  return assemble_case(c.name, expected_verdicts(c), rows);
 }
 
 std::vector<CaseResults> check_cases(const std::vector<Case>& cases, const std::string& glob, const Shard& shard,
                                      const std::function<void(std::size_t)>& on_case,
                                      const std::function<void(const Case&, const ClaimResult&)>& on_result) {
   std::vector<CaseResults> out;
-  for (std::size_t k = 0; k < cases.size(); ++k) {
-    if (!shard.owns(k)) continue;
-    if (on_case) on_case(k);
-    CaseResults r{k, check_case(cases[k], glob)};
-    if (on_result)
-      for (const auto& result : r.results)
-        if (result.id.rfind("expect:", 0) != 0) on_result(cases[k], result);
-    out.push_back(std::move(r));
+  const std::vector<WorkUnit> units = work_units(cases, glob);
+  for (std::size_t u = 0; u < units.size(); ++u) {
+    if (!shard.owns(u)) continue;
+    const std::size_t k = units[u].case_index;
+    if (out.empty() || out.back().case_index != k) {
+      if (on_case) on_case(k);
+      out.push_back({k, {}, {}});
+    }
+    ClaimResult r = run_unit(units[u], cases[k]);
+    if (on_result && !is_expectation(r)) on_result(cases[k], r);
+    out.back().units.push_back(u);
+    out.back().results.push_back(std::move(r));
   }
+  if (shard.count <= 1)  // the whole run: each case's rows in their final order
+    for (CaseResults& r : out) r.results = assemble_case(cases[r.case_index].name, expected_verdicts(cases[r.case_index]),
+                                                         r.results);
   return out;
 }
 
-nlohmann::json shard_json(const std::vector<CaseResults>& results, const Shard& shard, const std::vector<Case>& cases) {
-  nlohmann::json names = nlohmann::json::array(), parts = nlohmann::json::array();
-  for (const Case& c : cases) names.push_back(c.name);
-  for (const CaseResults& r : results) {
-    nlohmann::json claims = nlohmann::json::array();
-    for (const ClaimResult& c : r.results) claims.push_back(claim_result_json(c));
-    parts.push_back({{"case_index", r.case_index}, {"claims", claims}});
+nlohmann::json shard_json(const std::vector<CaseResults>& results, const Shard& shard, const std::vector<Case>& cases,
+                          const std::string& glob) {
+  nlohmann::json names = nlohmann::json::array(), expect = nlohmann::json::array(), parts = nlohmann::json::array();
+  for (const Case& c : cases) {
+    names.push_back(c.name);
+    expect.push_back(expected_verdicts(c));
   }
-  return {{"format", "lgcheck-shard/1"},
+  for (const CaseResults& r : results)
+    for (std::size_t i = 0; i < r.units.size(); ++i)
+      parts.push_back({{"unit", r.units[i]}, {"case_index", r.case_index}, {"claim", claim_result_json(r.results[i])}});
+  return {{"format", "lgcheck-shard/2"},
           {"shard", std::to_string(shard.index) + "/" + std::to_string(shard.count)},
+          {"claims", glob},
           {"cases", names},
+          {"expect", expect},
+          {"units", work_units(cases, glob).size()},
           {"results", parts}};
 }
 
 std::vector<ClaimResult> merge_shards(const std::vector<nlohmann::json>& parts) {
   if (parts.empty()) throw std::invalid_argument("no shard to merge");
-  const nlohmann::json& cases = parts.front().at("cases");
+  const nlohmann::json& first = parts.front();
   std::uint64_t count = 0;
   std::vector<bool> seen_shard;
-  std::vector<std::optional<std::vector<ClaimResult>>> by_case(cases.size());
+  const std::size_t units = first.value("units", std::size_t{0});
+  std::vector<std::optional<std::pair<std::size_t, ClaimResult>>> by_unit(units);  // (case index, row)
   for (const nlohmann::json& part : parts) {
-    if (part.value("format", "") != "lgcheck-shard/1")
-      throw std::invalid_argument("not a shard of lgcheck check --shard (format lgcheck-shard/1)");
-    if (part.at("cases") != cases) throw std::invalid_argument("the shards come from runs over different cases");
-    const Shard shard = parse_shard(part.at("shard").get<std::string>());
+    if (part.value("format", "") != "lgcheck-shard/2")
+      throw std::invalid_argument("not a shard of lgcheck check --shard (format lgcheck-shard/2)");
+    for (const char* key : {"cases", "expect", "claims", "units"})
+      if (part.at(key) != first.at(key)) throw std::invalid_argument("the shards come from different runs (" + std::string(key) + ")");
+    const std::string name = part.at("shard").get<std::string>();
+    const Shard shard = parse_shard(name);
     if (count == 0) count = shard.count, seen_shard.assign(count, false);
-    if (shard.count != count) throw std::invalid_argument("the shards split the run differently (" +
-                                                          part.at("shard").get<std::string>() + ")");
-    if (seen_shard[shard.index]) throw std::invalid_argument("shard " + part.at("shard").get<std::string>() + " given twice");
+    if (shard.count != count) throw std::invalid_argument("the shards split the run differently (" + name + ")");
+    if (seen_shard[shard.index]) throw std::invalid_argument("shard " + name + " given twice");
     seen_shard[shard.index] = true;
     for (const auto& r : part.at("results")) {
-      const std::size_t k = r.at("case_index").get<std::size_t>();
-      if (k >= by_case.size() || !shard.owns(k) || by_case[k])
-        throw std::invalid_argument("shard " + part.at("shard").get<std::string>() + " reports a case it does not own");
-      std::vector<ClaimResult> claims;
-      for (const auto& c : r.at("claims")) claims.push_back(claim_result_from_json(c));
-      by_case[k] = std::move(claims);
+      const std::size_t u = r.at("unit").get<std::size_t>();
+      if (u >= units || !shard.owns(u) || by_unit[u])
+        throw std::invalid_argument("shard " + name + " reports a claim it does not own");
+      by_unit[u] = std::make_pair(r.at("case_index").get<std::size_t>(), claim_result_from_json(r.at("claim")));
     }
   }
   for (std::uint64_t i = 0; i < count; ++i)
     if (!seen_shard[i]) throw std::invalid_argument("shard " + std::to_string(i) + "/" + std::to_string(count) + " is missing");
+  for (std::size_t u = 0; u < units; ++u)
+    if (!by_unit[u]) throw std::invalid_argument("claim " + std::to_string(u) + " of the run is in no shard");
+  // Case by case, in unit order (units are grouped by case, cases in order).
+  const nlohmann::json& names = first.at("cases");
+  const nlohmann::json& expect = first.at("expect");
   std::vector<ClaimResult> merged;
-  for (auto& c : by_case)
-    if (c) merged.insert(merged.end(), c->begin(), c->end());
+  for (std::size_t u = 0; u < units;) {
+    const std::size_t k = by_unit[u]->first;
+    if (k >= names.size()) throw std::invalid_argument("a result names case " + std::to_string(k) + ", not in the run");
+    std::vector<ClaimResult> rows;
+    for (; u < units && by_unit[u]->first == k; ++u) rows.push_back(by_unit[u]->second);
+    const std::vector<ClaimResult> done = assemble_case(names[k].get<std::string>(), expect[k], rows);
+    merged.insert(merged.end(), done.begin(), done.end());
+  }
   return merged;
 }
 

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,23 +23,41 @@ std::vector<std::filesystem::path> collect_case_files(const std::vector<std::str
 /// with id "expect:<claim>"; a logit_margin expectation is compared too.
 std::vector<ClaimResult> check_case(const Case& c, const std::string& glob);
 
-/// One case's results and the case's position among all the cases of the run.
+/// The unit of work a shard owns: one claim on one case (`claim` indexes
+/// claim_registry()), or the case's logit-margin expectation (no claim).
+struct WorkUnit {
+  std::size_t case_index = 0;
+  std::optional<std::size_t> claim;
+};
+/// Every unit of a run, case by case in order, the claims of a case in
+/// registry order (those matching `glob` that apply), its margin expectation last.
+std::vector<WorkUnit> work_units(const std::vector<Case>& cases, const std::string& glob);
+
+/// One case's results, the case's position among all the cases of the run,
+/// and (in a shard) the run's unit number of each result.
 struct CaseResults {
   std::size_t case_index = 0;
   std::vector<ClaimResult> results;
+  std::vector<std::size_t> units;
 };
 
-/// check_case on the cases a shard owns (case index ≡ i mod n), in order;
-/// `on_case(index)` is called before each (progress), and each result
-/// (expectation rows excepted) is passed to `on_result` (certificates).
+/// The units a shard owns (unit number ≡ i mod n: one case's claims spread
+/// over the shards), in order; `on_case(index)` is called before a case's
+/// first unit (progress), and each claim's result is passed to `on_result`
+/// (certificates). With the whole run (shard 0/1) each case's rows also get
+/// the compared expectations (check_case's order); a shard's part has only
+/// its units' rows, and merge_shards adds the expectations.
 std::vector<CaseResults> check_cases(const std::vector<Case>& cases, const std::string& glob, const Shard& shard,
                                      const std::function<void(std::size_t)>& on_case = {},
                                      const std::function<void(const Case&, const ClaimResult&)>& on_result = {});
 
 /// A shard's part of a run, for `lgcheck merge` and the MPI driver:
-/// {"format": "lgcheck-shard/1", "shard": "i/n", "cases": [every case name,
-/// in order], "results": [{"case_index": k, "claims": [...]}]}.
-nlohmann::json shard_json(const std::vector<CaseResults>& results, const Shard& shard, const std::vector<Case>& cases);
+/// {"format": "lgcheck-shard/2", "shard": "i/n", "claims": glob, "cases":
+/// [every case name, in order], "expect": [each case's expected verdicts],
+/// "units": the run's unit count, "results": [{"unit": u, "case_index": k,
+/// "claim": {...}}]}.
+nlohmann::json shard_json(const std::vector<CaseResults>& results, const Shard& shard, const std::vector<Case>& cases,
+                          const std::string& glob);
 
 /// The shards' results merged in case order: exactly the results of one
 /// process running every case. Throws std::invalid_argument when the parts

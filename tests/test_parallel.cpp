@@ -132,6 +132,44 @@ TEST_CASE("check --shard i/n parts merge into the result of one run", "[parallel
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("check --shard splits one case's claims and the merge restores its expectations", "[parallel][cli]") {
+  // Two cases with expected verdicts and a logit-margin expectation: the
+  // claims of each case are spread over both shards, and only the merge
+  // (which has all of a case's claims) compares the expectations.
+  const std::string cases = lgc::test::case_path("section4/modp_p3_finite6_margin1_2.json").string() + " " +
+                            lgc::test::case_path("average/farey_hat_n4_uniform.json").string();
+  const auto dir = std::filesystem::temp_directory_path() / ("lgcheck_units_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  auto whole = lgc::test::run_lgcheck("check " + cases + " --json");
+  REQUIRE(whole.exit_code == 0);
+  REQUIRE(whole.out.find("expect:logit_margin") != std::string::npos);
+  std::string files;
+  std::vector<std::set<std::size_t>> cases_of_shard;
+  for (int i = 0; i < 2; ++i) {
+    auto part = lgc::test::run_lgcheck("check " + cases + " --json --shard " + std::to_string(i) + "/2");
+    REQUIRE(part.exit_code == 0);
+    const auto j = nlohmann::json::parse(part.out);
+    std::set<std::size_t> seen;
+    for (const auto& r : j["results"]) seen.insert(r["case_index"].get<std::size_t>());
+    cases_of_shard.push_back(seen);
+    const auto file = dir / ("part" + std::to_string(i) + ".json");
+    std::ofstream(file) << part.out;
+    files += " " + file.string();
+  }
+  CHECK(cases_of_shard[0].count(0) == 1);  // case 0's claims are in both shards
+  CHECK(cases_of_shard[1].count(0) == 1);
+  auto merged = lgc::test::run_lgcheck("merge" + files + " --json");
+  CHECK(merged.exit_code == 0);
+  CHECK(merged.out == whole.out);
+  // A part of a run with another claim filter does not merge.
+  auto other = lgc::test::run_lgcheck("check " + cases + " --claims 'L4.*' --json --shard 1/2");
+  std::ofstream(dir / "other.json") << other.out;
+  auto mixed = lgc::test::run_lgcheck("merge " + (dir / "part0.json").string() + " " + (dir / "other.json").string(), true);
+  CHECK(mixed.exit_code == 2);
+  CHECK(mixed.out.find("different runs") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("A budget stops an enumeration with UNDECIDED and the budget printed", "[budget][cli]") {
   CHECK(*lgc::parse_budget("1000").items == 1000);
   CHECK(*lgc::parse_budget("30s").seconds == 30);

@@ -46,7 +46,7 @@ int cmd_check(const CheckArgs& a) {
   if (progress) std::cerr << "\r\033[K" << std::flush;
   std::vector<ClaimResult> results;
   for (const auto& part : parts) results.insert(results.end(), part.results.begin(), part.results.end());
-  if (a.json && !a.shard.empty()) print_json(shard_json(parts, shard, cases));
+  if (a.json && !a.shard.empty()) print_json(shard_json(parts, shard, cases, a.glob));
   else if (a.json) print_json(results_json(results));
   else std::cout << results_table(results);
   return exit_code(summarise(results));
@@ -115,8 +115,9 @@ Command add_check(CLI::App& app) {
   sub->add_flag("--json", a->json, "print a JSON object: claims and summary");
   sub->add_option("--certificates", a->certificates, "write one certificate per claim into this directory");
   sub->add_option("--shard", a->shard,
-                  "run only shard i/n of the cases (case k when k = i mod n, cases in sorted order); with --json, "
-                  "print the shard's part for `lgcheck merge`");
+                  "run only shard i/n of the run: its claims on cases are numbered case by case (cases in sorted "
+                  "order, claims in registry order) and the shard runs those numbered i mod n; with --json, print "
+                  "the shard's part for `lgcheck merge`, which also compares the cases' expectations");
   return {sub, [a] { return cmd_check(*a); }};
 }
 
