@@ -2,6 +2,7 @@
 // target within ε on inputs with match fraction >= ρ
 // (docs/theory.md#the-in-context-k-gram-construction).
 #include "agreement.hpp"
+#include "lgcheck/enumerate/ordered_search.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/positional_margin.hpp"
 #include "lgcheck/semantics/softmax_linear.hpp"
@@ -9,6 +10,8 @@
 #include "section5.hpp"
 
 #include <fmt/format.h>
+
+#include <mutex>
 
 #include <random>
 
@@ -54,6 +57,34 @@ void check_input(const Model& m, const SoftmaxLinearEvaluator& eval, const Kgram
     s.undecided = where;
 }
 
+/// Every string of length T, over the threads. Counts and the worst error
+/// are order-independent, so the threads' parts are simply added; when some
+/// string fails, the length is scanned again on one thread up to the first
+/// failure, so the failure reported is the first in lexicographic order.
+void scan_strings(const Model& m, const SoftmaxLinearEvaluator& eval, const KgramParams& params, std::uint64_t T,
+                  KgramScan& s) {
+  KgramScan length_scan;
+  std::mutex mutex;
+  const auto failed = first_string_where(m.alphabet_size(), T, 0, [&](const Tokens& x, std::uint64_t) {
+    KgramScan one;
+    check_input(m, eval, params, x, one);
+    if (one.refuted || one.undecided) return true;
+    std::lock_guard<std::mutex> lock(mutex);
+    length_scan.inputs += one.inputs;
+    length_scan.worst = std::max(length_scan.worst, one.worst);
+    return false;
+  });
+  if (!failed) {
+    s.inputs += length_scan.inputs;
+    s.worst = std::max(s.worst, length_scan.worst);
+    return;
+  }
+  for_each_string(m.alphabet_size(), T, [&](const Tokens& x) {
+    check_input(m, eval, params, x, s);
+    return !s.refuted && !s.undecided;
+  });
+}
+
 }  // namespace
 
 bool is_kgram_case(const Case& c) { return !c.is_pair && c.model().semantics.kind == Semantics::Kind::Softmax &&
@@ -93,10 +124,7 @@ ClaimResult check_kgram(const Case& c, const KgramParams& params) {
     if (count == UINT64_MAX || spent + count > params.exhaustive_budget) break;
     spent += count;
     exhaustive_to = T;
-    for_each_string(S, T, [&](const Tokens& x) {
-      check_input(m, eval, params, x, s);
-      return !s.refuted && !s.undecided;
-    });
+    scan_strings(m, eval, params, T, s);
   }
   std::mt19937_64 rng(params.seed);
   std::uint64_t longest = 0;

@@ -11,6 +11,7 @@
 // Each params struct carries the mutation hooks the tests use to break the
 // claim on purpose.
 #include "lgcheck/model/case_file.hpp"
+#include "lgcheck/model/input.hpp"
 #include "lgcheck/report/verdict.hpp"
 
 #include <cstdint>

@@ -4,6 +4,7 @@
 #include "cli_output.hpp"
 #include "lgcheck/bounds/theorem41.hpp"
 #include "agreement.hpp"
+#include "lgcheck/enumerate/ordered_search.hpp"
 #include "lgcheck/numeric/interval.hpp"
 #include "lgcheck/quantities/logit_margin.hpp"
 #include "lgcheck/semantics/finite_precision.hpp"
@@ -52,16 +53,19 @@ struct MeasuredThreshold {
 MeasuredThreshold measure_threshold(const OneLayerEvaluator& m, unsigned p, std::uint64_t t) {
   MeasuredThreshold r;
   for (std::uint64_t T = t - 1; T >= 1; --T) {
-    bool differs = false;
-    for_each_statistic(m.shape(), T, [&](const Statistic& s) {
+    // Over the threads: the first differing statistic in enumeration order,
+    // and the undecided ones before it, as one thread would count them.
+    OrdinalLog<bool> unknown;
+    const auto first = first_statistic_where(m.shape(), T, 0, [&](const Statistic& s, std::uint64_t ordinal) {
       QVector exact = m.representation(s);
       Agreement a = agreement(Vector<Number>(exact.begin(), exact.end()), m.representation_finite(s, p));
-      ++r.statistics;
-      if (a == Agreement::Unknown) ++r.undecided;
-      differs = a == Agreement::Different;
-      return !differs;
+      if (a == Agreement::Unknown) unknown.add(ordinal, true);
+      return a == Agreement::Different;
     });
-    if (differs) {
+    const std::uint64_t upto = first ? *first : statistic_count(m.shape(), T) - 1;
+    r.statistics += upto + 1;
+    r.undecided += unknown.up_to(upto).size();
+    if (first) {
       r.first_equal = T + 1;
       return r;
     }

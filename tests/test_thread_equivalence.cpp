@@ -3,6 +3,8 @@
 // (where the first counterexample in enumeration order must be the one
 // reported), and the ordered search itself finds the first stop.
 #include "consistency.hpp"
+#include "section5.hpp"
+#include "tables.hpp"
 #include "theorem41.hpp"
 #include "theorem42.hpp"
 
@@ -10,6 +12,8 @@
 #include "lgcheck/enumerate/parallel.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/semantics/finite_precision.hpp"
+#include "lgcheck/simulate/simulation_error.hpp"
+#include "lgcheck/tasks/kgram.hpp"
 
 #include "support.hpp"
 
@@ -115,4 +119,33 @@ TEST_CASE("T4.2.avg is the same for any thread count, held and broken", "[parall
   CHECK(same_for_any_threads([&] { return lgc::check_average(c, p); }).verdict == lgc::Verdict::Proved);
   p.conclusion_constant = Rational(1, 10);
   CHECK(same_for_any_threads([&] { return lgc::check_average(c, p); }).verdict == lgc::Verdict::Refuted);
+}
+
+TEST_CASE("D5.4.kgram is the same for any thread count, held and broken", "[parallel][section5][kgram]") {
+  lgc::Case c = lgc::test::bundled("section5/kgram_k1_s2.json");
+  lgc::KgramParams params = lgc::kgram_params(c);
+  params.random_inputs = 2;
+  params.max_random_length = 100;
+  CHECK(same_for_any_threads([&] { return lgc::check_kgram(c, params); }).verdict == lgc::Verdict::Proved);
+  params.from_min_length = false;  // the mutation: claimed from length k + 1, refuted on the exhaustive strings
+  params.random_inputs = 0;
+  const lgc::ClaimResult broken = same_for_any_threads([&] { return lgc::check_kgram(c, params); });
+  CHECK(broken.verdict == lgc::Verdict::Refuted);
+}
+
+TEST_CASE("The threshold table and the shortest simulation are the same for any thread count", "[parallel][tables]") {
+  ThreadsScope scope;
+  lgc::set_enumeration_threads(1);
+  const std::string one = lgc::table_threshold().exact.dump();
+  const lgc::Model f = lgc::test::bundled("paper/modp/modp_p3_hardmax.json").model();
+  const lgc::OneLayerEvaluator e(f);
+  std::mt19937_64 rng(3);
+  const lgc::Statistic x = lgc::random_statistic(e.shape(), 40, rng);
+  const auto z1 = lgc::shortest_simulation({&e}, x, Rational(1, 10), 0, 40);
+  REQUIRE(z1.has_value());
+  lgc::set_enumeration_threads(2);
+  CHECK(lgc::table_threshold().exact.dump() == one);
+  const auto z2 = lgc::shortest_simulation({&e}, x, Rational(1, 10), 0, 40);
+  REQUIRE(z2.has_value());
+  CHECK(lgc::statistic_to_json(*z2) == lgc::statistic_to_json(*z1));
 }

@@ -1,5 +1,7 @@
 #include "lgcheck/simulate/simulation_error.hpp"
 
+#include "lgcheck/enumerate/ordered_search.hpp"
+
 namespace lgc {
 
 Output evaluate_statistic(const OneLayerEvaluator& model, const Statistic& sigma, unsigned p) {
@@ -60,17 +62,19 @@ std::optional<Statistic> shortest_simulation(const std::vector<const OneLayerEva
     if (T % shape.period != x.length % shape.period) continue;
     if (std::min<std::uint64_t>(T, shape.locality + 1) != x.window.size()) continue;
     if (statistic_count(shape, T) > budget) return std::nullopt;
-    std::optional<Statistic> found;
-    for_each_statistic(shape, T, [&](const Statistic& z) {
-      if (z.window != x.window) return true;
+    // The first z in enumeration order within ε of x for every model (the
+    // search split over the threads, the same z for any thread count).
+    OrdinalLog<Statistic> within;
+    const auto first = first_statistic_where(shape, T, 0, [&](const Statistic& z, std::uint64_t ordinal) {
+      if (z.window != x.window) return false;
       for (std::size_t k = 0; k < models.size(); ++k) {
         std::optional<int> order = compare(max_abs_difference(fx[k], evaluate_statistic(*models[k], z, p)), Number(epsilon));
-        if (!order || *order > 0) return true;
+        if (!order || *order > 0) return false;
       }
-      found = z;
-      return false;
+      within.add(ordinal, z);
+      return true;
     });
-    if (found) return found;
+    if (first) return within.at(*first);
   }
   return std::nullopt;
 }

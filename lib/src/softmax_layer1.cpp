@@ -76,9 +76,10 @@ std::size_t SoftmaxFirstLayer::class_at(const Tokens& x, std::size_t j) const {
   return static_cast<std::size_t>(x[j - 1]) * shape_.period + j % shape_.period;
 }
 
-const Interval& SoftmaxFirstLayer::position_factor(std::size_t h, std::size_t t, std::uint64_t i) const {
+Interval SoftmaxFirstLayer::position_factor(std::size_t h, std::size_t t, std::uint64_t i) const {
   const Rational& phi = model_.layers[0].heads[h].phi[t];
-  if (i > kFactorCache) return scratch_ = power(Integer(i), phi, bits_);
+  if (i > kFactorCache) return power(Integer(i), phi, bits_);
+  std::lock_guard<std::mutex> lock(*factors_mutex_);  // evaluations may run on several threads
   if (factors_.empty()) {
     factors_.resize(heads());
     for (std::size_t g = 0; g < heads(); ++g) factors_[g].resize(model_.layers[0].heads[g].phi.size());

@@ -19,6 +19,8 @@
 #include "lgcheck/semantics/statistic.hpp"
 
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 namespace lgc {
@@ -68,8 +70,9 @@ class SoftmaxFirstLayer {
 
  private:
   Interval weight(std::size_t h, std::size_t q, std::size_t c) const { return weights_[h][q][c]; }
-  /// i^{φ_h(t)}, cached for small i (the same positions recur across inputs).
-  const Interval& position_factor(std::size_t h, std::size_t t, std::uint64_t i) const;
+  /// i^{φ_h(t)}, cached for small i (the same positions recur across inputs;
+  /// the cache is guarded by a mutex, so evaluations may run on several threads).
+  Interval position_factor(std::size_t h, std::size_t t, std::uint64_t i) const;
   Vector<Number> finish(std::size_t q, const std::vector<IVector>& heads) const;
 
   Model model_;
@@ -83,7 +86,7 @@ class SoftmaxFirstLayer {
   std::vector<std::vector<std::vector<Interval>>> weights_;  // [h][q][c] = e^{ℓ}
   std::vector<Rational> top_;                           // max P_h per head
   mutable std::vector<std::vector<std::vector<Interval>>> factors_;  // [h][t][i − 1] for i <= kFactorCache
-  mutable Interval scratch_;
+  std::shared_ptr<std::mutex> factors_mutex_ = std::make_shared<std::mutex>();
   static constexpr std::uint64_t kFactorCache = 1 << 12;
 };
 
