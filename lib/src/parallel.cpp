@@ -1,5 +1,7 @@
 #include "lgcheck/enumerate/parallel.hpp"
 
+#include <mpfr.h>
+
 #include <atomic>
 #include <charconv>
 #include <mutex>
@@ -54,6 +56,7 @@ void run_shards(unsigned threads, const std::function<void(const Shard&)>& work)
         std::lock_guard<std::mutex> lock(mutex);
         if (!failure) failure = std::current_exception();
       }
+      mpfr_free_cache();  // MPFR keeps per-thread caches (constants such as ln 2): freed before the thread ends
     });
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
