@@ -85,6 +85,10 @@ struct Tally {
   void add(const Outcome& o) {
     ++strings;
     positions += o.positions;
+    note(o);
+  }
+  /// The first refutation and undecided position, counted elsewhere.
+  void note(const Outcome& o) {
     if (o.refutation && !refutation) refutation = o.refutation;
     if (o.undecided && !undecided) undecided = o.undecided;
   }
@@ -130,15 +134,9 @@ ClaimResult check_consistency(const Model& model, const ConsistencyParams& param
       return stop;
     });
     const std::uint64_t upto = first ? *first : string_count(model.alphabet_size(), n) - 1;
-    Outcome plain;
-    plain.positions = queries.size();
-    std::uint64_t next = 0;
-    for (const auto& [ordinal, o] : noted.up_to(upto)) {
-      for (; next < ordinal; ++next) cmp.add(plain);
-      cmp.add(o);
-      next = ordinal + 1;
-    }
-    for (; next <= upto; ++next) cmp.add(plain);
+    cmp.strings += upto + 1;  // every string checks every query position
+    cmp.positions += (upto + 1) * queries.size();
+    for (const auto& [ordinal, o] : noted.up_to(upto)) cmp.note(o);
   }
   std::size_t random_done = 0;
   if (!cmp.refutation && threshold <= params.max_reach) {

@@ -82,13 +82,9 @@ struct NormCheck {
     });
     if (list.empty()) return;
     const std::uint64_t last = first ? *first : list.size() - 1;
-    std::uint64_t next = 0;  // the pairs before `next` are accounted
-    for (const auto& [ordinal, m] : noted.up_to(last)) {
-      pairs += ordinal - next;  // the holding pairs in between
-      account(*list[ordinal].first, *list[ordinal].second, m);
-      next = ordinal + 1;
-    }
-    pairs += last + 1 - next;
+    const auto kept = noted.up_to(last);
+    pairs += last + 1 - kept.size();  // the holding pairs; account() counts the others
+    for (const auto& [ordinal, m] : kept) account(*list[ordinal].first, *list[ordinal].second, m);
   }
 };
 
