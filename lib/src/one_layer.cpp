@@ -14,33 +14,6 @@ std::size_t query_residue(const Statistic& sigma, std::size_t period) {
   return static_cast<std::size_t>(sigma.length % period);
 }
 
-/// y += out·ReLU(in·y + in_bias) + out_bias in rationals (apply_mlp's
-/// formula without the detour through Number; zero weights skipped).
-void apply_exact_mlp(const Mlp& mlp, QVector& y) {
-  thread_local QVector hidden;
-  thread_local Rational term;
-  hidden.resize(mlp.in.rows());
-  for (std::size_t r = 0; r < hidden.size(); ++r) {
-    hidden[r] = mlp.in_bias[r];
-    for (std::size_t c = 0; c < y.size(); ++c) {
-      if (mlp.in(r, c) == 0 || y[c] == 0) continue;
-      term = mlp.in(r, c);
-      term *= y[c];
-      hidden[r] += term;
-    }
-    if (hidden[r] < 0) hidden[r] = 0;
-  }
-  for (std::size_t k = 0; k < y.size(); ++k) {
-    y[k] += mlp.out_bias[k];
-    for (std::size_t r = 0; r < hidden.size(); ++r) {
-      if (mlp.out(k, r) == 0 || hidden[r] == 0) continue;
-      term = mlp.out(k, r);
-      term *= hidden[r];
-      y[k] += term;
-    }
-  }
-}
-
 }  // namespace
 
 OneLayerEvaluator::OneLayerEvaluator(const Model& model) : model_(&model), shape_(shape_of(model)) {
@@ -74,8 +47,19 @@ std::size_t OneLayerEvaluator::window_class(const Statistic& sigma, std::size_t 
 }
 
 Rational OneLayerEvaluator::window_logit(std::size_t h, const Statistic& sigma, std::size_t t) const {
-  return class_logit(h, query_token(sigma), query_residue(sigma, shape_.period), window_class(sigma, t)) +
-         model_->layers[0].heads[h].phi[t];
+  Rational scratch;
+  return window_logit(h, sigma, t, scratch);
+}
+
+const Rational& OneLayerEvaluator::window_logit(std::size_t h, const Statistic& sigma, std::size_t t,
+                                                Rational& scratch) const {
+  const Rational& content =
+      class_logit(h, query_token(sigma), query_residue(sigma, shape_.period), window_class(sigma, t));
+  const Rational& phi = model_->layers[0].heads[h].phi[t];
+  if (phi == 0) return content;
+  scratch = content;
+  scratch += phi;
+  return scratch;
 }
 
 HeadTop OneLayerEvaluator::top(std::size_t h, const Statistic& sigma) const {
@@ -94,18 +78,8 @@ HeadTop OneLayerEvaluator::top(std::size_t h, const Statistic& sigma) const {
   };
   for (std::size_t c = 0; c < shape_.classes(); ++c)
     if (sigma.counts[c] > 0) consider(class_logit(h, y, r, c), true, c);
-  const auto& phi = model_->layers[0].heads[h].phi;
-  thread_local Rational shifted;  // the window logit with its bonus, without a fresh allocation per slot
-  for (std::size_t t = 0; t < sigma.window.size(); ++t) {
-    const Rational& content = class_logit(h, y, r, window_class(sigma, t));
-    if (phi[t] == 0) {
-      consider(content, false, t);
-    } else {
-      shifted = content;
-      shifted += phi[t];
-      consider(shifted, false, t);
-    }
-  }
+  thread_local Rational scratch;  // a window logit with its bonus, without a fresh allocation per slot
+  for (std::size_t t = 0; t < sigma.window.size(); ++t) consider(window_logit(h, sigma, t, scratch), false, t);
   return top;
 }
 
@@ -154,8 +128,10 @@ QVector OneLayerEvaluator::representation(const Statistic& sigma) const {
     }
   }
   const auto& mlp = model_->layers[0].mlp;
-  if (mlp) apply_exact_mlp(*mlp, y);
-  return y;
+  if (!mlp) return y;
+  QVector out;
+  for (const Number& x : apply_mlp(*mlp, Vector<Number>(y.begin(), y.end()))) out.push_back(x.exact());
+  return out;
 }
 
 Output OneLayerEvaluator::evaluate(const Statistic& sigma, unsigned bits) const {

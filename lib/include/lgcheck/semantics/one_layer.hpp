@@ -37,6 +37,9 @@ class OneLayerEvaluator {
   std::size_t window_class(const Statistic& sigma, std::size_t t) const;
   /// Logit of window slot t: its class logit plus φ_h(t).
   Rational window_logit(std::size_t h, const Statistic& sigma, std::size_t t) const;
+  /// The same without allocating: the class logit itself when φ(t) = 0, else
+  /// the sum written into `scratch` (the reference is valid while both live).
+  const Rational& window_logit(std::size_t h, const Statistic& sigma, std::size_t t, Rational& scratch) const;
 
   HeadTop top(std::size_t h, const Statistic& sigma) const;
   /// ω_h(σ): weights over the K bulk classes followed by the window slots
