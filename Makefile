@@ -25,7 +25,7 @@ build: configure
 run: build
 	rm -rf $(BUILD)/certificates
 	$(BUILD)/lgcheck check cases/ --certificates $(BUILD)/certificates
-	$(BUILD)/lgcheck replay $(BUILD)/certificates | tail -n 1
+	$(BUILD)/lgcheck replay --quiet $(BUILD)/certificates
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)

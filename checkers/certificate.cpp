@@ -109,6 +109,7 @@ nlohmann::json make_certificate(const Case& c, const ClaimResult& result) {
           {"precision_bits", kDefaultPrecisionBits},
           {"verdict", to_string(result.verdict)},
           {"detail", result.detail},
+          {"scope", scope_json(result.scope)},
           {"evidence", result.evidence}};
 }
 

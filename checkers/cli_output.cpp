@@ -22,8 +22,10 @@ std::string integer_text(const Integer& n) {
 }
 
 nlohmann::json claim_result_json(const ClaimResult& r) {
-  return {{"id", r.id}, {"case", r.case_name}, {"verdict", to_string(r.verdict)}, {"detail", r.detail},
-          {"evidence", r.evidence}};
+  nlohmann::json j = {{"id", r.id}, {"case", r.case_name}, {"verdict", to_string(r.verdict)}, {"detail", r.detail}};
+  if (!r.is_expectation()) j["scope"] = scope_json(r.scope);
+  j["evidence"] = r.evidence;
+  return j;
 }
 
 ClaimResult claim_result_from_json(const nlohmann::json& j) {
@@ -31,20 +33,57 @@ ClaimResult claim_result_from_json(const nlohmann::json& j) {
   r.id = j.at("id").get<std::string>();
   r.case_name = j.at("case").get<std::string>();
   const std::string verdict = j.at("verdict").get<std::string>();
-  if (verdict == "PROVED") r.verdict = Verdict::Proved;
-  else if (verdict == "REFUTED") r.verdict = Verdict::Refuted;
-  else if (verdict == "UNDECIDED") r.verdict = Verdict::Undecided;
-  else throw std::invalid_argument("unknown verdict \"" + verdict + "\"");
+  const std::optional<Verdict> v = parse_verdict(verdict);
+  if (!v) throw std::invalid_argument("unknown verdict \"" + verdict + "\"");
+  r.verdict = *v;
   r.detail = j.at("detail").get<std::string>();
+  if (!r.is_expectation()) r.scope = scope_from_json(j.at("scope"));
   r.evidence = j.at("evidence");
   return r;
 }
 
+nlohmann::json summary_json(const VerdictSummary& s) {
+  return {{"claims", s.claims()},
+          {"PROVED", s.proved},
+          {"SAMPLED", s.sampled},
+          {"VACUOUS", s.vacuous},
+          {"REFUTED", s.refuted},
+          {"UNDECIDED", s.undecided},
+          {"expectations",
+           {{"met", s.expectations_met}, {"not_met", s.expectations_failed}, {"undecided", s.expectations_undecided}}}};
+}
+
 nlohmann::json results_json(const std::vector<ClaimResult>& results) {
-  nlohmann::json claims = nlohmann::json::array();
-  for (const auto& r : results) claims.push_back(claim_result_json(r));
-  VerdictSummary s = summarise(results);
-  return {{"claims", claims}, {"summary", {{"PROVED", s.proved}, {"REFUTED", s.refuted}, {"UNDECIDED", s.undecided}}}};
+  nlohmann::json claims = nlohmann::json::array(), expectations = nlohmann::json::array();
+  for (const auto& r : results) {
+    if (!r.is_expectation()) {
+      claims.push_back(claim_result_json(r));
+      continue;
+    }
+    expectations.push_back({{"case", r.case_name},
+                            {"what", r.id.substr(std::string("expect:").size())},
+                            {"met", r.verdict == Verdict::Proved},
+                            {"status", r.verdict == Verdict::Proved    ? "met"
+                                       : r.verdict == Verdict::Refuted ? "not met"
+                                                                       : "undecided"},
+                            {"detail", r.detail}});
+  }
+  return {{"claims", claims}, {"expectations", expectations}, {"summary", summary_json(summarise(results))}};
+}
+
+std::string scope_text(const Scope& s) {
+  std::vector<std::string> parts;
+  if (!s.vacuous.empty()) parts.push_back("vacuous: " + s.vacuous);
+  if (!s.domain.empty()) parts.push_back(fmt::format("exhaustive: {} ({})", s.domain, s.exhaustive));
+  if (s.samples > 0)
+    parts.push_back(fmt::format("samples: {}{}", s.samples, s.seed ? fmt::format(" (seed {})", *s.seed) : ""));
+  for (const Cap& c : s.caps)
+    parts.push_back(fmt::format("cap: {} <= {}{}", c.what, c.limit, c.binding ? " (binding)" : " (not reached)"));
+  if (!s.decided_by.empty()) parts.push_back("decided by: " + s.decided_by);
+  if (!s.slack.empty()) parts.push_back("slack: " + s.slack);
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : "; ") + p;
+  return out;
 }
 
 std::string results_table(const std::vector<ClaimResult>& results) {
@@ -53,14 +92,32 @@ std::string results_table(const std::vector<ClaimResult>& results) {
     id_w = std::max(id_w, r.id.size());
     case_w = std::max(case_w, r.case_name.size());
   }
+  const std::size_t indent = id_w + case_w + verdict_w + 6;
   std::string out = fmt::format("{:<{}}  {:<{}}  {:<{}}  {}\n", "claim", id_w, "case", case_w, "verdict", verdict_w, "detail");
-  out += std::string(id_w + case_w + verdict_w + 6 + 6, '-') + "\n";
-  for (const auto& r : results)
+  out += std::string(indent + 6, '-') + "\n";
+  std::string expectations;
+  for (const auto& r : results) {
+    if (r.is_expectation()) {
+      expectations += fmt::format("{:<{}}  {:<{}}  {:<{}}  {}\n", r.id.substr(7), id_w, r.case_name, case_w,
+                                  r.verdict == Verdict::Proved    ? "met"
+                                  : r.verdict == Verdict::Refuted ? "NOT MET"
+                                                                  : "undecided",
+                                  verdict_w, r.detail);
+      continue;
+    }
     out += fmt::format("{:<{}}  {:<{}}  {:<{}}  {}\n", r.id, id_w, r.case_name, case_w, to_string(r.verdict), verdict_w,
                        r.detail);
-  VerdictSummary s = summarise(results);
-  out += fmt::format("\n{} claims: {} PROVED, {} REFUTED, {} UNDECIDED\n", results.size(), s.proved, s.refuted,
-                     s.undecided);
+    const std::string scope = scope_text(r.scope);
+    if (!scope.empty()) out += std::string(indent, ' ') + scope + "\n";
+  }
+  if (!expectations.empty())
+    out += fmt::format("\nexpectations of the cases\n{:<{}}  {:<{}}  {:<{}}  {}\n{}{}", "expected", id_w, "case", case_w,
+                       "status", verdict_w, "detail", std::string(indent + 6, '-') + "\n", expectations);
+  const VerdictSummary s = summarise(results);
+  out += fmt::format("\n{} claims: {} PROVED, {} SAMPLED, {} VACUOUS, {} REFUTED, {} UNDECIDED\n", s.claims(), s.proved,
+                     s.sampled, s.vacuous, s.refuted, s.undecided);
+  out += fmt::format("expectations: {} met, {} not met{}\n", s.expectations_met, s.expectations_failed,
+                     s.expectations_undecided ? fmt::format(", {} undecided", s.expectations_undecided) : "");
   return out;
 }
 

@@ -20,7 +20,13 @@ nlohmann::json interval_json(const Interval& x);
 /// (the exact value belongs in the JSON output).
 std::string integer_text(const Integer& n);
 
+/// {"claims": [claim rows, each with its scope], "expectations": [{case, what,
+/// met, detail}], "summary": {claims, PROVED, SAMPLED, VACUOUS, REFUTED,
+/// UNDECIDED, expectations: {met, not_met}}}.
 nlohmann::json results_json(const std::vector<ClaimResult>& results);
+nlohmann::json summary_json(const VerdictSummary& summary);
+/// The scope in one line: vacuous reason, exhaustive part, samples, caps, deciding bound, slack.
+std::string scope_text(const Scope& scope);
 /// One result as in results_json, and back.
 nlohmann::json claim_result_json(const ClaimResult& r);
 ClaimResult claim_result_from_json(const nlohmann::json& j);

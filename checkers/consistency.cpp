@@ -100,6 +100,29 @@ std::vector<std::size_t> range(std::size_t from, std::size_t to) {
   return v;
 }
 
+/// What a holding S.consistency covered: every string of length n (each a
+/// prefix for the shorter ones) when the threshold is within it, and the
+/// seeded random strings; VACUOUS when gamma = inf (no logit set has two
+/// values, so no weight is ever rounded and finite:p is hardmax by definition).
+Scope consistency_scope(const ConsistencyParams& params, std::size_t alphabet, const LogitMargin& margin,
+                        const Integer& threshold, std::size_t n, bool exhaustive_reaches, std::size_t random_done) {
+  Scope scope;
+  if (exhaustive_reaches) {
+    scope.domain = fmt::format("query positions {}..{} of every string of length {}", threshold.str(), n, n);
+    const std::uint64_t queries = n - static_cast<std::uint64_t>(threshold) + 1;
+    scope.exhaustive = string_count(alphabet, n) * queries;
+  }
+  scope.samples = random_done;
+  if (random_done) scope.seed = params.seed;
+  if (n < params.max_length)
+    scope.caps.push_back({fmt::format("strings of the exhaustive length (max_length {} shortened to {})", params.max_length, n),
+                          params.max_strings, true});
+  scope.decided_by = "exact comparison of the finite:p and hardmax representations";
+  if (!margin.gamma)
+    scope.vacuous = "gamma = inf: every attainable-logit set has one value, so no attention weight is ever rounded";
+  return scope;
+}
+
 }  // namespace
 
 ConsistencyParams consistency_params(const Case& c) {
@@ -168,7 +191,8 @@ ClaimResult check_consistency(const Model& model, const ConsistencyParams& param
     result.detail = fmt::format("threshold {} (p={}, gamma={}) beyond reach: no query position checked", threshold.str(),
                                 params.p, gamma);
   } else {
-    result.verdict = Verdict::Proved;
+    result.scope = consistency_scope(params, model.alphabet_size(), margin, threshold, n, exhaustive_reaches, random_done);
+    result.verdict = holding_verdict(result.scope);
     result.detail = fmt::format(
         "finite:{} = hardmax at all {} query positions i >= {} (gamma={}): {}{}", params.p, cmp.positions,
         threshold.str(), gamma,

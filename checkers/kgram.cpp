@@ -126,6 +126,7 @@ ClaimResult check_kgram(const Case& c, const KgramParams& params) {
     exhaustive_to = T;
     scan_strings(m, eval, params, T, s);
   }
+  const std::uint64_t exhaustive_inputs = s.inputs;
   std::mt19937_64 rng(params.seed);
   std::uint64_t longest = 0;
   for (std::size_t j = 0; j < params.random_inputs && !s.refuted && !s.undecided; ++j) {
@@ -151,7 +152,15 @@ ClaimResult check_kgram(const Case& c, const KgramParams& params) {
     r.verdict = Verdict::Undecided;
     r.detail = "not separated from eps: " + *s.undecided;
   } else {
-    r.verdict = Verdict::Proved;
+    if (exhaustive_to) r.scope.domain = fmt::format("every input of length {}..{} with match fraction >= rho", T0, exhaustive_to);
+    r.scope.exhaustive = exhaustive_inputs;
+    r.scope.samples = s.inputs - exhaustive_inputs;
+    r.scope.seed = params.seed;
+    r.scope.caps.push_back({fmt::format("strings enumerated on lengths T0 = {}..{}", T0, params.max_length),
+                            params.exhaustive_budget, exhaustive_to < params.max_length});
+    r.scope.decided_by = "certified |f(x) - f*(x)| against eps; gamma >= 1 exactly";
+    if (params.epsilon > 0) r.scope.slack = to_decimal(s.worst / params.epsilon, 4) + " (worst error / eps)";
+    r.verdict = holding_verdict(r.scope);
     std::string exhaustive = exhaustive_to ? fmt::format("every input of length {}..{}", T0, exhaustive_to)
                                            : fmt::format("no length >= T0 = {} within the exhaustive budget", T0);
     r.detail = fmt::format("|f(x) - f*(x)| <= eps = {} on {} inputs with match fraction >= {} ({}; random repetitive "

@@ -76,6 +76,7 @@ ClaimResult check_convergence(const Case& c, const ConvergenceParams& params) {
     scan_input(layer, k, x, "input " + format_input(m, x), s);
     return !s.refuted && !s.undecided;
   });
+  const std::uint64_t exhaustive_positions = s.positions;
   std::mt19937_64 rng(params.seed);
   std::uint64_t longest = 0;
   const std::uint64_t lengths[] = {1000, 10000, 100000};
@@ -97,7 +98,17 @@ ClaimResult check_convergence(const Case& c, const ConvergenceParams& params) {
     r.verdict = Verdict::Undecided;
     r.detail = "not separated at " + std::to_string(layer.bits()) + " bits: " + *s.undecided;
   } else {
-    r.verdict = Verdict::Proved;
+    r.scope.domain = fmt::format("positions i >= {} of every input of length {}", k.from, n);
+    r.scope.exhaustive = exhaustive_positions;
+    r.scope.samples = s.positions - exhaustive_positions;
+    r.scope.seed = params.seed;
+    if (n < params.max_length)
+      r.scope.caps.push_back({fmt::format("strings of the exhaustive length (max_length {} shortened to {})",
+                                          params.max_length, n),
+                              4096, true});
+    r.scope.decided_by = "certified |Y_i - Phi(window_i, mu_i)| against K i^-rate";
+    r.scope.slack = to_decimal(s.worst_ratio, 4) + " (closest approach: largest |Y_i - Phi| / (K i^-rate))";
+    r.verdict = holding_verdict(r.scope);
     r.detail = fmt::format("|Y_i - Phi(window_i, mu_i)| <= K i^-{} with K = {} at {} positions i >= {} (every input "
                            "of length {}, {} random up to T = {}); closest approach {} of the bound",
                            to_string(k.rate), to_decimal(k.K, 6), s.positions, k.from, n, params.random_inputs, longest,

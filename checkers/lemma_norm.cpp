@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <mutex>
 
 namespace lgc {
 namespace {
@@ -27,6 +28,17 @@ struct NormCheck {
   std::optional<std::string> counterexample;
   nlohmann::json* witnesses;
   bool keep = false;  ///< record holding pairs (the first few long ones)
+  /// The largest |f(x) - f(z)| / (L * distance) met (upper end of the
+  /// error's enclosure); order-independent, so the same for any thread count.
+  mutable std::mutex slack_lock;
+  mutable Rational slack = 0;
+
+  void note_slack(const Number& error, const Rational& bound) const {
+    if (bound <= 0) return;
+    Rational ratio = upper_of(error) / bound;
+    std::lock_guard<std::mutex> lock(slack_lock);
+    if (ratio > slack) slack = ratio;
+  }
 
   void record(const Statistic& x, const Statistic& z, bool holds) {
     witnesses->push_back({{"kind", "norm_pair"}, {"model", index}, {"L", to_string(L)}, {"x", statistic_to_json(x)},
@@ -46,6 +58,7 @@ struct NormCheck {
       m.distance = std::max(m.distance, l1_distance(model.attention(h, x), model.attention(h, z)));
     m.error = max_abs_difference(model.evaluate(x), model.evaluate(z));
     m.order = compare(m.error, Number(L * m.distance));
+    note_slack(m.error, L * m.distance);
     return m;
   }
 
@@ -88,6 +101,40 @@ struct NormCheck {
   }
 };
 
+/// The pairs of statistics compared inside the (window, residue) groups.
+struct PairSelection {
+  std::vector<std::pair<const Statistic*, const Statistic*>> pairs;
+  std::uint64_t total = 0;           ///< pairs in all groups
+  std::uint64_t groups = 0;          ///< groups with at least one pair
+  std::uint64_t groups_covered = 0;  ///< groups with at least one pair selected
+};
+
+/// Every pair of every group when they number at most `cap`; otherwise every
+/// k-th pair of each group (k = ceil(total / cap), the first pair of every
+/// group included), so that every group is represented and the cap is met.
+template <class Groups>
+PairSelection select_pairs(const Groups& groups, std::uint64_t cap) {
+  PairSelection out;
+  for (const auto& [key, members] : groups) {
+    const std::uint64_t n = members.size();
+    out.total += n * (n - 1) / 2;
+    if (n > 1) ++out.groups;
+  }
+  const std::uint64_t stride = out.total <= cap ? 1 : (out.total + cap - 1) / cap;
+  for (const auto& [key, members] : groups) {
+    std::uint64_t index = 0;
+    bool covered = false;
+    for (std::size_t i = 0; i < members.size(); ++i)
+      for (std::size_t j = i + 1; j < members.size(); ++j, ++index)
+        if (index % stride == 0) {
+          out.pairs.emplace_back(&members[i], &members[j]);
+          covered = true;
+        }
+    if (covered) ++out.groups_covered;
+  }
+  return out;
+}
+
 /// The key of a group: pairs are compared only inside one (window, T mod Δ).
 std::pair<Tokens, std::uint64_t> group_key(const Statistic& s, std::size_t period) {
   return {s.window, s.length % period};
@@ -107,7 +154,9 @@ ClaimResult check_norm(const Case& c, const NormParams& params) {
   ClaimResult result;
   result.id = kNormId;
   result.case_name = c.name;
-  std::uint64_t pairs = 0, undecided = 0;
+  std::uint64_t pairs = 0, undecided = 0, enumerated_pairs = 0, total_pairs = 0, total_groups = 0, covered_groups = 0;
+  std::uint64_t random_checked = 0;
+  Rational slack = 0;
   std::mt19937_64 rng(params.seed);
   std::string constants;
   nlohmann::json witnesses = nlohmann::json::array();
@@ -124,12 +173,13 @@ ClaimResult check_norm(const Case& c, const NormParams& params) {
         groups[group_key(s, shape.period)].push_back(s);
         return true;
       });
-    std::vector<std::pair<const Statistic*, const Statistic*>> list;  // the pairs, in order, within max_pairs
-    for (const auto& [key, members] : groups)
-      for (std::size_t i = 0; i < members.size() && list.size() < params.max_pairs; ++i)
-        for (std::size_t j = i + 1; j < members.size() && list.size() < params.max_pairs; ++j)
-          list.emplace_back(&members[i], &members[j]);
+    const PairSelection selection = select_pairs(groups, params.max_pairs);
+    const auto& list = selection.pairs;
+    total_pairs += selection.total;
+    total_groups += selection.groups;
+    covered_groups += selection.groups_covered;
     check.run_all(list);
+    enumerated_pairs += check.pairs;
     // Long random inputs: against their simulation and against a random
     // statistic with the same window and residue.
     check.keep = true;
@@ -141,7 +191,9 @@ ClaimResult check_norm(const Case& c, const NormParams& params) {
       Statistic y = random_statistic(shape, other, rng);
       y.window = x.window;
       check.run(x, y);
+      random_checked += 2;
     }
+    slack = std::max(slack, check.slack);
     pairs += check.pairs;
     undecided += check.undecided;
     if (check.counterexample) {
@@ -152,22 +204,43 @@ ClaimResult check_norm(const Case& c, const NormParams& params) {
     }
   }
   result.evidence = {{"L", constants}, {"pairs", pairs}, {"seed", params.seed}, {"witnesses", witnesses}};
+  Scope& scope = result.scope;
+  scope.domain = fmt::format("pairs of statistics of length <= {} with the same window and residue ({} of {} pairs, "
+                             "{} of {} groups)",
+                             params.max_length, enumerated_pairs, total_pairs, covered_groups, total_groups);
+  scope.exhaustive = enumerated_pairs;
+  scope.samples = random_checked;
+  scope.seed = params.seed;
+  scope.caps.push_back({"pairs compared per model (every k-th pair of each group beyond it)", params.max_pairs,
+                        enumerated_pairs < total_pairs});
+  scope.decided_by = "exact comparison of |f(x) - f(z)| with L * max_h |w_h(x) - w_h(z)|_1";
+  scope.slack = to_decimal(slack, 4) + " (largest |f(x) - f(z)| / (L * distance))";
   if (undecided > 0) {
     result.verdict = Verdict::Undecided;
     result.detail = fmt::format("{} of {} pairs undecided", undecided, pairs);
   } else {
-    result.verdict = Verdict::Proved;
-    result.detail = fmt::format("|f(x) - f(z)| <= L * max_h |w_h(x) - w_h(z)|_1 with L = {} on {} pairs (all pairs of "
-                                "statistics up to length {} per window and residue, and {} long random x)",
-                                constants, pairs, params.max_length, params.random_pairs);
+    result.verdict = holding_verdict(scope);
+    result.detail = fmt::format("|f(x) - f(z)| <= L * max_h |w_h(x) - w_h(z)|_1 with L = {} on {} pairs ({} of the {} "
+                                "pairs of statistics up to length {} per window and residue, in {} of {} groups; {} long "
+                                "random pairs); largest ratio {}",
+                                constants, pairs, enumerated_pairs, total_pairs, params.max_length, covered_groups,
+                                total_groups, random_checked, to_decimal(slack, 4));
   }
   return result;
 }
 
-ClaimResult replay_norm(const Case& c) {
+ClaimResult replay_norm(const Case& c, const nlohmann::json& evidence) {
   NormParams params = norm_params(c);
   params.random_pairs = 0;  // the long pairs are the recorded witnesses, verified one by one
-  return check_norm(c, params);
+  ClaimResult r = check_norm(c, params);
+  if (r.verdict == Verdict::Refuted || r.verdict == Verdict::Undecided) return r;
+  // The recorded long pairs (replay's step 2 verified each) are the samples.
+  std::uint64_t long_pairs = 0;
+  for (const auto& w : evidence.value("witnesses", nlohmann::json::array()))
+    if (w.is_object() && w.value("kind", "") == "norm_pair" && w.value("expect", "") == "holds") ++long_pairs;
+  r.scope.samples = long_pairs;
+  r.verdict = holding_verdict(r.scope);
+  return r;
 }
 
 }  // namespace lgc

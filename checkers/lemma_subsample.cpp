@@ -104,7 +104,8 @@ ClaimResult check_subsample(const Case& c, const SubsampleParams& params) {
   if (params.max_length >= 100000) tests.push_back({"periodic", noisy_periodic_input(S, 100000, rng), 10000});
   else tests.push_back({"periodic", noisy_periodic_input(S, T1, rng), T1 / 10});
   nlohmann::json rows = nlohmann::json::array();
-  Rational G_max = 0, L_max = 0;
+  Rational G_max = 0, L_max = 0, slack = 0;
+  bool bound_above_range = true;  // every bound >= 2G, the a-priori range of the statistic error
   std::optional<StatisticAverages> last_stats;
   for (const Test& t : tests) {
     // The integrands of this x (its query fixes them), their G and L.
@@ -127,6 +128,8 @@ ClaimResult check_subsample(const Case& c, const SubsampleParams& params) {
       all_above = all_above && lower_of(e) > bound.upper();
     }
     Interval bound = rate_bound(params, b, tau, length_z);
+    if (found && bound.lower() > 0) slack = std::max(slack, Rational(upper_of(last_error) / bound.lower()));
+    bound_above_range = bound_above_range && bound.lower() >= 2 * b.G;
     rows.push_back({{"input", t.kind}, {"T", t.x.size()}, {"n", t.n}, {"length_z", length_z},
                     {"G", to_decimal(b.G, 8)}, {"L", to_decimal(b.L, 8)},
                     {"seed", found ? nlohmann::json(*found) : nlohmann::json(nullptr)},
@@ -144,7 +147,14 @@ ClaimResult check_subsample(const Case& c, const SubsampleParams& params) {
   r.evidence["tests"] = rows;
   const std::string slope = fitted_slope(*last_stats, tests.back().x, tau);
   r.evidence["fitted_slope"] = slope;
-  r.verdict = Verdict::Proved;
+  r.scope.samples = tests.size();
+  r.scope.seed = params.seed;
+  r.scope.caps.push_back({"subsampler seeds tried per (x, n)", params.seeds, false});
+  r.scope.decided_by = "certified statistic error of the recorded seed's z against c (G+L)(tau+1) n^-rate";
+  r.scope.slack = to_decimal(slack, 4) + " (largest error / bound at the seed found)";
+  if (bound_above_range)
+    r.scope.vacuous = "every bound is at least 2G, the a-priori range of the statistic error (|p| <= G): no z could fail";
+  r.verdict = holding_verdict(r.scope);
   r.detail = fmt::format("on {} (x, n) pairs a seed gives statistic error <= c (G+L)(tau+1) n^-{} (c = {}, G <= {}, "
                          "L <= {}); measured log-log slope {} on the long periodic input (reported, against -1/3)",
                          tests.size(), to_string(params.rate), to_string(params.constant), to_decimal(G_max, 6),

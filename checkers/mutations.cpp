@@ -7,12 +7,15 @@
 #include "section5.hpp"
 #include "theorem42.hpp"
 
+#include <map>
+
 namespace lgc {
 namespace {
 
 Case load(const std::filesystem::path& dir, const std::string& file) { return load_case(dir / file); }
 
 constexpr const char* kModp3 = "paper/modp/modp_p3_hardmax.json";
+constexpr const char* kModp2 = "paper/modp/modp_p2_hardmax.json";
 constexpr const char* kModp5Finite = "paper/modp/modp_p5_finite8.json";
 constexpr const char* kMargin = "section4/modp_p3_finite6_margin1_2.json";
 constexpr const char* kRelu8 = "paper/simple/simple_w8_relu.json";
@@ -187,6 +190,51 @@ std::vector<Mutation> build_registry() {
                  p.with_exponential = false;
                  return check_lipschitz(c, p);
                }});
+  m.push_back({kLipschitzId, "Lip claimed 0", "Phi claimed independent of the histogram (Lip = 0) on a token-dominant model",
+               kRegimeToken, [](const std::filesystem::path& dir) {
+                 Case c = load(dir, kRegimeToken);
+                 LipschitzParams p = lipschitz_params(c);
+                 p.claim_zero = true;
+                 return check_lipschitz(c, p);
+               }});
+  m.push_back({kThresholdId, "threshold 4x too large", "ceil(2^(p/gamma)) multiplied by 4: caught by the tightness "
+               "witness at t - 1", kModp2,
+               [](const std::filesystem::path& dir) {
+                 Case c = load(dir, kModp2);
+                 ThresholdParams p = threshold_params(c);
+                 p.threshold = [](unsigned bits, const Rational& g) { return 4 * hardmax_threshold(bits, g); };
+                 return check_threshold(c, p);
+               }});
+  // The counterexample each mutation must produce: the broken inequality, as
+  // the claim's REFUTED detail states it.
+  const std::map<std::string, std::string> shows = {
+      {"S.consistency/threshold halved", "!= hardmax above the claimed threshold"},
+      {"S.consistency/threshold off by one", "!= hardmax above the claimed threshold"},
+      {"S.consistency/threshold halved (finite:8)", "!= hardmax above the claimed threshold"},
+      {"T4.1.threshold/2^p/gamma for 2^(p/gamma)", "!= hardmax at T >="},
+      {"T4.1.threshold/threshold halved", "!= hardmax at T >="},
+      {"T4.1.threshold/threshold 4x too large", "is not the first length where"},
+      {"L4.L/L without the MLP term", "> L * max_h |w_h(x) - w_h(z)|_1"},
+      {"L4.L/L without |omega|", "> L * max_h |w_h(x) - w_h(z)|_1"},
+      {"T4.1.sim/N_sim halved", "> N_sim"},
+      {"T4.1.sim/2^(p/gamma) padding dropped", "> N_sim"},
+      {"T4.1.sim/resolution Q = 2", "> epsilon"},
+      {"T4.1.lg/conclusion 3 eps -> eps/20", "D_inf >= D("},
+      {"T4.1.witness/agreement up to 2n", "f and g differ at length"},
+      {"T4.1.witness/eta doubled", "no difference of eta"},
+      {"T4.2.avg/no multiplicities", "sum to"},  // the mass check, not the theorem's inequality (docs/reliability.md)
+      {"T4.2.avg/N0 from alpha_max", "> C eps^(1/2)"},
+      {"C4.2.regularity/switch one step late", "not 0 as claimed"},
+      {"C4.2.regularity/eta doubled", "not 2 as claimed"},
+      {"L5.conv/positional margin without the 1", "vs K i^-"},
+      {"L5.3.subsample/rate n^-1/2", "no seed among"},
+      {"T5.2.sim/bound without e^A", "exceeds the simulation-error bound"},
+      {"T5.2.sim/C(f) without e^A", "exceeds C(f)"},
+      {"D5.4.kgram/no minimum length", "> eps"},
+      {"L5.lip/Lip without e^(spread)", "against Lip |mu - mu'|_1"},
+      {"L5.lip/Lip claimed 0", "against Lip |mu - mu'|_1 = 0"},
+  };
+  for (Mutation& mutation : m) mutation.counterexample = shows.at(mutation.claim + "/" + mutation.name);
   return m;
 }
 
@@ -202,17 +250,25 @@ std::string escape_cell(const std::string& text) {
 
 }  // namespace
 
+bool refutes_for_the_stated_reason(const Mutation& m, const ClaimResult& r) {
+  return r.verdict == Verdict::Refuted && !m.counterexample.empty() && r.detail.find(m.counterexample) != std::string::npos;
+}
+
 const std::vector<Mutation>& mutation_registry() {
   static const std::vector<Mutation> registry = build_registry();
   return registry;
 }
 
 std::string mutation_table(const std::filesystem::path& cases_dir) {
-  std::string out = "| claim | mutation | what is broken | case | verdict |\n|---|---|---|---|---|\n";
+  std::string out =
+      "| claim | mutation | what is broken | the counterexample shows | case | verdict |\n|---|---|---|---|---|---|\n";
   for (const auto& m : mutation_registry()) {
     ClaimResult r = m.run(cases_dir);
-    out += "| `" + m.claim + "` | " + escape_cell(m.name) + " | " + escape_cell(m.description) + " | `" + m.case_file +
-           "` | " + to_string(r.verdict) + " |\n";
+    const std::string verdict = r.verdict == Verdict::Refuted && !refutes_for_the_stated_reason(m, r)
+                                    ? "REFUTED for another reason"
+                                    : to_string(r.verdict);
+    out += "| `" + m.claim + "` | " + escape_cell(m.name) + " | " + escape_cell(m.description) + " | `" +
+           escape_cell(m.counterexample) + "` | `" + m.case_file + "` | " + verdict + " |\n";
   }
   return out;
 }

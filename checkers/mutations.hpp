@@ -17,7 +17,13 @@ struct Mutation {
   std::string description;  ///< what was broken
   std::string case_file;    ///< relative to the cases directory
   std::function<ClaimResult(const std::filesystem::path& cases_dir)> run;
+  /// What the REFUTED detail must show: the inequality the mutation breaks,
+  /// so that a refutation for another reason (a side check) does not count.
+  std::string counterexample = {};
 };
+
+/// True when `r` refutes mutation `m` for the stated reason.
+bool refutes_for_the_stated_reason(const Mutation& m, const ClaimResult& r);
 
 const std::vector<Mutation>& mutation_registry();
 

@@ -68,7 +68,10 @@ ClaimResult check_regularity(const Case& c, const RegularityParams& params) {
       return r;
     }
   }
-  r.verdict = Verdict::Proved;
+  r.scope.domain = fmt::format("E_t exactly for t = 1..K + tail = {}", K + params.tail);
+  r.scope.exhaustive = K + params.tail;
+  r.scope.decided_by = "exact expectations, compared for equality";
+  r.verdict = holding_verdict(r.scope);
   r.detail = fmt::format("E_t = 0 exactly for every t <= K = {} and E_t = eta = {} for K < t <= {}: the premise of "
                          "Theorem 4.2 holds at every N0 <= K for every eps > 0, the conclusion fails once eps < "
                          "(eta/C)^2, so without regularity no N0 <= K works",

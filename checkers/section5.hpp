@@ -41,6 +41,7 @@ struct LipschitzParams {
   std::size_t random_pairs = 500;
   std::uint64_t seed = 1;
   bool with_exponential = true;        ///< mutation: Lip without e^{Δℓ}
+  bool claim_zero = false;             ///< mutation: Lip claimed 0 (Phi independent of the histogram)
 };
 LipschitzParams lipschitz_params(const Case& c);
 ClaimResult check_lipschitz(const Case& c, const LipschitzParams& params);

@@ -29,15 +29,29 @@ nlohmann::json expected_verdicts(const Case& c) {
   return c.expect.contains("verdicts") ? c.expect["verdicts"] : nlohmann::json(nullptr);
 }
 
-void compare_expected_verdicts(const std::string& case_name, const nlohmann::json& verdicts,
+/// Each expected verdict of a claim the run selected (`glob`) against the
+/// claim's verdict; an expected claim that did not run on the case (it does
+/// not apply, or a registry change dropped it) is a REFUTED row.
+void compare_expected_verdicts(const std::string& case_name, const nlohmann::json& verdicts, const std::string& glob,
                                const std::vector<ClaimResult>& ran, std::vector<ClaimResult>& out) {
   if (!verdicts.is_object()) return;
   for (const auto& [id, expected] : verdicts.items()) {
+    if (!matches(glob, id)) continue;  // filtered out by --claims: nothing to compare
+    const std::string want = expected.is_string() ? expected.get<std::string>() : expected.dump();
     auto it = std::find_if(ran.begin(), ran.end(), [&](const ClaimResult& r) { return r.id == id; });
-    if (it == ran.end()) continue;  // filtered out by --claims, or not applicable: nothing to compare
+    if (it == ran.end()) {
+      out.push_back(expectation_row(case_name, id, false, "expected " + want + ", but the claim did not run on this case"));
+      continue;
+    }
     std::string got = to_string(it->verdict);
-    out.push_back(expectation_row(case_name, id, got == expected.get<std::string>(),
-                                  "expected " + expected.get<std::string>() + ", got " + got));
+    ClaimResult row = expectation_row(case_name, id, got == want, "expected " + want + ", got " + got);
+    if (got != want && it->verdict == Verdict::Undecided) {
+      // The claim did not reach a verdict (a budget ran out, or an enclosure
+      // stayed undecided): the expectation is not decided either.
+      row.verdict = Verdict::Undecided;
+      row.detail = "expected " + want + ", the claim ended UNDECIDED: not compared";
+    }
+    out.push_back(row);
   }
 }
 
@@ -53,16 +67,16 @@ ClaimResult margin_row(const Case& c) {
   return expectation_row(c.name, "logit_margin", ok, "expected " + expected + ", computed " + got);
 }
 
-bool is_expectation(const ClaimResult& r) { return r.id.rfind("expect:", 0) == 0; }
+bool is_expectation(const ClaimResult& r) { return r.is_expectation(); }
 
 /// One case's rows in the order of a whole run: the claims (in registry
 /// order), the expected verdicts compared, then the logit-margin expectation.
 std::vector<ClaimResult> assemble_case(const std::string& case_name, const nlohmann::json& verdicts,
-                                       const std::vector<ClaimResult>& unit_rows) {
+                                       const std::string& glob, const std::vector<ClaimResult>& unit_rows) {
   std::vector<ClaimResult> claims, margin;
   for (const ClaimResult& r : unit_rows) (is_expectation(r) ? margin : claims).push_back(r);
   std::vector<ClaimResult> out = claims;
-  compare_expected_verdicts(case_name, verdicts, claims, out);
+  compare_expected_verdicts(case_name, verdicts, glob, claims, out);
   out.insert(out.end(), margin.begin(), margin.end());
   return out;
 }
@@ -127,7 +141,7 @@ ClaimResult run_unit(const WorkUnit& unit, const Case& c) {
 std::vector<ClaimResult> check_case(const Case& c, const std::string& glob) {
   std::vector<ClaimResult> rows;
   for (const WorkUnit& unit : work_units({c}, glob)) rows.push_back(run_unit(unit, c));
-  return assemble_case(c.name, expected_verdicts(c), rows);
+  return assemble_case(c.name, expected_verdicts(c), glob, rows);
 }
 
 std::vector<CaseResults> check_cases(const std::vector<Case>& cases, const std::string& glob, const Shard& shard,
@@ -149,7 +163,7 @@ std::vector<CaseResults> check_cases(const std::vector<Case>& cases, const std::
   }
   if (shard.count <= 1)  // the whole run: each case's rows in their final order
     for (CaseResults& r : out) r.results = assemble_case(cases[r.case_index].name, expected_verdicts(cases[r.case_index]),
-                                                         r.results);
+                                                         glob, r.results);
   return out;
 }
 
@@ -202,6 +216,7 @@ std::vector<ClaimResult> merge_shards(const std::vector<nlohmann::json>& parts) 
   for (std::size_t u = 0; u < units; ++u)
     if (!by_unit[u]) throw std::invalid_argument("claim " + std::to_string(u) + " of the run is in no shard");
   // Case by case, in unit order (units are grouped by case, cases in order).
+  const std::string glob = first.at("claims").get<std::string>();
   const nlohmann::json& names = first.at("cases");
   const nlohmann::json& expect = first.at("expect");
   std::vector<ClaimResult> merged;
@@ -210,7 +225,7 @@ std::vector<ClaimResult> merge_shards(const std::vector<nlohmann::json>& parts) 
     if (k >= names.size()) throw std::invalid_argument("a result names case " + std::to_string(k) + ", not in the run");
     std::vector<ClaimResult> rows;
     for (; u < units && by_unit[u]->first == k; ++u) rows.push_back(by_unit[u]->second);
-    const std::vector<ClaimResult> done = assemble_case(names[k].get<std::string>(), expect[k], rows);
+    const std::vector<ClaimResult> done = assemble_case(names[k].get<std::string>(), expect[k], glob, rows);
     merged.insert(merged.end(), done.begin(), done.end());
   }
   return merged;

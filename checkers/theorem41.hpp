@@ -29,7 +29,6 @@ struct ThresholdParams {
   std::size_t random_inputs = 200;             ///< random statistics at lengths >= t
   std::size_t witness_tries = 4000;            ///< random statistics tried at T = t − 1
   std::uint64_t seed = 1;
-  bool search_witness = true;                  ///< replay: verify the recorded witness instead
   /// The rule claimed for the threshold (mutations: 2^p/γ, halved, ...).
   std::function<Integer(unsigned, const Rational&)> threshold;
 };
@@ -68,7 +67,7 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params);
 /// z of every input for T4.1.sim, the recorded pairs for L4.L, the recorded
 /// witness for T4.1.threshold. Witnesses are verified by the certificate code.
 ClaimResult replay_simulation(const Case& c, const nlohmann::json& evidence);
-ClaimResult replay_norm(const Case& c);
+ClaimResult replay_norm(const Case& c, const nlohmann::json& evidence);
 ClaimResult replay_threshold(const Case& c);
 
 }  // namespace lgc

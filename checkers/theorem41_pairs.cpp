@@ -45,6 +45,15 @@ DistanceBracket distance_bracket(const CaseModels& cm, const DistanceCurve& curv
   return b;
 }
 
+/// The kind of bound that gave the bracket's upper end: simulation,
+/// value_perturbation or readout_gap.
+std::string bracket_kind(const std::string& upper_source) {
+  if (upper_source.rfind("simulation", 0) == 0) return "simulation";
+  if (upper_source.rfind("value perturbation", 0) == 0) return "value_perturbation";
+  if (upper_source.rfind("readout gap", 0) == 0) return "readout_gap";
+  return "none";
+}
+
 ImplicationParams implication_params(const Case& c) {
   ImplicationParams p;
   p.epsilon = c.check_rational("epsilon", p.epsilon);
@@ -83,8 +92,19 @@ ClaimResult check_implication(const Case& c, const ImplicationParams& params) {
   else if (bracket.upper && *bracket.upper <= eps) antecedent = true;
   std::string bracket_text = fmt::format("D({}) = {} <= D_inf <= {} ({})", curve.reached, show(bracket.lower),
                                          bracket.upper ? to_string(*bracket.upper) : "unknown", bracket.upper_source);
+  Scope& scope = result.scope;
+  scope.domain = fmt::format("every statistic of length <= {} (the distance curve D(n))", curve.reached);
+  scope.exhaustive = curve.statistics;
+  scope.caps.push_back({fmt::format("lengths of the distance curve (asked {})", params.max_length), curve.reached,
+                        curve.reached < params.max_length});
+  scope.decided_by = bracket_kind(bracket.upper_source);
+  if (conclusion > 0)
+    scope.slack = fmt::format("{} (D({}) / ({} * eps))", to_decimal(upper_of(bracket.lower) / conclusion, 4),
+                              curve.reached, to_string(params.conclusion_factor));
   if (antecedent && !*antecedent) {
-    result.verdict = Verdict::Proved;
+    scope.vacuous = fmt::format("antecedent false: D(N_sim = {}) > eps", N.str());
+    scope.decided_by = "the antecedent, on the distance curve";
+    result.verdict = holding_verdict(scope);
     result.detail = fmt::format("antecedent false: D({}) >= {} > eps = {} (N = N_sim = {}); {}",
                                 N <= Integer(curve.reached) ? N.str() : std::to_string(curve.reached), show(known),
                                 to_string(eps), N.str(), bracket_text);
@@ -99,7 +119,10 @@ ClaimResult check_implication(const Case& c, const ImplicationParams& params) {
     return result;
   }
   if (antecedent && bracket.upper && *bracket.upper <= conclusion) {
-    result.verdict = Verdict::Proved;
+    // Lengths beyond the curve are covered by the certified upper bound, so
+    // a cap on the curve does not cut the conclusion's domain.
+    scope.caps.back().binding = false;
+    result.verdict = holding_verdict(scope);
     result.detail = fmt::format("D(N) <= eps = {} and D_inf <= {} * eps: {}", to_string(eps),
                                 to_string(params.conclusion_factor), bracket_text);
     return result;
@@ -167,7 +190,13 @@ ClaimResult check_witness(const Case& c, const WitnessParams& params) {
   result.evidence["witnesses"] = nlohmann::json::array(
       {{{"kind", "pair_distance"}, {"statistic", statistic_to_json(curve.argmax[at - 1])},
         {"at_least", to_string(params.eta)}, {"expect", "holds"}}});
-  result.verdict = Verdict::Proved;
+  result.scope.domain = fmt::format("every statistic of length <= {}", top);
+  result.scope.exhaustive = curve.statistics;
+  result.scope.decided_by = "exact D(n) = 0 up to n; certified |f - g| >= eta at the witness";
+  if (lower_of(curve.D[at - 1]) > 0)
+    result.scope.slack =
+        fmt::format("{} (eta / |f - g| at the witness)", to_decimal(params.eta / lower_of(curve.D[at - 1]), 4));
+  result.verdict = holding_verdict(result.scope);
   result.detail = fmt::format("f = g on every input of length <= {} (D({}) = 0 exactly) and |f - g| = {} >= eta = {} at "
                               "length {} <= {}: any valid N is at least {}",
                               params.n, params.n, show(curve.D[at - 1]), to_string(params.eta), at, params.differ_by,

@@ -111,6 +111,7 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
     for (const auto& [ordinal, item] : items.up_to(first ? *first : count - 1)) account(item);
     exhaustive_to = T;
   }
+  const std::uint64_t exhaustive_checked = checked;
   // Random long inputs, lengths log-uniform up to max_random_length (and from
   // the threshold on for finite:p).
   std::mt19937_64 rng(params.seed);
@@ -130,7 +131,21 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
     result.verdict = Verdict::Undecided;
     result.detail = fmt::format("{} of {} errors could not be compared with epsilon", undecided, checked);
   } else {
-    result.verdict = Verdict::Proved;
+    Scope& scope = result.scope;
+    if (exhaustive_to >= start)
+      scope.domain = fmt::format("every statistic of length {}..{}", start, exhaustive_to);
+    scope.exhaustive = exhaustive_checked;
+    scope.samples = checked - exhaustive_checked;
+    scope.seed = params.seed;
+    scope.caps.push_back({fmt::format("statistics per length, and inputs in all (up to {}), on lengths {}..{}",
+                                      params.max_exhaustive_inputs, start, start + params.max_length - 1),
+                          params.statistic_budget, exhaustive_to < start + params.max_length - 1});
+    scope.decided_by = "exact comparison of the error with epsilon and of |z| with N_sim";
+    const Rational distance_ratio = bounds.delta > 0 ? worst_distance / bounds.delta : Rational(0);
+    const Rational length_ratio = claimed > 0 ? Rational(Integer(longest), claimed) : Rational(0);
+    scope.slack = fmt::format("{} (worst max_h |w_h(x) - w_h(z)|_1 / delta); {} (longest |z| / N_sim)",
+                              to_decimal(distance_ratio, 4), to_decimal(length_ratio, 4));
+    result.verdict = holding_verdict(scope);
     std::string exhaustive = exhaustive_to >= start
                                  ? fmt::format("every statistic of length {}..{}", start, exhaustive_to)
                                  : fmt::format("no length from {} within the statistic budget", start);

@@ -75,7 +75,7 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
       if (d == Agreement::Different && !out.differs)
         out.differs = Finding{fmt::format("at {}: finite:{} gives {}, hardmax gives {}", describe(shape, s, m->model()),
                                           params.p, show(fin), show(hard)),
-                              finding_witness(mi, params.p, s)};
+                              finding_witness(mi, params.p, s), ""};
     }
     return out;
   };
@@ -134,11 +134,27 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
     result.detail = fmt::format("{} of {} comparisons undecided at the default precision", undecided, compared);
     return result;
   }
-  // The witness below: T = t − 1, where a gap-γ key still survives.
-  std::string witness = "no threshold (gamma = inf): finite:p is hardmax at every length";
-  if (gamma && t > 1 && !params.search_witness) {
-    witness = "witness not searched (replay verifies the recorded one)";
-  } else if (gamma && t > 1) {
+  // Tightness: at T = t − 1 a gap-γ key still survives, so finite:p must
+  // differ from hardmax there (the rule that found t is ceil(2^(p/gamma))).
+  Scope& scope = result.scope;
+  scope.domain = fmt::format("every statistic of each length T in [{}, {}] with at most {} statistics", t.str(),
+                             Integer(t + params.exhaustive_span).str(), params.statistic_budget);
+  scope.exhaustive = compared - params.random_inputs * cm.models.size();
+  scope.samples = params.random_inputs;
+  scope.seed = params.seed;
+  scope.caps.push_back({"statistics per exhaustive length", params.statistic_budget,
+                        exhaustive_lengths < params.exhaustive_span + 1});
+  if (!gamma) {
+    scope.vacuous = "gamma = inf: every attainable-logit set has one value, so no attention weight is ever rounded";
+    result.evidence["witnesses"] = witnesses;
+    result.verdict = holding_verdict(scope);
+    result.detail = fmt::format("finite:{} = hardmax on {} statistics: gamma = inf, threshold 1 (nothing to round)",
+                                params.p, compared);
+    return result;
+  }
+  std::string witness = "threshold 1: no length below it";
+  const std::string rule_text = params.threshold ? "the rule under test" : "ceil(2^(p/gamma)), the least i with i^gamma >= 2^p";
+  if (t > 1) {
     const std::uint64_t below = t64 - 1;
     // The first model whose output differs under finite:p (outputs: the difference must show).
     auto look = [&](const Statistic& s) -> std::optional<Finding> {
@@ -153,7 +169,8 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
       return std::nullopt;
     };
     std::optional<Finding> found;
-    if (statistic_count(shape, below) <= params.statistic_budget) {
+    const bool below_exhaustive = statistic_count(shape, below) <= params.statistic_budget;
+    if (below_exhaustive) {
       OrdinalLog<Finding> seen;
       const auto first = first_statistic_where(shape, below, 0, [&](const Statistic& s, std::uint64_t ordinal) {
         std::optional<Finding> f = look(s);
@@ -162,27 +179,37 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
       });
       if (first) found = seen.at(*first);
     }
-    for (std::size_t k = 0; k < params.witness_tries && !found; ++k) found = look(random_statistic(shape, below, rng));
-    if (found) {
-      result.evidence["witness"] = {{"length", below}, {"statistic", found->where}};
-      witnesses.push_back(found->witness);
+    for (std::size_t k = 0; k < params.witness_tries && !found && !below_exhaustive; ++k)
+      found = look(random_statistic(shape, below, rng));
+    result.evidence["witnesses"] = witnesses;
+    if (!found && below_exhaustive) {
+      result.verdict = Verdict::Refuted;
+      result.detail = fmt::format("the threshold {} is not the first length where finite:{} = hardmax: they agree on "
+                                  "every statistic of length {} = t - 1 (threshold rule: {})",
+                                  t.str(), params.p, below, rule_text);
+      return result;
     }
-    witness = found ? found->text
-                    : fmt::format("no output difference found at T = {} (the gap does not show in the output there)", below);
+    if (!found) {
+      result.verdict = Verdict::Undecided;
+      result.detail = fmt::format("finite:{} = hardmax from T = {} on, but no statistic of length {} = t - 1 out of {} "
+                                  "random ones shows a difference, so the threshold's tightness is not established",
+                                  params.p, t.str(), below, params.witness_tries);
+      return result;
+    }
+    result.evidence["witness"] = {{"length", below}, {"statistic", found->where}};
+    witnesses.push_back(found->witness);
+    witness = found->text + (below_exhaustive ? " (first in enumeration order)" : " (found by random search)");
   }
   result.evidence["witnesses"] = witnesses;
-  result.verdict = Verdict::Proved;
-  result.detail = fmt::format("finite:{} = hardmax on {} statistics with T >= {} = ceil(2^(p/gamma)), gamma = {} "
+  scope.decided_by = "exact comparison of the finite:p and hardmax representations; tightness by the witness at t - 1";
+  result.verdict = holding_verdict(scope);
+  result.detail = fmt::format("finite:{} = hardmax on {} statistics with T >= t = {} ({}), gamma = {} "
                               "({} lengths exhaustively, {} random in [t, 2t] and up to T = {}); {}",
-                              params.p, compared, t.str(), gamma_text, exhaustive_lengths, params.random_inputs, far,
-                              witness);
+                              params.p, compared, t.str(), rule_text, gamma_text, exhaustive_lengths, params.random_inputs,
+                              far, witness);
   return result;
 }
 
-ClaimResult replay_threshold(const Case& c) {
-  ThresholdParams params = threshold_params(c);
-  params.search_witness = false;
-  return check_threshold(c, params);
-}
+ClaimResult replay_threshold(const Case& c) { return check_threshold(c, threshold_params(c)); }
 
 }  // namespace lgc

@@ -168,7 +168,11 @@ ClaimResult check_average(const Case& c, const AverageParams& params) {
     if (upper_of(e) > upper_of(worst)) worst = e, worst_at = t;
     std::optional<int> above = compare(e, Number(params.epsilon));
     if (above && *above > 0) {
-      r.verdict = Verdict::Proved;
+      r.scope.domain = fmt::format("E_t exactly for t = 1..{}", t);
+      r.scope.exhaustive = t;
+      r.scope.decided_by = "the premise, exactly";
+      r.scope.vacuous = fmt::format("the premise fails: E_{} > eps, so the implication holds without its conclusion", t);
+      r.verdict = holding_verdict(r.scope);
       r.evidence["premise"] = {{"holds", false}, {"length", t}, {"E", show(e)}};
       r.detail = fmt::format("vacuous: the premise fails, E_{} = {} > eps = {} with N0 = {} (alpha_min = {})", t,
                              show_short(e), to_string(params.epsilon), to_string(b.N0), to_string(a));
@@ -205,7 +209,17 @@ ClaimResult check_average(const Case& c, const AverageParams& params) {
   const std::string needed = sqrt(Interval(needed_sq, 128)).upper_decimal(6);
   r.evidence["conclusion"] = rows;
   r.evidence["C_needed"] = needed;
-  r.verdict = Verdict::Proved;
+  r.scope.domain = fmt::format("E_t exactly for t = 1..{} (premise) and E_T at T = N0 * 2^j, j = 0..{} (conclusion)", n0,
+                               params.doublings);
+  r.scope.exhaustive = n0 + params.doublings + 1;
+  r.scope.caps.push_back({fmt::format("conclusion lengths: only T = N0 * 2^j, not every T in [N0, {}]",
+                                      n0 << params.doublings),
+                          params.doublings + 1, true});
+  r.scope.decided_by = "exact expectations E_T = E|f - g| over the Dirichlet-multinomial law";
+  if (params.conclusion_constant > 0)
+    r.scope.slack = fmt::format("{} (the C the instance needs / C)",
+                                (sqrt(Interval(needed_sq, 128)) / Interval(params.conclusion_constant, 128)).upper_decimal(4));
+  r.verdict = holding_verdict(r.scope);
   r.detail = fmt::format("max E_t over t <= N0 = {} is {} <= eps = {}; E_T <= {}·eps^(1/2) at T = {}..{} (doubling); "
                          "the instance needs C >= {}",
                          to_string(b.N0), show_short(worst), to_string(params.epsilon), to_string(params.conclusion_constant),

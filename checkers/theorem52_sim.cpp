@@ -106,7 +106,7 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
   std::vector<std::uint64_t> targets{100, 1000};
   if (params.length / 10 > 1000) targets.push_back(params.length / 10);
   nlohmann::json rows = nlohmann::json::array();
-  Rational smallest_bound = -1;
+  Rational smallest_bound = -1, slack = 0;
   std::map<std::uint64_t, bool> all_within;  // n -> both models within eps on every x
   std::size_t checks = 0, a_priori_checks = 0;
   for (const InputFamily& family : params.inputs) {
@@ -133,6 +133,7 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
                         {"bound", to_decimal(b.total, 6)}, {"a_priori_bound", s.c_good ? a_priori.upper_decimal(6) : "-"},
                         {"statistic_error", to_decimal(b.statistic_error, 6)},
                         {"histogram_drift", to_decimal(b.histogram_drift, 6)}});
+        if (b.total > 0) slack = std::max(slack, Rational(upper_of(error) / b.total));
         const bool within_bound = upper_of(error) <= b.total;
         const bool within_a_priori = !s.c_good || upper_of(error) <= a_priori.lower();
         if (within_bound && within_a_priori) continue;
@@ -161,7 +162,12 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
   r.evidence["C"] = to_string(theorem.C);
   r.evidence["N_variant_A"] = theorem.N_variant_A.str();
   r.evidence["N_variant_B"] = theorem.N_variant_B.str();
-  r.verdict = Verdict::Proved;
+  r.scope.samples = checks;
+  r.scope.seed = params.seed;
+  r.scope.caps.push_back({"subsampler seeds tried for a c-good z", params.seeds, false});
+  r.scope.decided_by = "certified |f(x) - f(z)| against the simulation-error bound, and against C(f) |z|^-rate on c-good z";
+  r.scope.slack = to_decimal(slack, 4) + " (largest |f(x) - f(z)| / simulation-error bound)";
+  r.verdict = holding_verdict(r.scope);
   r.detail = fmt::format(
       "|f(x) - f(z)| and |g(x) - g(z)| within the simulation-error bound on {} (x, n) checks (|x| = {}) and within "
       "C(f) n^-min(gamma,1/3) on the {} with a c-good z; smallest bound {}; both within eps = {} first at {} (measured) against "

@@ -217,7 +217,7 @@ TEST_CASE("Each validation rule refuses the wrong file with its JSON path", "[ca
     require_refusal(d, "check.max_length", "expected an integer in [1,");
     d = base;
     d["expect"] = {{"verdicts", {{"S.consistency", "PASS"}}}};
-    require_refusal(d, "expect.verdicts.S.consistency", "expected PROVED, REFUTED or UNDECIDED");
+    require_refusal(d, "expect.verdicts.S.consistency", "expected PROVED, SAMPLED, VACUOUS, REFUTED or UNDECIDED");
     d["expect"] = {{"margin", "1"}};
     require_refusal(d, "expect.margin", "unknown field");
   }

@@ -63,8 +63,13 @@ TEST_CASE("lgcheck check runs the claims and reports verdicts", "[cli]") {
   REQUIRE(j["claims"].size() >= 1);
   CHECK(j["claims"][0]["id"] == "S.consistency");
   CHECK(j["claims"][0]["case"] == "modp_p2_hardmax");
-  CHECK(j["claims"][0]["verdict"] == "PROVED");
+  CHECK(j["claims"][0]["verdict"] == "SAMPLED");
+  CHECK(j["claims"][0]["scope"]["samples"] == 10);
+  CHECK(j["claims"][0]["scope"]["seed"] == 1);
   CHECK(j["summary"]["REFUTED"] == 0);
+  CHECK(j["summary"]["claims"] == j["claims"].size());
+  CHECK(j["summary"]["expectations"]["not_met"] == 0);
+  for (const auto& claim : j["claims"]) CHECK(claim["id"].get<std::string>().rfind("expect:", 0) == std::string::npos);
 }
 
 TEST_CASE("lgcheck check exits 1 when a case's expectation is refuted", "[cli]") {
@@ -76,7 +81,8 @@ TEST_CASE("lgcheck check exits 1 when a case's expectation is refuted", "[cli]")
   auto r = run_lgcheck("check " + (dir / "wrong.json").string() + " --json");
   CHECK(r.exit_code == 1);
   json j = json::parse(r.out);
-  CHECK(j["summary"]["REFUTED"] == 1);
+  CHECK(j["summary"]["REFUTED"] == 0);  // no claim is refuted: an expectation is not met
+  CHECK(j["summary"]["expectations"]["not_met"] == 1);
   std::filesystem::remove_all(dir);
 }
 

@@ -20,12 +20,26 @@ TEST_CASE("Every registered claim has a mutation", "[mutation]") {
   }
 }
 
-TEST_CASE("Every mutation is REFUTED", "[mutation]") {
+TEST_CASE("Every mutation is REFUTED, by a counterexample to the inequality it breaks", "[mutation]") {
   for (const auto& m : lgc::mutation_registry()) {
     lgc::ClaimResult r = m.run(lgc::test::source_dir() / "cases");
-    INFO(m.claim << " / " << m.name << ": " << lgc::to_string(r.verdict) << ": " << r.detail);
+    INFO(m.claim << " / " << m.name << ": " << lgc::to_string(r.verdict) << ": " << r.detail << " (must show \""
+                 << m.counterexample << "\")");
     CHECK(r.verdict == lgc::Verdict::Refuted);
+    CHECK(lgc::refutes_for_the_stated_reason(m, r));
   }
+}
+
+TEST_CASE("A refutation for another reason does not count", "[mutation]") {
+  const lgc::Mutation& m = lgc::mutation_registry().front();
+  lgc::ClaimResult r;
+  r.verdict = lgc::Verdict::Refuted;
+  r.detail = "a side check failed";
+  CHECK_FALSE(lgc::refutes_for_the_stated_reason(m, r));
+  r.detail = "... " + m.counterexample + " ...";
+  CHECK(lgc::refutes_for_the_stated_reason(m, r));
+  r.verdict = lgc::Verdict::Sampled;
+  CHECK_FALSE(lgc::refutes_for_the_stated_reason(m, r));
 }
 
 TEST_CASE("docs/reliability.md holds the current mutation table", "[mutation][docs]") {

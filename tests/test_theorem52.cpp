@@ -146,7 +146,7 @@ TEST_CASE("T5.2.sim checks C(f) on c-good z and reports N_variant_A/B; C(f) with
   CHECK(p.inputs[0].kind == lgc::InputFamily::Kind::Single);
   lgc::ClaimResult r = lgc::check_simulation52(rare, p);
   INFO(r.detail);
-  CHECK(r.verdict == lgc::Verdict::Proved);
+  CHECK(r.verdict == lgc::Verdict::Sampled);
   CHECK(r.evidence.contains("N_variant_A"));
   CHECK(r.evidence.contains("N_variant_B"));
   CHECK(r.detail.find("within C(f) n^-min(gamma,1/3) on the 6 with a c-good z") != std::string::npos);

@@ -29,7 +29,11 @@ struct ThreadsScope {
 };
 
 std::string dump(const lgc::ClaimResult& r) {
-  return nlohmann::json{{"verdict", lgc::to_string(r.verdict)}, {"detail", r.detail}, {"evidence", r.evidence}}.dump();
+  return nlohmann::json{{"verdict", lgc::to_string(r.verdict)},
+                        {"detail", r.detail},
+                        {"scope", lgc::scope_json(r.scope)},
+                        {"evidence", r.evidence}}
+      .dump();
 }
 
 /// The claim's result with 1 thread, checked equal with 2 and 3 threads.
@@ -76,7 +80,7 @@ TEST_CASE("S.consistency is the same for any thread count, held and broken", "[p
   lgc::ConsistencyParams params = lgc::consistency_params(c);
   params.random_inputs = 20;
   CHECK(same_for_any_threads([&] { return lgc::check_consistency(c.model(), params); }).verdict ==
-        lgc::Verdict::Proved);
+        lgc::Verdict::Sampled);
   params.threshold = [](unsigned p, const Rational& g) { return lgc::hardmax_threshold(p, g) - 1; };
   const lgc::ClaimResult broken = same_for_any_threads([&] { return lgc::check_consistency(c.model(), params); });
   CHECK(broken.verdict == lgc::Verdict::Refuted);
@@ -87,7 +91,7 @@ TEST_CASE("T4.1.threshold is the same for any thread count, held and broken", "[
   const lgc::Case margin = lgc::test::bundled("section4/modp_p3_finite6_margin1_2.json");
   lgc::ThresholdParams params = lgc::threshold_params(margin);
   params.random_inputs = 20;
-  CHECK(same_for_any_threads([&] { return lgc::check_threshold(margin, params); }).verdict == lgc::Verdict::Proved);
+  CHECK(same_for_any_threads([&] { return lgc::check_threshold(margin, params); }).verdict == lgc::Verdict::Sampled);
   params.threshold = [](unsigned p, const Rational& gamma) { return lgc::ceil(Rational(lgc::pow(lgc::Integer(2), p)) / gamma); };
   CHECK(same_for_any_threads([&] { return lgc::check_threshold(margin, params); }).verdict == lgc::Verdict::Refuted);
 }
@@ -96,7 +100,7 @@ TEST_CASE("L4.L is the same for any thread count, held and broken", "[parallel][
   const lgc::Case modp = lgc::test::bundled("paper/modp/modp_p3_hardmax.json");
   lgc::NormParams params = lgc::norm_params(modp);
   params.random_pairs = 10;
-  CHECK(same_for_any_threads([&] { return lgc::check_norm(modp, params); }).verdict == lgc::Verdict::Proved);
+  CHECK(same_for_any_threads([&] { return lgc::check_norm(modp, params); }).verdict == lgc::Verdict::Sampled);
   const lgc::Case relu = lgc::test::bundled("paper/simple/simple_w8_relu.json");
   lgc::NormParams broken = lgc::norm_params(relu);
   broken.norm.include_mlp_term = false;
@@ -107,7 +111,7 @@ TEST_CASE("T4.1.sim is the same for any thread count, held and broken", "[parall
   const lgc::Case modp = lgc::test::bundled("paper/modp/modp_p3_hardmax.json");
   lgc::SimulationParams sim = lgc::simulation_params(modp);
   sim.random_inputs = 10;
-  CHECK(same_for_any_threads([&] { return lgc::check_simulation(modp, sim); }).verdict == lgc::Verdict::Proved);
+  CHECK(same_for_any_threads([&] { return lgc::check_simulation(modp, sim); }).verdict == lgc::Verdict::Sampled);
   sim.resolution_override = 2;
   sim.random_inputs = 300;
   CHECK(same_for_any_threads([&] { return lgc::check_simulation(modp, sim); }).verdict == lgc::Verdict::Refuted);
@@ -116,7 +120,7 @@ TEST_CASE("T4.1.sim is the same for any thread count, held and broken", "[parall
 TEST_CASE("T4.2.avg is the same for any thread count, held and broken", "[parallel][theorem42]") {
   const lgc::Case c = lgc::test::bundled("average/farey_hat_n4_uniform.json");
   lgc::AverageParams p = lgc::average_params(c);
-  CHECK(same_for_any_threads([&] { return lgc::check_average(c, p); }).verdict == lgc::Verdict::Proved);
+  CHECK(same_for_any_threads([&] { return lgc::check_average(c, p); }).verdict == lgc::Verdict::Sampled);
   p.conclusion_constant = Rational(1, 10);
   CHECK(same_for_any_threads([&] { return lgc::check_average(c, p); }).verdict == lgc::Verdict::Refuted);
 }
@@ -126,7 +130,7 @@ TEST_CASE("D5.4.kgram is the same for any thread count, held and broken", "[para
   lgc::KgramParams params = lgc::kgram_params(c);
   params.random_inputs = 2;
   params.max_random_length = 100;
-  CHECK(same_for_any_threads([&] { return lgc::check_kgram(c, params); }).verdict == lgc::Verdict::Proved);
+  CHECK(same_for_any_threads([&] { return lgc::check_kgram(c, params); }).verdict == lgc::Verdict::Sampled);
   params.from_min_length = false;  // the mutation: claimed from length k + 1, refuted on the exhaustive strings
   params.random_inputs = 0;
   const lgc::ClaimResult broken = same_for_any_threads([&] { return lgc::check_kgram(c, params); });

@@ -203,8 +203,8 @@ void check_expect_block(const Reader& in, const json& v, const std::string& path
     if (!v["verdicts"].is_object()) in.fail(vpath, "expected an object {claim id: verdict}");
     for (const auto& [id, verdict] : v["verdicts"].items()) {
       std::string s = in.string(verdict, join_path(vpath, id));
-      if (s != "PROVED" && s != "REFUTED" && s != "UNDECIDED")
-        in.fail(join_path(vpath, id), "expected PROVED, REFUTED or UNDECIDED, got \"" + s + "\"");
+      if (s != "PROVED" && s != "SAMPLED" && s != "VACUOUS" && s != "REFUTED" && s != "UNDECIDED")
+        in.fail(join_path(vpath, id), "expected PROVED, SAMPLED, VACUOUS, REFUTED or UNDECIDED, got \"" + s + "\"");
     }
   }
 }

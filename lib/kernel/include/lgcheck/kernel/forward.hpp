@@ -1,0 +1,44 @@
+#pragma once
+// The kernel's forward pass (docs/theory.md §1): the obvious loop over
+// queries and keys, written from the definitions, with no statistics and no
+// caching. Values are lgc::Number: exact rationals while every operation is
+// rational, certified MPFI enclosures once ln i, exp or sin enters.
+#include "lgcheck/model/model.hpp"
+#include "lgcheck/model/semantics.hpp"
+#include "lgcheck/numeric/number.hpp"
+
+#include <stdexcept>
+#include <vector>
+
+namespace lgc::kernel {
+
+using Tokens = std::vector<int>;
+using Values = std::vector<Number>;
+
+/// Raised when a decision the semantics needs cannot be made exactly
+/// (a finite:p or hardmax comparison of logits that are enclosures).
+class Undecided : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// True when i^{-delta} <= 2^{-p}, i.e. i^u >= 2^{p v} for delta = u/v > 0:
+/// the finite:p rule "a weight <= 2^{-p} is rounded to 0", decided on integers.
+bool rounds_to_zero(const Integer& i, const Rational& delta, unsigned p);
+
+/// The weights w_{T j}, j = 1..T, of every first-layer head at the last
+/// position of `tokens` (index: head, then key position − 1).
+std::vector<Values> last_position_weights(const Model& model, const Tokens& tokens, Semantics semantics,
+                                          unsigned bits = 128);
+
+/// The representation at the last position after the last layer (before the
+/// readout).
+Values last_representation(const Model& model, const Tokens& tokens, Semantics semantics, unsigned bits = 128);
+
+/// The readout R(y) = U y + u, then sin(omega .) elementwise when set.
+Values apply_readout(const Model& model, const Values& y, unsigned bits = 128);
+
+/// f(x): the output at the last position.
+Values evaluate(const Model& model, const Tokens& tokens, Semantics semantics, unsigned bits = 128);
+
+}  // namespace lgc::kernel

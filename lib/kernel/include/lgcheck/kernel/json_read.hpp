@@ -1,0 +1,22 @@
+#pragma once
+// Reading untrusted JSON without exceptions: every getter returns nullopt and
+// says why (type, range or literal) instead of throwing.
+#include "lgcheck/numeric/rational.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace lgc::kernel {
+
+/// A rational written as a string literal ("3/4", "0.125", at most 4096
+/// characters) or a JSON integer.
+std::optional<Rational> read_rational(const nlohmann::json& v, std::string& why);
+/// A JSON integer (or a string of digits) in [0, max].
+std::optional<std::uint64_t> read_count(const nlohmann::json& v, std::uint64_t max, std::string& why);
+/// A short description of a JSON value for messages (strings quoted, long values cut).
+std::string show(const nlohmann::json& v);
+
+}  // namespace lgc::kernel

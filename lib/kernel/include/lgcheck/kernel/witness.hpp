@@ -1,0 +1,67 @@
+#pragma once
+// Witnesses recorded in certificates, re-established with the kernel's own
+// forward pass on one explicit string per statistic (docs/kernel.md).
+#include "lgcheck/kernel/forward.hpp"
+#include "lgcheck/kernel/quantities.hpp"
+#include "lgcheck/model/case_file.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace lgc::kernel {
+
+/// Statistics longer than this are not expanded into a string (their
+/// witnesses are reported as not re-established, never as rejected).
+constexpr std::uint64_t kMaxExpandedLength = 20000;
+/// All witnesses of one certificate together expand at most this many positions.
+constexpr std::uint64_t kExpansionBudget = 100000000;
+/// Longer recorded lengths are refused as absurd.
+constexpr std::uint64_t kMaxStatisticLength = 1000000000000ull;
+
+/// σ(x) of theory.md §2 "Sufficient statistic": T, the window x_{T−τ..T}
+/// (min(T, τ+1) tokens) and the bulk counts n_{s,r}, index s·Δ + r, of the
+/// positions j <= T − τ − 1 with x_j = s and j ≡ r (mod Δ).
+struct Statistic {
+  std::uint64_t length = 0;
+  Tokens window;
+  std::vector<std::uint64_t> counts;
+};
+
+/// m_r(B): the number of j in 1..B with j ≡ r (mod Δ).
+std::uint64_t residue_count(std::uint64_t B, std::size_t r, std::size_t period);
+
+/// Read {"length", "window", "counts"} and check it is the statistic of some
+/// string for this model; the error text otherwise.
+std::variant<Statistic, std::string> read_statistic(const nlohmann::json& j, const Model& model);
+
+/// One string with statistic σ: the bulk positions of each residue, in order,
+/// take the tokens of that residue's classes grouped by token, then the window.
+Tokens expand(const Statistic& sigma, const Model& model);
+
+enum class WitnessStatus { Reestablished, Rejected, NotReestablished };
+struct WitnessResult {
+  WitnessStatus status = WitnessStatus::Rejected;
+  std::string why;  ///< for a rejection or a witness left unchecked
+};
+
+/// What the witnesses are checked against: all recomputed by the kernel.
+struct WitnessContext {
+  const Case* c = nullptr;
+  std::vector<std::optional<Rational>> L;  ///< L(f) per model (the kernel's own)
+  std::vector<Integer> threshold;          ///< ⌈2^{p/γ}⌉ per model (1 without rounding)
+  std::vector<unsigned> p;                 ///< the rounding bits per model (semantics or check)
+  std::optional<Rational> epsilon;         ///< for simulation witnesses
+  std::optional<Integer> n_sim;            ///< N_sim(ε)
+  unsigned bits = 128;
+  mutable std::uint64_t positions_left = kExpansionBudget;  ///< charged by every expansion
+};
+
+/// Re-establish one witness object (kinds finite_differs, string_differs,
+/// simulation, norm_pair, pair_distance). Never throws.
+WitnessResult check_witness(const nlohmann::json& w, const WitnessContext& ctx);
+
+}  // namespace lgc::kernel

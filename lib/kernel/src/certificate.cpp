@@ -1,0 +1,407 @@
+// check_certificate: recomputation of recorded constants and witnesses.
+#include "lgcheck/kernel/certificate.hpp"
+
+#include "lgcheck/kernel/average.hpp"
+#include "lgcheck/kernel/json_read.hpp"
+#include "lgcheck/kernel/quantities.hpp"
+#include "lgcheck/kernel/section5.hpp"
+#include "lgcheck/kernel/witness.hpp"
+#include "lgcheck/model/case_file.hpp"
+
+#include <functional>
+
+namespace lgc::kernel {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::size_t kMaxWitnesses = 1000000;
+constexpr std::uint64_t kMaxEnumeratedStrings = 8192;  // brute force over all strings of a length
+
+std::string margin_text(const Margin& g) { return g ? to_string(*g) : "inf"; }
+
+/// The check block's rational `key`, or `fallback` (parse_case validated it).
+Rational check_value(const Case& c, const std::string& key, const Rational& fallback) {
+  return c.check_rational(key, fallback);
+}
+
+/// All strings of length t over S symbols, when there are at most kMaxEnumeratedStrings.
+bool for_each_string(std::size_t S, std::size_t t, const std::function<void(const Tokens&)>& visit) {
+  std::uint64_t total = 1;
+  for (std::size_t k = 0; k < t; ++k)
+    if ((total *= S) > kMaxEnumeratedStrings) return false;
+  Tokens x(t, 0);
+  for (std::uint64_t n = 0; n < total; ++n) {
+    std::uint64_t v = n;
+    for (std::size_t k = 0; k < t; ++k, v /= S) x[k] = static_cast<int>(v % S);
+    visit(x);
+  }
+  return true;
+}
+
+/// |f(x) − g(x)|∞ exactly (nullopt when an output is an enclosure).
+std::optional<Rational> exact_distance(const Case& c, const Tokens& x) {
+  Values f = evaluate(c.models[0], x, c.models[0].semantics), g = evaluate(c.models[1], x, c.models[1].semantics);
+  Rational d = 0;
+  for (std::size_t k = 0; k < f.size(); ++k) {
+    if (!f[k].is_exact() || !g[k].is_exact()) return std::nullopt;
+    Rational e = f[k].exact() - g[k].exact();
+    d = std::max(d, e < 0 ? Rational(-e) : e);
+  }
+  return d;
+}
+
+class Checker {
+ public:
+  explicit Checker(const json& cert) : cert_(cert) {}
+
+  CertificateReport run() {
+    try {
+      if (!cert_.is_object()) return problem("", "expected a certificate object, got " + show(cert_)), report_;
+      if (!read_header() || !read_case()) return report_;
+      const std::string claim = cert_["claim"].get<std::string>();
+      evidence_ = &cert_["evidence"];
+      build_context();
+      if (claim == "S.consistency" || claim == "T4.1.threshold") check_threshold_claim();
+      else if (claim == "L4.L") check_norm_claim();
+      else if (claim == "T4.1.sim") check_simulation_claim();
+      else if (claim == "T4.1.lg") check_implication_claim();
+      else if (claim == "T4.1.witness") check_witness_claim();
+      else if (claim == "T4.2.avg") check_average_claim();
+      else if (claim == "C4.2.regularity") check_regularity_claim();
+      else if (claim == "L5.conv") check_convergence_claim();
+      else if (claim == "L5.lip") check_lipschitz_claim();
+      else if (claim == "D5.4.kgram") check_kgram_claim();
+      else report_.not_reestablished.push_back("claim " + claim + ": no constant of it is recomputed by the kernel");
+      check_witnesses(claim);
+    } catch (const std::exception& e) {  // a guard: every path above validates first
+      problem("", std::string("the kernel failed: ") + e.what());
+    }
+    return report_;
+  }
+
+ private:
+  const json& cert_;
+  const json* evidence_ = nullptr;
+  Case case_;
+  WitnessContext ctx_;
+  CertificateReport report_;
+
+  void problem(const std::string& path, const std::string& why) {
+    report_.problems.push_back(path.empty() ? why : path + ": " + why);
+  }
+  const json* field(const char* key) const {
+    return evidence_->contains(key) ? &(*evidence_)[key] : nullptr;
+  }
+
+  bool read_header() {
+    if (!cert_.contains("format") || cert_["format"] != "lgcheck-certificate/1")
+      problem("format", "expected \"lgcheck-certificate/1\"");
+    if (!cert_.contains("claim") || !cert_["claim"].is_string()) return problem("claim", "missing or not a string"), false;
+    if (!cert_.contains("evidence") || !cert_["evidence"].is_object()) return problem("evidence", "missing or not an object"), false;
+    return true;
+  }
+
+  bool read_case() {
+    if (!cert_.contains("case") || !cert_["case"].is_object()) return problem("case", "missing or not an object"), false;
+    const json& c = cert_["case"];
+    if (c.contains("pair") && c["pair"].is_array())  // a path would make the parser read a file: refuse it
+      for (const auto& member : c["pair"])
+        if (!member.is_object()) return problem("case.pair", "the models of a pair must be inline objects"), false;
+    try {
+      case_ = parse_case(c, "certificate");
+    } catch (const std::exception& e) {
+      return problem("case", std::string("refused by the case parser: ") + e.what()), false;
+    }
+    report_.reestablished.push_back("case (parsed and validated)");
+    return true;
+  }
+
+  /// p per model: its finite:p, else the check block's precision_bits (default 3).
+  void build_context() {
+    ctx_.c = &case_;
+    const unsigned check_p = static_cast<unsigned>(case_.check_count("precision_bits", 3));
+    for (const Model& m : case_.models) {
+      ctx_.L.push_back(norm_constant(m));
+      ctx_.p.push_back(m.semantics.kind == Semantics::Kind::Finite ? m.semantics.bits : check_p);
+      bool ok = false;
+      Integer t = safe([&] { return hardmax_threshold(ctx_.p.back(), logit_margin(m)); }, "threshold", ok);
+      ctx_.threshold.push_back(ok ? t : Integer(-1));
+    }
+  }
+
+  // --- comparisons: "evidence.X: recorded A, recomputed B" ---------------
+  void compare_rational(const std::string& path, const json* recorded, const Rational& value, bool known = true) {
+    if (!known) return report_.not_reestablished.push_back(path + ": not defined by the kernel for this case");
+    if (!recorded) return problem(path, "missing (recomputed " + to_string(value) + ")");
+    std::string why;
+    auto r = read_rational(*recorded, why);
+    if (!r) return problem(path, why);
+    if (*r != value) return problem(path, "recorded " + to_string(*r) + ", recomputed " + to_string(value));
+    report_.reestablished.push_back(path);
+  }
+  void compare_integer(const std::string& path, const json* recorded, const std::optional<Integer>& value) {
+    if (!value) return report_.not_reestablished.push_back(path + ": not defined by the kernel for this case");
+    compare_rational(path, recorded, Rational(*value));
+  }
+  void compare_margin(const std::string& path, const json* recorded, const Margin& g) {
+    if (!g) {
+      if (!recorded || *recorded != "inf") return problem(path, "recorded " + (recorded ? show(*recorded) : "nothing") + ", recomputed inf");
+      return report_.reestablished.push_back(path);
+    }
+    compare_rational(path, recorded, *g);
+  }
+  Integer safe(const std::function<Integer()>& compute, const std::string& path, bool& ok) {
+    try {
+      ok = true;
+      return compute();
+    } catch (const std::exception& e) {
+      ok = false;
+      problem(path, std::string("cannot be recomputed: ") + e.what());
+      return Integer(0);
+    }
+  }
+
+  // --- claims --------------------------------------------------------------
+  /// evidence.L: L(f), or for a pair "L(f), L(g)" (each model's own constant).
+  void check_norm_claim() {
+    std::string recorded = field("L") && field("L")->is_string() ? field("L")->get<std::string>() : "";
+    std::string expected;
+    for (const auto& L : ctx_.L) {
+      if (!L) return report_.not_reestablished.push_back("evidence.L: L(f) is defined for one-layer models only");
+      expected += (expected.empty() ? "" : ", ") + to_string(*L);
+    }
+    if (recorded != expected)
+      return problem("evidence.L", "recorded " + (field("L") ? (recorded.empty() ? show(*field("L")) : recorded) : "nothing") +
+                                       ", recomputed " + expected);
+    report_.reestablished.push_back("evidence.L");
+  }
+
+  void check_threshold_claim() {
+    const Margin g = logit_margin(case_.models);
+    compare_margin("evidence.gamma", field("gamma"), g);
+    compare_rational("evidence.p", field("p"), Rational(ctx_.p.front()));
+    bool ok = false;
+    Integer t = safe([&] { return hardmax_threshold(ctx_.p.front(), g); }, "evidence.threshold", ok);
+    if (ok) compare_integer("evidence.threshold", field("threshold"), t);
+  }
+
+  Rational epsilon_of(const Rational& fallback) {
+    Rational eps = check_value(case_, "epsilon", fallback);
+    compare_rational("evidence.epsilon", field("epsilon"), eps);
+    return eps;
+  }
+
+  void check_simulation_claim() {
+    const Rational eps = epsilon_of(Rational(1, 10));
+    std::optional<Integer> n;
+    try {
+      n = n_sim(case_.models, eps);
+    } catch (const std::exception& e) {
+      return problem("evidence.N_sim", std::string("cannot be recomputed: ") + e.what());
+    }
+    compare_integer("evidence.N_sim", field("N_sim"), n);
+    compare_integer("evidence.N_sim_claimed", field("N_sim_claimed"), n);
+    if (auto L = norm_constant(case_.models)) compare_rational("evidence.delta", field("delta"), eps / *L, *L != 0);
+    ctx_.epsilon = eps;
+    ctx_.n_sim = n;
+  }
+
+  void check_implication_claim() {
+    const Rational eps = epsilon_of(Rational(1, 10));
+    try {
+      compare_integer("evidence.N", field("N"), n_sim(case_.models, eps));
+      std::string why;
+      if (const json* e2 = field("simulation_eps")) {
+        auto eps2 = read_rational(*e2, why);
+        if (!eps2 || *eps2 <= 0) problem("evidence.simulation_eps", why.empty() ? "must be positive" : why);
+        else compare_integer("evidence.simulation_N", field("simulation_N"), n_sim(case_.models, *eps2));
+      }
+    } catch (const std::exception& e) {
+      problem("evidence.N", std::string("cannot be recomputed: ") + e.what());
+    }
+    report_.not_reestablished.push_back("evidence.D_inf_upper: the bracket's upper end (value perturbation / readout gap) is not recomputed");
+  }
+
+  void check_witness_claim() {
+    const Rational eta = check_value(case_, "eta", Rational(1, 4));
+    compare_rational("evidence.eta", field("eta"), eta);
+    const std::uint64_t n = case_.check_count("witness_n", 0);
+    compare_rational("evidence.n", field("n"), Rational(n));
+    compare_rational("evidence.differ_by", field("differ_by"), Rational(2 * n));
+    // D(n) = 0: every string of every length <= n, when few enough.
+    bool all = n > 0 && case_.is_pair;
+    Rational worst = 0;
+    for (std::size_t t = 1; all && t <= n; ++t)
+      all = for_each_string(case_.model().alphabet_size(), t, [&](const Tokens& x) {
+        auto d = exact_distance(case_, x);
+        if (!d) all = false;
+        else worst = std::max(worst, *d);
+      });
+    if (all) compare_rational("evidence.D_n", field("D_n"), worst);
+    else report_.not_reestablished.push_back("evidence.D_n: too many strings of length <= n to enumerate");
+    ctx_.epsilon = eta;  // pair_distance witnesses must reach eta: checked in check_witnesses
+  }
+
+  void check_average_claim() {
+    if (!case_.check.contains("dirichlet_alpha")) return problem("case.check.dirichlet_alpha", "missing");
+    std::vector<Rational> alpha;
+    std::string text;
+    for (std::size_t s = 0; s < case_.check["dirichlet_alpha"].size(); ++s) {
+      alpha.push_back(json_rational(case_.check["dirichlet_alpha"][s], "certificate", "check.dirichlet_alpha"));
+      text += (s ? "," : "") + to_string(alpha.back());
+    }
+    if (!field("alpha") || *field("alpha") != text)
+      problem("evidence.alpha", "recorded " + (field("alpha") ? show(*field("alpha")) : "nothing") + ", the case gives \"" + text + "\"");
+    else
+      report_.reestablished.push_back("evidence.alpha");
+    std::optional<Rational> amin;
+    for (const auto& a : alpha)
+      if (a > 0 && (!amin || a < *amin)) amin = a;
+    if (amin) compare_rational("evidence.alpha_min", field("alpha_min"), *amin);
+    const Rational eps = epsilon_of(Rational(1, 4)), c = check_value(case_, "N0_constant", Rational(1));
+    const unsigned k = static_cast<unsigned>(case_.check_count("N0_log_power", 0));
+    compare_rational("evidence.c", field("c"), c);
+    compare_rational("evidence.log_power", field("log_power"), Rational(k));
+    compare_rational("evidence.C", field("C"), check_value(case_, "conclusion_constant", Rational(1)));
+    bool ok = false;
+    Integer n0 = safe([&] { return n0_average(alpha, eps, c, k); }, "evidence.N0", ok);
+    if (ok) compare_integer("evidence.N0", field("N0"), n0);
+    check_premise(alpha, eps);
+    report_.not_reestablished.push_back("evidence.conclusion: E_T at T >= N0 is beyond the kernel's brute force");
+  }
+
+  /// E_t = Σ_x P(x)·|f(x) − g(x)|∞ over all strings of length t (nullopt when too many or inexact).
+  std::optional<Rational> brute_expectation(const std::vector<Rational>& alpha, std::size_t t) {
+    Rational sum = 0;
+    bool exact = case_.is_pair;
+    bool small = exact && for_each_string(case_.model().alphabet_size(), t, [&](const Tokens& x) {
+      auto d = exact_distance(case_, x);
+      if (!d) exact = false;
+      else sum += string_probability(alpha, x) * *d;
+    });
+    if (!small || !exact) return std::nullopt;
+    return sum;
+  }
+
+  void check_premise(const std::vector<Rational>& alpha, const Rational& eps) {
+    const json* premise = field("premise");
+    if (!premise || !premise->is_object() || !premise->contains("holds") || !(*premise)["holds"].is_boolean())
+      return problem("evidence.premise", "missing, or without a boolean \"holds\"");
+    const bool holds = (*premise)["holds"].get<bool>();
+    const char* at_key = holds ? "at" : "length";
+    const char* value_key = holds ? "max_E" : "E";
+    std::string why;
+    auto t = premise->contains(at_key) ? read_count((*premise)[at_key], 1000000, why) : std::nullopt;
+    if (!t || *t == 0) return problem(std::string("evidence.premise.") + at_key, why.empty() ? "missing or 0" : why);
+    auto e = brute_expectation(alpha, *t);
+    if (!e) return report_.not_reestablished.push_back("evidence.premise: E_" + std::to_string(*t) + " not enumerable by strings");
+    compare_rational(std::string("evidence.premise.") + value_key, premise->contains(value_key) ? &(*premise)[value_key] : nullptr, *e);
+    if (holds != (*e <= eps)) problem("evidence.premise.holds", "E_" + std::to_string(*t) + " = " + to_string(*e) + " against epsilon " + to_string(eps));
+  }
+
+  /// A constant the kernel encloses: equal when exact, else inside the kernel's
+  /// 128-bit enclosure (up to 2^-100 relative above it: both are upper ends).
+  void compare_enclosed(const std::string& path, const json* recorded, const Number& value) {
+    if (value.is_exact()) return compare_rational(path, recorded, value.exact());
+    if (!recorded) return problem(path, "missing");
+    std::string why;
+    auto r = read_rational(*recorded, why);
+    if (!r) return problem(path, why);
+    const Rational lo = lower_of(value), hi = upper_of(value);
+    const Rational slack = (hi < 0 ? Rational(-hi) : hi) / pow(Rational(2), 100);
+    if (*r < lo || *r > hi + slack)
+      return problem(path, "recorded " + to_string(*r) + ", the kernel encloses it in [" + to_decimal(lo, 12) + ", " + to_decimal(hi, 12) + "]");
+    report_.reestablished.push_back(path + " (within the kernel's enclosure)");
+  }
+
+  void check_convergence_claim() {
+    const Model& m = case_.model();
+    const Margin g = positional_margin(m);
+    compare_margin("evidence.gamma", field("gamma"), g);
+    compare_rational("evidence.rate", field("rate"), g ? std::min(*g, Rational(1)) : Rational(1));
+    compare_rational("evidence.from", field("from"), Rational(2 * (m.locality + 1)));
+    compare_rational("evidence.mlp_lipschitz", field("mlp_lipschitz"), first_mlp_lipschitz(m));
+    compare_enclosed("evidence.K", field("K"), convergence_constant(m));
+    report_.not_reestablished.push_back("L5.conv: the errors at each position are not recomputed");
+  }
+
+  void check_lipschitz_claim() {
+    const Model& m = case_.model();
+    compare_rational("evidence.mlp_lipschitz", field("mlp_lipschitz"), first_mlp_lipschitz(m));
+    compare_enclosed("evidence.Lip", field("Lip"), limit_lipschitz(m));
+    report_.not_reestablished.push_back("L5.lip: the sampled pairs are not recomputed");
+  }
+
+  void check_kgram_claim() {
+    const Model& m = case_.model();
+    compare_margin("evidence.gamma", field("gamma"), positional_margin(m));
+    const std::uint64_t k = case_.check_count("kgram_k", 0);
+    compare_rational("evidence.k", field("k"), Rational(k));
+    const Rational eps = epsilon_of(Rational(1, 2)), rho = check_value(case_, "rho", Rational(1));
+    compare_rational("evidence.rho", field("rho"), rho);
+    compare_integer("evidence.min_length", field("min_length"), kgram_min_length(k, rho, eps));
+    report_.not_reestablished.push_back("D5.4.kgram: the inputs' errors against f* are not recomputed");
+  }
+
+  void check_regularity_claim() {
+    // The evidence echoes the case: compare, and say that E_t is not recomputed.
+    compare_rational("evidence.eta", field("eta"), check_value(case_, "eta", Rational(1)));
+    compare_rational("evidence.switch_length", field("switch_length"), Rational(case_.check_count("switch_length", 0)));
+    compare_rational("evidence.tail", field("tail"), Rational(case_.check_count("regularity_tail", 64)));
+    report_.not_reestablished.push_back("C4.2.regularity: E_t under the switching distribution is not recomputed");
+  }
+
+  // --- witnesses -------------------------------------------------------------
+  void check_witnesses(const std::string& claim) {
+    const json* ws = field("witnesses");
+    if (!ws) return;
+    if (!ws->is_array()) return problem("evidence.witnesses", "expected an array, got " + show(*ws));
+    if (ws->size() > kMaxWitnesses) return problem("evidence.witnesses", "more than " + std::to_string(kMaxWitnesses) + " witnesses");
+    for (std::size_t i = 0; i < ws->size(); ++i) {
+      const json& w = (*ws)[i];
+      const std::string path = "evidence.witnesses[" + std::to_string(i) + "]";
+      const std::string kind = w.is_object() && w.contains("kind") && w["kind"].is_string() ? w["kind"].get<std::string>() : "?";
+      if (!check_witness_fields(claim, kind, w, path)) continue;
+      WitnessResult r = check_witness(w, ctx_);
+      const std::string name = "witness " + std::to_string(i) + " (" + kind + ")";
+      if (r.status == WitnessStatus::Reestablished) ++report_.witnesses_checked, report_.reestablished.push_back(name);
+      else if (r.status == WitnessStatus::Rejected) ++report_.witnesses_checked, problem(path, r.why);
+      else report_.not_reestablished.push_back(name + ": " + r.why);
+    }
+  }
+
+  /// Claim-specific requirements on a witness beyond its own property.
+  bool check_witness_fields(const std::string& claim, const std::string& kind, const json& w, const std::string& path) {
+    if (!w.is_object()) return true;  // check_witness reports it
+    std::string why;
+    if (claim == "L4.L" && w.contains("L")) {  // the recorded L is never used; it must be the kernel's
+      auto m = w.contains("model") ? read_count(w["model"], case_.models.size() - 1, why) : std::optional<std::uint64_t>(0);
+      auto L = read_rational(w["L"], why);
+      const auto& mine = m ? ctx_.L[*m] : std::optional<Rational>();
+      if (!L || !mine || *L != *mine)
+        return problem(path + ".L", "recorded " + show(w["L"]) + ", recomputed " + (mine ? to_string(*mine) : "undefined")), false;
+    }
+    if (claim == "T4.1.witness" && kind == "pair_distance") {
+      auto a = w.contains("at_least") ? read_rational(w["at_least"], why) : std::nullopt;
+      if (a && ctx_.epsilon && *a < *ctx_.epsilon) return problem(path + ".at_least", "below eta = " + to_string(*ctx_.epsilon)), false;
+      const json& s = w.contains("statistic") ? w["statistic"] : json();
+      auto T = s.is_object() && s.contains("length") ? read_count(s["length"], kMaxStatisticLength, why) : std::nullopt;
+      if (T && *T > 2 * case_.check_count("witness_n", 0)) return problem(path + ".statistic.length", "longer than 2n"), false;
+    }
+    if (claim == "T4.1.threshold" && kind == "finite_differs") {
+      const json& s = w.contains("statistic") ? w["statistic"] : json();
+      auto T = s.is_object() && s.contains("length") ? read_count(s["length"], kMaxStatisticLength, why) : std::nullopt;
+      const std::string verdict = cert_.contains("verdict") && cert_["verdict"].is_string() ? cert_["verdict"].get<std::string>() : "";
+      if (T && Integer(*T) >= ctx_.threshold.front() && verdict != "REFUTED")
+        return problem(path, "a difference at T >= threshold contradicts the verdict " + verdict), false;
+    }
+    return true;
+  }
+};
+
+}  // namespace
+
+CertificateReport check_certificate(const json& certificate) { return Checker(certificate).run(); }
+
+}  // namespace lgc::kernel

@@ -1,0 +1,50 @@
+// Untrusted JSON getters that never throw.
+#include "lgcheck/kernel/json_read.hpp"
+
+namespace lgc::kernel {
+
+std::optional<Rational> read_rational(const nlohmann::json& v, std::string& why) {
+  if (v.is_number_integer()) return v.is_number_unsigned() ? Rational(v.get<std::uint64_t>()) : Rational(v.get<std::int64_t>());
+  if (!v.is_string()) {
+    why = std::string("expected a rational string, got a JSON ") + v.type_name();
+    return std::nullopt;
+  }
+  const auto& text = v.get_ref<const std::string&>();
+  if (text.size() > 4096) {
+    why = "a rational literal longer than 4096 characters";
+    return std::nullopt;
+  }
+  try {
+    return parse_rational(text);
+  } catch (const std::exception& e) {
+    why = std::string("not an exact rational: ") + e.what();
+    return std::nullopt;
+  }
+}
+
+std::optional<std::uint64_t> read_count(const nlohmann::json& v, std::uint64_t max, std::string& why) {
+  std::optional<std::uint64_t> n;
+  if (v.is_number_unsigned()) n = v.get<std::uint64_t>();
+  else if (v.is_number_integer() && v.get<std::int64_t>() >= 0) n = static_cast<std::uint64_t>(v.get<std::int64_t>());
+  else if (v.is_string()) {
+    const auto& s = v.get_ref<const std::string&>();
+    if (!s.empty() && s.size() <= 19 && s.find_first_not_of("0123456789") == std::string::npos) n = std::stoull(s);
+  }
+  if (!n) {
+    why = "expected a non-negative integer, got " + show(v);
+    return std::nullopt;
+  }
+  if (*n > max) {
+    why = "the integer " + std::to_string(*n) + " exceeds the limit " + std::to_string(max);
+    return std::nullopt;
+  }
+  return n;
+}
+
+std::string show(const nlohmann::json& v) {
+  std::string s = v.dump();
+  if (s.size() > 80) s = s.substr(0, 77) + "...";
+  return s;
+}
+
+}  // namespace lgc::kernel

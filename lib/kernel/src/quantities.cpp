@@ -1,0 +1,215 @@
+// Section 4 constants, from docs/theory.md §2.
+#include "lgcheck/kernel/quantities.hpp"
+
+#include <gmp.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace lgc::kernel {
+namespace {
+
+/// E_s + p_r.
+QVector class_vector(const Model& model, std::size_t token, std::size_t residue) {
+  return add(model.embedding.row(token), model.positional.row(residue % model.period));
+}
+
+/// keyᵀ M query.
+Rational bilinear(const QVector& key, const QMatrix& m, const QVector& query) {
+  return dot<Rational>(key, apply<Rational>(m, query));
+}
+
+/// The least y >= 0 with y^n >= N (N >= 0), from GMP's floor root.
+Integer ceil_root(const Integer& N, unsigned long n) {
+  Integer r;
+  mpz_root(r.backend().data(), N.backend().data(), n);
+  if (pow(r, n) < N) r += 1;
+  return r;
+}
+
+std::size_t bit_length(const Integer& z) { return mpz_sizeinbase(z.backend().data(), 2); }
+
+Rational abs_value(const Rational& q) { return q < 0 ? Rational(-q) : q; }
+
+}  // namespace
+
+std::vector<Rational> attainable_logits(const Model& model, std::size_t head, int query_token, std::size_t residue) {
+  const Head& h = model.layers.at(0).heads.at(head);
+  const std::size_t S = model.alphabet_size(), D = model.period, tau = model.locality;
+  const QVector query = class_vector(model, static_cast<std::size_t>(query_token), residue);
+  std::vector<Rational> out;
+  for (std::size_t s = 0; s < S; ++s)  // bulk keys: any residue
+    for (std::size_t r = 0; r < D; ++r) out.push_back(bilinear(class_vector(model, s, r), h.qk, query));
+  for (std::size_t t = 1; t <= tau; ++t)  // window keys at offset t, residue r - t
+    for (std::size_t s = 0; s < S; ++s)
+      out.push_back(bilinear(class_vector(model, s, (residue + D - t % D) % D), h.qk, query) + h.phi[t]);
+  out.push_back(bilinear(query, h.qk, query) + h.phi[0]);  // the query itself
+  return out;
+}
+
+Margin logit_margin(const Model& model) {
+  Margin best;
+  if (model.layers.empty()) return best;
+  for (std::size_t h = 0; h < model.layers[0].heads.size(); ++h)
+    for (std::size_t y = 0; y < model.alphabet_size(); ++y)
+      for (std::size_t r = 0; r < model.period; ++r) {
+        std::vector<Rational> a = attainable_logits(model, h, static_cast<int>(y), r);
+        std::sort(a.begin(), a.end());
+        for (std::size_t k = 1; k < a.size(); ++k)
+          if (a[k] != a[k - 1] && (!best || a[k] - a[k - 1] < *best)) best = Rational(a[k] - a[k - 1]);
+      }
+  return best;
+}
+
+Margin logit_margin(const std::vector<Model>& models) {
+  Margin best;
+  for (const auto& m : models) {
+    Margin g = logit_margin(m);
+    if (g && (!best || *g < *best)) best = g;
+  }
+  return best;
+}
+
+Integer scaled_threshold(const Rational& c, const Margin& gamma, unsigned p) {
+  if (c <= 0) throw std::invalid_argument("scaled_threshold: c must be positive");
+  if (!gamma) return std::max(Integer(1), ceil(c));  // 2^{p/∞} = 1
+  if (*gamma <= 0) throw std::invalid_argument("scaled_threshold: the margin must be positive");
+  const Integer u = numerator(*gamma), v = denominator(*gamma), a = numerator(c), b = denominator(c);
+  // Sizes: a^u·2^{pv} has about u·bits(a) + p·v bits; refuse beyond 2^26 bits.
+  if (u > 1000000 || Integer(p) * v + u * Integer(bit_length(a)) > Integer(1) << 26)
+    throw std::invalid_argument("scaled_threshold: 2^{p/γ} beyond 2^26 bits");
+  const unsigned long uu = u.convert_to<unsigned long>();
+  const Integer N = pow(a, uu) * pow(Integer(2), (Integer(p) * v).convert_to<unsigned long>());
+  const Integer R = ceil_root(N, uu);  // least y with y^u >= N; need i·b >= R
+  Integer i = (R + b - 1) / b;
+  return std::max(Integer(1), i);
+}
+
+Integer hardmax_threshold(unsigned p, const Margin& gamma) { return scaled_threshold(Rational(1), gamma, p); }
+
+Rational row_sum_norm(const QMatrix& m) {
+  Rational best = 0;
+  for (std::size_t r = 0; r < m.rows(); ++r) {
+    Rational sum = 0;
+    for (std::size_t c = 0; c < m.cols(); ++c) sum += abs_value(m(r, c));
+    best = std::max(best, sum);
+  }
+  return best;
+}
+
+Rational readout_lipschitz(const Model& model) {
+  Rational lip = row_sum_norm(model.readout.weights);
+  if (!model.layers.empty() && model.layers.back().mlp) {
+    const Mlp& mlp = *model.layers.back().mlp;
+    lip *= 1 + row_sum_norm(mlp.out) * row_sum_norm(mlp.in);
+  }
+  if (model.readout.sin_omega) lip *= abs_value(*model.readout.sin_omega);
+  return lip;
+}
+
+Rational value_norm(const Model& model, std::size_t head) {
+  const Head& h = model.layers.at(0).heads.at(head);
+  Rational best = 0;
+  for (std::size_t s = 0; s < model.alphabet_size(); ++s)
+    for (std::size_t r = 0; r < model.period; ++r)
+      for (const Rational& x : apply<Rational>(h.value, class_vector(model, s, r))) best = std::max(best, abs_value(x));
+  return best;
+}
+
+std::optional<Rational> norm_constant(const Model& model) {
+  if (model.layers.size() != 1) return std::nullopt;
+  Rational sum = 0;
+  for (std::size_t h = 0; h < model.layers[0].heads.size(); ++h) sum += value_norm(model, h);
+  return readout_lipschitz(model) * sum;
+}
+
+std::optional<Rational> norm_constant(const std::vector<Model>& models) {
+  std::optional<Rational> best;
+  for (const auto& m : models) {
+    auto L = norm_constant(m);
+    if (!L) return std::nullopt;
+    if (!best || *L > *best) best = L;
+  }
+  return best;
+}
+
+std::optional<unsigned> rounding_bits(const std::vector<Model>& models) {
+  std::optional<unsigned> p;
+  for (const auto& m : models)
+    if (m.semantics.kind == Semantics::Kind::Finite && (!p || m.semantics.bits > *p)) p = m.semantics.bits;
+  return p;
+}
+
+std::optional<Integer> n_paper(const std::vector<Model>& models, const Rational& epsilon, const Rational& c,
+                               bool unloosened) {
+  auto L = norm_constant(models);
+  if (!L || epsilon <= 0 || c <= 0) return std::nullopt;
+  const Model& f = models.front();
+  const Rational S(static_cast<unsigned long>(f.alphabet_size())), D(static_cast<unsigned long>(f.period));
+  const Rational tau_hat(static_cast<unsigned long>(f.locality + 1));
+  const Rational shape = unloosened ? (S * S * S + tau_hat) * (S * S * S + tau_hat) : pow(S, 6) * tau_hat * tau_hat;
+  const Rational term = (*L) * (*L) * pow(D, 7) * shape / (epsilon * epsilon);
+  const auto p = rounding_bits(models);
+  const Integer rounding = p ? scaled_threshold(c, logit_margin(models), *p) : ceil(c);  // ⌈c·2^{p/γ}⌉ or ⌈c·1⌉
+  return std::max(rounding, ceil(Rational(c * term)));
+}
+
+Integer simulation_resolution(const std::vector<Model>& models, const Rational& epsilon) {
+  const Model& f = models.front();
+  const long S = static_cast<long>(f.alphabet_size()), K = S * static_cast<long>(f.period);
+  const long tau = static_cast<long>(f.locality);
+  const Rational L = norm_constant(models).value_or(Rational(0));
+  // (5K + 7S + 2τ + 6)/δ with δ = ε/L, written as ·L/ε (L = 0: δ = ∞, the term vanishes).
+  return ceil(Rational(Rational(5 * K + 7 * S + 2 * tau + 6) * L / epsilon + Rational(1, 2)));
+}
+
+AttentionPatterns attention_patterns(const std::vector<Model>& models) {
+  // A pattern: the table of bulk-class logits over all queries (y, r) and classes (s, r'), and φ.
+  std::vector<std::vector<Rational>> patterns;
+  AttentionPatterns out;
+  for (const Model& m : models) {
+    if (m.layers.empty()) continue;
+    const std::size_t S = m.alphabet_size(), D = m.period;
+    for (const Head& h : m.layers[0].heads) {
+      std::vector<Rational> table(h.phi.begin(), h.phi.end());
+      for (std::size_t y = 0; y < S; ++y)
+        for (std::size_t r = 0; r < D; ++r) {
+          const QVector q = apply<Rational>(h.qk, class_vector(m, y, r));
+          std::vector<Rational> row;  // row[r' * S + s]
+          for (std::size_t rk = 0; rk < D; ++rk)
+            for (std::size_t s = 0; s < S; ++s) row.push_back(dot<Rational>(class_vector(m, s, rk), q));
+          const Rational top = *std::max_element(row.begin(), row.end());
+          bool anchored = false;  // some residue has all its classes at the top logit
+          for (std::size_t rk = 0; rk < D && !anchored; ++rk)
+            anchored = std::all_of(row.begin() + rk * S, row.begin() + (rk + 1) * S, [&](const Rational& x) { return x == top; });
+          out.all_anchored = out.all_anchored && anchored;
+          table.insert(table.end(), row.begin(), row.end());
+        }
+      if (std::find(patterns.begin(), patterns.end(), table) == patterns.end()) patterns.push_back(table);
+    }
+  }
+  out.distinct = patterns.size();
+  return out;
+}
+
+std::optional<Integer> n_sim(const std::vector<Model>& models, const Rational& epsilon) {
+  if (!norm_constant(models) || epsilon <= 0) return std::nullopt;
+  const Model& f = models.front();
+  const Integer S(f.alphabet_size()), D(f.period), tau(f.locality);
+  const Integer Q = simulation_resolution(models, epsilon);
+  const AttentionPatterns a = attention_patterns(models);
+  Integer bound;
+  if (a.all_anchored && a.distinct <= 1) {
+    bound = D * (S * Q * (tau + 1) + S + 2) + tau;
+  } else {
+    if (a.distinct > 64) throw std::invalid_argument("n_sim: more than 64 attention patterns");
+    bound = D * S * pow(Integer(Q * (tau + 1)), static_cast<unsigned long>(a.distinct)) * 2 * S * Q + D + tau;
+  }
+  if (auto p = rounding_bits(models)) {  // padding: z at least the threshold long
+    const Integer t = hardmax_threshold(*p, logit_margin(models));
+    bound = std::max(bound, Integer(2 * t + D * (S + 1)));
+  }
+  return bound;
+}
+
+}  // namespace lgc::kernel

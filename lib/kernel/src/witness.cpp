@@ -1,0 +1,296 @@
+// Witness re-checks with the kernel's forward pass (docs/kernel.md).
+#include "lgcheck/kernel/witness.hpp"
+
+#include "lgcheck/kernel/json_read.hpp"
+#include "lgcheck/model/input.hpp"
+
+#include <map>
+
+namespace lgc::kernel {
+namespace {
+
+using nlohmann::json;
+
+WitnessResult ok() { return {WitnessStatus::Reestablished, ""}; }
+WitnessResult reject(std::string why) { return {WitnessStatus::Rejected, std::move(why)}; }
+/// Multi-layer models cost T² per layer: expand less.
+std::uint64_t expansion_limit(const Model& m) { return m.layers.size() <= 1 ? kMaxExpandedLength : kMaxExpandedLength / 20; }
+
+/// Why a statistic of length T is not expanded, or "" when it is (and then
+/// it is charged to the certificate's budget of expanded positions).
+std::string cannot_expand(const WitnessContext& ctx, const Model& m, std::uint64_t T) {
+  if (T > expansion_limit(m)) return "length " + std::to_string(T) + " > " + std::to_string(expansion_limit(m)) + ", not expanded";
+  if (T > ctx.positions_left) return "the certificate's budget of expanded positions is spent";
+  ctx.positions_left -= T;
+  return "";
+}
+
+WitnessResult too_long(const std::string& what, const std::string& why) {
+  return {WitnessStatus::NotReestablished, what + " has " + why};
+}
+
+/// A certified interval [lo, hi] of a nonnegative real.
+struct Bracket {
+  Rational lo, hi;
+};
+
+/// max_k |a_k − b_k|, exactly 0 when the vectors are exactly equal.
+Bracket difference_bracket(const Values& a, const Values& b) {
+  Bracket out{0, 0};
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    Number d = abs(a[k] - b[k]);
+    out.lo = std::max(out.lo, lower_of(d));
+    out.hi = std::max(out.hi, upper_of(d));
+  }
+  return out;
+}
+
+/// |f(x) − f(z)|∞, exactly 0 when the representations before the readout agree exactly.
+Bracket output_distance(const Model& m, const Tokens& x, const Tokens& z, Semantics sx, Semantics sz, unsigned bits) {
+  Values yx = last_representation(m, x, sx, bits), yz = last_representation(m, z, sz, bits);
+  bool equal = true;
+  for (std::size_t k = 0; k < yx.size(); ++k) equal = equal && yx[k] == yz[k];
+  if (equal) return {0, 0};
+  return difference_bracket(apply_readout(m, yx, bits), apply_readout(m, yz, bits));
+}
+
+/// ω_h: the attention of each first-layer head at the last position, summed
+/// over each bulk class (index s·Δ + r) and each window slot t (index SΔ + t).
+std::vector<std::vector<Number>> class_attention(const Model& m, const Tokens& x, Semantics s, unsigned bits) {
+  const std::size_t T = x.size(), K = m.alphabet_size() * m.period;
+  const std::size_t bulk_end = T > m.locality + 1 ? T - m.locality - 1 : 0;  // B = T − τ − 1
+  std::vector<std::vector<Number>> out;
+  for (const Values& w : last_position_weights(m, x, s, bits)) {
+    std::vector<Number> omega(K + m.locality + 1, Number(0));
+    for (std::size_t j = 1; j <= T; ++j) {
+      std::size_t slot = j <= bulk_end ? static_cast<std::size_t>(x[j - 1]) * m.period + j % m.period : K + (T - j);
+      omega[slot] += w[j - 1];
+    }
+    out.push_back(std::move(omega));
+  }
+  return out;
+}
+
+/// The statistic under `key`, or the error.
+std::variant<Statistic, std::string> statistic_at(const json& w, const char* key, const Model& m) {
+  if (!w.contains(key)) return std::string(key) + ": missing";
+  auto s = read_statistic(w[key], m);
+  if (auto* e = std::get_if<std::string>(&s)) return std::string(key) + ": " + *e;
+  return s;
+}
+
+/// Hardmax unless both lengths reach the model's threshold (where finite:p is
+/// claimed to equal hardmax; evaluating finite:p there checks that too).
+Semantics semantics_for(const WitnessContext& ctx, std::size_t model, std::uint64_t T1, std::uint64_t T2) {
+  const Model& m = ctx.c->models[model];
+  if (m.semantics.kind != Semantics::Kind::Finite) return m.semantics;
+  return Integer(std::min(T1, T2)) >= ctx.threshold[model] ? m.semantics : Semantics::hardmax();
+}
+
+std::optional<std::size_t> model_index(const json& w, const WitnessContext& ctx, std::string& why) {
+  if (!w.contains("model")) return 0;
+  auto i = read_count(w["model"], ctx.c->models.size() - 1, why);
+  if (!i) why = "model: " + why;
+  return i;
+}
+
+bool same_window_and_residue(const Statistic& a, const Statistic& b, const Model& m) {
+  return a.window == b.window && a.length % m.period == b.length % m.period;
+}
+
+WitnessResult check_finite_differs(const json& w, const WitnessContext& ctx) {
+  std::string why;
+  auto mi = model_index(w, ctx, why);
+  if (!mi) return reject(why);
+  const Model& m = ctx.c->models[*mi];
+  auto p = w.contains("p") ? read_count(w["p"], kMaxFiniteBits, why) : std::nullopt;
+  if (!p) return reject("p: " + (why.empty() ? std::string("missing") : why));
+  if (*p != ctx.p[*mi]) return reject("p: recorded " + std::to_string(*p) + ", the case gives " + std::to_string(ctx.p[*mi]));
+  auto s = statistic_at(w, "statistic", m);
+  if (auto* e = std::get_if<std::string>(&s)) return reject(*e);
+  const Statistic& sigma = std::get<Statistic>(s);
+  if (auto why = cannot_expand(ctx, m, sigma.length); !why.empty()) return too_long("statistic", why);
+  Tokens x = expand(sigma, m);
+  Bracket d = difference_bracket(last_representation(m, x, Semantics::finite(static_cast<unsigned>(*p)), ctx.bits),
+                                 last_representation(m, x, Semantics::hardmax(), ctx.bits));
+  if (d.lo > 0) return ok();
+  return reject("finite:" + std::to_string(*p) + " and hardmax do not certainly differ at this statistic");
+}
+
+WitnessResult check_string_differs(const json& w, const WitnessContext& ctx) {
+  std::string why;
+  auto mi = model_index(w, ctx, why);
+  if (!mi) return reject(why);
+  const Model& m = ctx.c->models[*mi];
+  if (!w.contains("input") || !w["input"].is_string()) return reject("input: expected the input string");
+  if (auto why = cannot_expand(ctx, m, w["input"].get_ref<const std::string&>().size()); !why.empty()) return too_long("input", why);
+  Tokens x;
+  try {
+    x = parse_input(m, w["input"].get<std::string>());
+  } catch (const std::exception& e) {
+    return reject(std::string("input: ") + e.what());
+  }
+  auto i = w.contains("position") ? read_count(w["position"], x.size(), why) : std::nullopt;
+  if (!i || *i == 0) return reject("position: expected a query position in 1.." + std::to_string(x.size()));
+  x.resize(*i);  // causal: the representation at position i is that of the prefix
+  const unsigned p = w.contains("p") && w["p"].is_number_unsigned() ? w["p"].get<unsigned>() : ctx.p[*mi];
+  if (p != ctx.p[*mi]) return reject("p: recorded " + std::to_string(p) + ", the case gives " + std::to_string(ctx.p[*mi]));
+  Bracket d = difference_bracket(last_representation(m, x, Semantics::finite(p), ctx.bits),
+                                 last_representation(m, x, Semantics::hardmax(), ctx.bits));
+  return d.lo > 0 ? ok() : reject("finite:p and hardmax do not certainly differ at this input and position");
+}
+
+WitnessResult check_simulation(const json& w, const WitnessContext& ctx) {
+  if (!ctx.epsilon || !ctx.n_sim) return reject("no epsilon or N_sim to check a simulation against");
+  const Model& f = ctx.c->model();
+  auto sx = statistic_at(w, "x", f), sz = statistic_at(w, "z", f);
+  if (auto* e = std::get_if<std::string>(&sx)) return reject(*e);
+  if (auto* e = std::get_if<std::string>(&sz)) return reject(*e);
+  const Statistic &x = std::get<Statistic>(sx), &z = std::get<Statistic>(sz);
+  if (!same_window_and_residue(x, z, f)) return reject("x and z differ in window or query residue");
+  if (Integer(z.length) > *ctx.n_sim) return reject("|z| = " + std::to_string(z.length) + " > N_sim = " + to_string(*ctx.n_sim));
+  for (const Model& m : ctx.c->models) {
+    if (auto why = cannot_expand(ctx, m, x.length); !why.empty()) return too_long("x", why);
+    if (auto why = cannot_expand(ctx, m, z.length); !why.empty()) return too_long("z", why);
+  }
+  Tokens tx = expand(x, f), tz = expand(z, f);
+  for (std::size_t mi = 0; mi < ctx.c->models.size(); ++mi) {
+    Semantics s = semantics_for(ctx, mi, x.length, z.length);
+    Bracket d = output_distance(ctx.c->models[mi], tx, tz, s, s, ctx.bits);
+    if (d.hi > *ctx.epsilon)
+      return reject("model " + std::to_string(mi) + ": |f(x) - f(z)| " + (d.lo > *ctx.epsilon ? "> " : "not certainly <= ") +
+                    "epsilon = " + to_string(*ctx.epsilon));
+  }
+  return ok();
+}
+
+WitnessResult check_norm_pair(const json& w, const WitnessContext& ctx) {
+  std::string why;
+  auto mi = model_index(w, ctx, why);
+  if (!mi) return reject(why);
+  const Model& m = ctx.c->models[*mi];
+  if (!ctx.L[*mi]) return reject("L(f) is not defined for this model (not one layer)");
+  auto sx = statistic_at(w, "x", m), sz = statistic_at(w, "z", m);
+  if (auto* e = std::get_if<std::string>(&sx)) return reject(*e);
+  if (auto* e = std::get_if<std::string>(&sz)) return reject(*e);
+  const Statistic &x = std::get<Statistic>(sx), &z = std::get<Statistic>(sz);
+  if (!same_window_and_residue(x, z, m)) return reject("x and z differ in window or query residue");
+  if (auto why = cannot_expand(ctx, m, x.length); !why.empty()) return too_long("x", why);
+  if (auto why = cannot_expand(ctx, m, z.length); !why.empty()) return too_long("z", why);
+  Tokens tx = expand(x, m), tz = expand(z, m);
+  // L4.L holds for any attention weights; use the model's own semantics on both.
+  auto ax = class_attention(m, tx, m.semantics, ctx.bits), az = class_attention(m, tz, m.semantics, ctx.bits);
+  Rational distance = 0;  // a lower bound of max_h ‖ω_h(x) − ω_h(z)‖₁
+  for (std::size_t h = 0; h < ax.size(); ++h) {
+    Number sum(0);
+    for (std::size_t k = 0; k < ax[h].size(); ++k) sum += abs(ax[h][k] - az[h][k]);
+    distance = std::max(distance, lower_of(sum));
+  }
+  Bracket d = output_distance(m, tx, tz, m.semantics, m.semantics, ctx.bits);
+  const Rational bound = *ctx.L[*mi] * distance;
+  if (d.hi <= bound) return ok();
+  return reject("|f(x) - f(z)| " + std::string(d.lo > bound ? "> " : "not certainly <= ") + "L * max_h |w_h(x) - w_h(z)|_1 = " +
+                to_string(bound) + " (the kernel's L = " + to_string(*ctx.L[*mi]) + ")");
+}
+
+WitnessResult check_pair_distance(const json& w, const WitnessContext& ctx) {
+  if (ctx.c->models.size() != 2) return reject("a pair_distance witness needs a pair case");
+  std::string why;
+  auto at_least = w.contains("at_least") ? read_rational(w["at_least"], why) : std::nullopt;
+  if (!at_least) return reject("at_least: " + (why.empty() ? std::string("missing") : why));
+  auto s = statistic_at(w, "statistic", ctx.c->model());
+  if (auto* e = std::get_if<std::string>(&s)) return reject(*e);
+  const Statistic& sigma = std::get<Statistic>(s);
+  for (const Model& m : ctx.c->models)
+    if (auto why = cannot_expand(ctx, m, sigma.length); !why.empty()) return too_long("statistic", why);
+  Tokens x = expand(sigma, ctx.c->model());
+  const Model &f = ctx.c->models[0], &g = ctx.c->models[1];
+  Bracket d = difference_bracket(evaluate(f, x, f.semantics, ctx.bits), evaluate(g, x, g.semantics, ctx.bits));
+  if (d.lo >= *at_least) return ok();  // the LOWER end of the enclosure
+  return reject("|f - g| at the statistic is not certainly >= " + to_string(*at_least) + " (enclosure [" + to_decimal(d.lo, 8) +
+                ", " + to_decimal(d.hi, 8) + "])");
+}
+
+}  // namespace
+
+std::uint64_t residue_count(std::uint64_t B, std::size_t r, std::size_t period) {
+  if (r == 0) return B / period;
+  return B / period + (r <= B % period ? 1 : 0);
+}
+
+std::variant<Statistic, std::string> read_statistic(const json& j, const Model& m) {
+  if (!j.is_object()) return std::string("expected a statistic object, got ") + show(j);
+  for (const char* key : {"length", "window", "counts"})
+    if (!j.contains(key)) return std::string(key) + ": missing";
+  std::string why;
+  Statistic s;
+  auto T = read_count(j["length"], kMaxStatisticLength, why);
+  if (!T || *T == 0) return "length: " + (why.empty() ? std::string("must be at least 1") : why);
+  s.length = *T;
+  const std::size_t S = m.alphabet_size(), D = m.period, tau = m.locality;
+  const std::uint64_t window = std::min<std::uint64_t>(s.length, tau + 1);
+  if (!j["window"].is_array() || j["window"].size() != window)
+    return "window: expected " + std::to_string(window) + " tokens, got " + show(j["window"]);
+  for (const auto& t : j["window"]) {
+    auto v = read_count(t, S - 1, why);
+    if (!v) return "window: " + why;
+    s.window.push_back(static_cast<int>(*v));
+  }
+  if (!j["counts"].is_array() || j["counts"].size() != S * D)
+    return "counts: expected " + std::to_string(S * D) + " entries (S·Δ), got " + show(j["counts"]);
+  for (const auto& c : j["counts"]) {
+    auto v = read_count(c, s.length, why);
+    if (!v) return "counts: " + why;
+    s.counts.push_back(*v);
+  }
+  const std::uint64_t B = s.length > tau + 1 ? s.length - tau - 1 : 0;
+  for (std::size_t r = 0; r < D; ++r) {
+    std::uint64_t sum = 0;
+    for (std::size_t t = 0; t < S; ++t) sum += s.counts[t * D + r];
+    if (sum != residue_count(B, r, D))
+      return "counts: residue " + std::to_string(r) + " holds " + std::to_string(sum) + " positions, the length gives " +
+             std::to_string(residue_count(B, r, D));
+  }
+  return s;
+}
+
+Tokens expand(const Statistic& sigma, const Model& m) {
+  const std::size_t D = m.period;
+  const std::uint64_t B = sigma.length > m.locality + 1 ? sigma.length - m.locality - 1 : 0;
+  std::vector<std::size_t> token(D, 0);           // the token residue r is filling
+  std::vector<std::uint64_t> used(D, 0);          // positions of that token placed so far
+  Tokens x;
+  x.reserve(sigma.length);
+  for (std::uint64_t j = 1; j <= B; ++j) {
+    const std::size_t r = j % D;
+    while (used[r] == sigma.counts[token[r] * D + r]) ++token[r], used[r] = 0;  // counts sum to m_r(B): never past S
+    x.push_back(static_cast<int>(token[r]));
+    ++used[r];
+  }
+  x.insert(x.end(), sigma.window.begin(), sigma.window.end());
+  return x;
+}
+
+WitnessResult check_witness(const json& w, const WitnessContext& ctx) {
+  try {
+    if (!w.is_object()) return reject("expected a witness object, got " + show(w));
+    if (!w.contains("kind") || !w["kind"].is_string()) return reject("kind: missing or not a string");
+    const std::string kind = w["kind"].get<std::string>();
+    if (w.contains("expect") && w["expect"] != "holds" && w["expect"] != "differs")
+      return {WitnessStatus::NotReestablished, "expect " + show(w["expect"]) + ": refutation witnesses are not re-checked"};
+    WitnessResult r;
+    if (kind == "finite_differs") r = check_finite_differs(w, ctx);
+    else if (kind == "string_differs") r = check_string_differs(w, ctx);
+    else if (kind == "simulation") r = check_simulation(w, ctx);
+    else if (kind == "norm_pair") r = check_norm_pair(w, ctx);
+    else if (kind == "pair_distance") r = check_pair_distance(w, ctx);
+    else return {WitnessStatus::NotReestablished, "kind \"" + kind + "\" is not known to the kernel"};
+    return r;
+  } catch (const Undecided& e) {
+    return {WitnessStatus::NotReestablished, std::string("undecided: ") + e.what()};
+  } catch (const std::exception& e) {
+    return reject(std::string("evaluation failed: ") + e.what());
+  }
+}
+
+}  // namespace lgc::kernel

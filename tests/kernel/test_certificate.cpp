@@ -1,0 +1,175 @@
+// check_certificate on bundled certificates (tests/kernel/data, written by
+// `lgcheck check --certificates`, some with their witness lists trimmed), on
+// tampered copies and on malformed documents.
+#include "lgcheck/kernel/certificate.hpp"
+#include "lgcheck/kernel/witness.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+using nlohmann::json;
+namespace k = lgc::kernel;
+
+namespace {
+
+json fixture(const std::string& name) { return kt::read_json("tests/kernel/data/" + name); }
+
+bool has(const std::vector<std::string>& list, const std::string& text) {
+  return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return s.find(text) != std::string::npos; });
+}
+
+std::string all(const std::vector<std::string>& list) {
+  std::string out;
+  for (const auto& s : list) out += s + "\n";
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the bundled certificates are accepted", "[kernel][certificate]") {
+  for (const char* name : {"farey_hat_n4__T4.1.witness.json", "modp_p2_perturbed_pair__T4.1.lg.json",
+                           "modp_p3_finite6_margin1_2__T4.1.threshold.json", "modp_p3_hardmax__T4.1.sim.json",
+                           "modp_p3_perturbed_pair__L4.L.json", "presence_skewed__T4.2.avg.json",
+                           "simple_w8_sin__S.consistency.json"}) {
+    auto r = k::check_certificate(fixture(name));
+    INFO(name << "\n" << all(r.problems));
+    CHECK(r.accepted());
+  }
+  auto sim = k::check_certificate(fixture("modp_p3_hardmax__T4.1.sim.json"));
+  CHECK(has(sim.reestablished, "evidence.N_sim"));
+  CHECK(sim.witnesses_checked == 15);  // every witness, up to x of length 6988
+  auto norm = k::check_certificate(fixture("modp_p3_perturbed_pair__L4.L.json"));
+  CHECK(has(norm.reestablished, "evidence.L"));
+  CHECK(norm.witnesses_checked == 10);
+  CHECK(has(norm.not_reestablished, "witness 10 (norm_pair): x has length 970666 > 20000"));  // distinct status
+  auto threshold = k::check_certificate(fixture("modp_p3_finite6_margin1_2__T4.1.threshold.json"));
+  CHECK(has(threshold.reestablished, "witness 0 (finite_differs)"));  // at T = 4095 = t − 1
+  auto avg = k::check_certificate(fixture("presence_skewed__T4.2.avg.json"));
+  CHECK(has(avg.reestablished, "evidence.N0"));
+  CHECK(has(avg.reestablished, "evidence.premise.E"));  // E_6 = 1121/2145 by all 64 strings
+  auto witness = k::check_certificate(fixture("farey_hat_n4__T4.1.witness.json"));
+  CHECK(has(witness.reestablished, "evidence.D_n"));
+}
+
+TEST_CASE("a tampered constant is rejected with the field named", "[kernel][certificate]") {
+  json cert = fixture("modp_p3_perturbed_pair__L4.L.json");
+  cert["evidence"]["L"] = "1000000";
+  auto r = k::check_certificate(cert);
+  CHECK(has(r.problems, "evidence.L: recorded 1000000, recomputed 1, 101/100"));
+  // The witness's own L is never used: changing it is a problem, not a looser bound.
+  cert = fixture("modp_p3_perturbed_pair__L4.L.json");
+  cert["evidence"]["witnesses"][0]["L"] = "1000000";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.witnesses[0].L: recorded \"1000000\", recomputed 1"));
+
+  json sim = fixture("modp_p3_hardmax__T4.1.sim.json");
+  sim["evidence"]["N_sim"] = "6036";
+  CHECK(has(k::check_certificate(sim).problems, "evidence.N_sim: recorded 6036, recomputed 3018"));
+  json thr = fixture("modp_p3_finite6_margin1_2__T4.1.threshold.json");
+  thr["evidence"]["threshold"] = "2048";
+  thr["evidence"]["gamma"] = "1";
+  auto t = k::check_certificate(thr);
+  CHECK(has(t.problems, "evidence.threshold: recorded 2048, recomputed 4096"));
+  CHECK(has(t.problems, "evidence.gamma: recorded 1, recomputed 1/2"));
+  json avg = fixture("presence_skewed__T4.2.avg.json");
+  avg["evidence"]["N0"] = "5";  // N0 from α_max
+  CHECK(has(k::check_certificate(avg).problems, "evidence.N0: recorded 5, recomputed 40"));
+}
+
+TEST_CASE("a changed witness is rejected", "[kernel][certificate]") {
+  // Simulation witness 13: x of length 3075, z of length 3009 (both window [.]).
+  // x holds 1021 ones and 3 zeros at residue 0 (f(x) = 1021/1025, the window token is 0).
+  // Replace z by the statistic of the same length and window whose bulk is all 0s:
+  // f(z) = 0 (ModPTask p = 3: S = 2, Δ = 3, τ = 0; counts index s·Δ + r).
+  json cert = fixture("modp_p3_hardmax__T4.1.sim.json");
+  json& z = cert["evidence"]["witnesses"][13]["z"];
+  const std::uint64_t T = z["length"].get<std::uint64_t>(), B = T - 1;
+  for (std::size_t r = 0; r < 3; ++r) {
+    z["counts"][r] = k::residue_count(B, r, 3);  // token 0, residue r
+    z["counts"][3 + r] = 0;                         // token 1, residue r
+  }
+  auto r = k::check_certificate(cert);
+  INFO(all(r.problems));
+  CHECK(has(r.problems, "evidence.witnesses[13]: model 0: |f(x) - f(z)| > epsilon = 1/10"));
+  // A z with another window is rejected before any evaluation.
+  cert = fixture("modp_p3_hardmax__T4.1.sim.json");
+  cert["evidence"]["witnesses"][14]["z"]["window"][0] = 1 - cert["evidence"]["witnesses"][14]["x"]["window"][0].get<int>();
+  CHECK(has(k::check_certificate(cert).problems, "evidence.witnesses[14]: x and z differ in window or query residue"));
+  // A z longer than N_sim is rejected.
+  cert = fixture("modp_p3_perturbed_pair__L4.L.json");
+  cert["evidence"]["witnesses"][0]["z"] = cert["evidence"]["witnesses"][0]["x"];
+  cert["evidence"]["witnesses"][0]["z"]["window"][0] = 1 - cert["evidence"]["witnesses"][0]["x"]["window"][0].get<int>();
+  CHECK(has(k::check_certificate(cert).problems, "evidence.witnesses[0]: x and z differ"));
+}
+
+TEST_CASE("pair_distance compares with the lower end of the distance", "[kernel][certificate]") {
+  json cert = fixture("modp_p2_perturbed_pair__T4.1.lg.json");
+  cert["evidence"]["witnesses"][0]["at_least"] = "1/50";  // the true distance is 1/100
+  auto r = k::check_certificate(cert);
+  CHECK(has(r.problems, "evidence.witnesses[0]: |f - g| at the statistic is not certainly >= 1/50"));
+  json farey = fixture("farey_hat_n4__T4.1.witness.json");
+  farey["evidence"]["witnesses"][0]["at_least"] = "1/3";  // η = 1/4 is attained, not 1/3
+  CHECK(!k::check_certificate(farey).accepted());
+  farey = fixture("farey_hat_n4__T4.1.witness.json");
+  farey["evidence"]["D_n"] = "1/4";
+  CHECK(has(k::check_certificate(farey).problems, "evidence.D_n: recorded 1/4, recomputed 0"));
+}
+
+TEST_CASE("malformed certificates give problems, never exceptions", "[kernel][certificate]") {
+  auto rejected = [](const json& cert, const std::string& text) {
+    k::CertificateReport r;
+    REQUIRE_NOTHROW(r = k::check_certificate(cert));
+    INFO(all(r.problems));
+    CHECK(has(r.problems, text));
+  };
+  rejected(json::array(), "expected a certificate object");
+  rejected(json{{"format", "lgcheck-certificate/1"}}, "claim: missing");
+  json cert = fixture("modp_p3_hardmax__T4.1.sim.json");
+  json c = cert;
+  c.erase("case");
+  rejected(c, "case: missing");
+  c = cert;
+  c["case"]["width"] = "five";
+  rejected(c, "case: refused by the case parser");
+  c = cert;
+  c["evidence"] = 3;
+  rejected(c, "evidence: missing or not an object");
+  c = cert;
+  c["evidence"]["N_sim"] = 3.5;
+  rejected(c, "evidence.N_sim: expected a rational string, got a JSON number");
+  c = cert;
+  c["evidence"].erase("N_sim");
+  rejected(c, "evidence.N_sim: missing (recomputed 3018)");
+  c = cert;
+  c["evidence"]["witnesses"] = "many";
+  rejected(c, "evidence.witnesses: expected an array");
+  c = cert;
+  c["evidence"]["witnesses"][0]["x"]["length"] = 1000000000000000000ull;  // absurd
+  rejected(c, "evidence.witnesses[0]: x: length: the integer 1000000000000000000 exceeds the limit");
+  c = cert;
+  c["evidence"]["witnesses"][0]["x"]["counts"] = json::array({"1", -2});
+  rejected(c, "evidence.witnesses[0]: x: counts: expected 6 entries");
+  c = cert;
+  c["evidence"]["witnesses"][0]["z"]["counts"][0] = 5;  // no longer the statistic of any string
+  rejected(c, "evidence.witnesses[0]: z: counts: the integer 5 exceeds the limit 1");
+  c = cert;
+  c["evidence"]["witnesses"][13]["z"]["counts"][0] = 5;  // residue 0 no longer holds m_0(B) positions
+  rejected(c, "evidence.witnesses[13]: z: counts: residue 0 holds 1004 positions, the length gives 1002");
+  c = cert;
+  c["evidence"]["witnesses"][1] = json{{"kind", 7}};
+  rejected(c, "evidence.witnesses[1]: kind: missing or not a string");
+  c = cert;
+  c["evidence"]["witnesses"][2]["x"]["window"] = json::array({9});
+  rejected(c, "evidence.witnesses[2]: x: window");
+  // A pair whose members are file paths would make the parser read files: refused.
+  json lg = fixture("modp_p2_perturbed_pair__T4.1.lg.json");
+  lg["case"]["pair"] = json::array({"/etc/passwd", "g.json"});
+  rejected(lg, "case.pair: the models of a pair must be inline objects");
+  // A threshold beyond any size is refused, not computed.
+  json thr = fixture("modp_p3_finite6_margin1_2__T4.1.threshold.json");
+  thr["case"]["semantics"] = "finite:65536";
+  thr["case"]["layers"][0]["heads"][0]["qk"][2][3] = "1/100000";
+  REQUIRE_NOTHROW(k::check_certificate(thr));
+  CHECK(!k::check_certificate(thr).accepted());
+}

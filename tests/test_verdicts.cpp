@@ -1,0 +1,171 @@
+// The verdict vocabulary: the rule that picks PROVED, SAMPLED or VACUOUS
+// from a scope, the summary that counts expectations apart, and each path
+// forced on a bundled case (false antecedent, Lip = 0, a bound above the
+// range, a binding cap, a missing expected claim).
+#include "cli_output.hpp"
+#include "consistency.hpp"
+#include "lgcheck/semantics/finite_precision.hpp"
+#include "section5.hpp"
+#include "suite.hpp"
+#include "theorem41.hpp"
+
+#include "support.hpp"
+
+namespace {
+
+using lgc::ClaimResult;
+using lgc::Scope;
+using lgc::Verdict;
+
+ClaimResult row_of(const std::vector<ClaimResult>& rows, const std::string& id) {
+  for (const auto& r : rows)
+    if (r.id == id) return r;
+  FAIL("no row " << id);
+  return {};
+}
+
+ClaimResult claim_on(const std::string& file, const std::string& id) {
+  return row_of(lgc::check_case(lgc::test::bundled(file), id), id);
+}
+
+}  // namespace
+
+TEST_CASE("holding_verdict: VACUOUS before SAMPLED before PROVED", "[verdict]") {
+  Scope s;
+  s.domain = "every string of length 3";
+  s.exhaustive = 8;
+  CHECK(lgc::holding_verdict(s) == Verdict::Proved);
+  s.caps.push_back({"strings", 8, false});
+  CHECK(lgc::holding_verdict(s) == Verdict::Proved);  // a cap not reached cuts nothing
+  s.caps.back().binding = true;
+  CHECK(lgc::holding_verdict(s) == Verdict::Sampled);
+  s.caps.back().binding = false;
+  s.samples = 1;
+  CHECK(lgc::holding_verdict(s) == Verdict::Sampled);
+  s.vacuous = "antecedent false";
+  CHECK(lgc::holding_verdict(s) == Verdict::Vacuous);
+}
+
+TEST_CASE("Scope JSON round-trips and refuses a malformed scope", "[verdict]") {
+  Scope s;
+  s.domain = "pairs";
+  s.exhaustive = 12;
+  s.samples = 3;
+  s.seed = 7;
+  s.caps = {{"pairs per model", 20000, true}};
+  s.decided_by = "simulation";
+  s.slack = "0.5";
+  CHECK(lgc::scope_from_json(lgc::scope_json(s)) == s);
+  nlohmann::json bad = lgc::scope_json(s);
+  bad["exhaustive"] = "many";
+  CHECK_THROWS_WITH(lgc::scope_from_json(bad), Catch::Contains("scope.exhaustive"));
+  bad = lgc::scope_json(s);
+  bad.erase("caps");
+  CHECK_THROWS_WITH(lgc::scope_from_json(bad), Catch::Contains("scope.caps"));
+}
+
+TEST_CASE("The summary counts each verdict and the expectations apart", "[verdict]") {
+  std::vector<ClaimResult> rows(7);
+  rows[0].verdict = Verdict::Proved;
+  rows[1].verdict = Verdict::Sampled;
+  rows[2].verdict = Verdict::Vacuous;
+  rows[3].verdict = Verdict::Undecided;
+  rows[4] = {"expect:L4.L", "c", Verdict::Proved, "expected PROVED, got PROVED", {}, {}};
+  rows[5] = {"expect:logit_margin", "c", Verdict::Proved, "", {}, {}};
+  rows[6] = {"expect:T4.1.sim", "c", Verdict::Refuted, "", {}, {}};
+  const lgc::VerdictSummary s = lgc::summarise(rows);
+  CHECK(s.claims() == 4);
+  CHECK(s.proved == 1);
+  CHECK(s.sampled == 1);
+  CHECK(s.vacuous == 1);
+  CHECK(s.undecided == 1);
+  CHECK(s.expectations_met == 2);
+  CHECK(s.expectations_failed == 1);
+  CHECK(lgc::exit_code(s) == 1);  // an expectation not met is a failure
+  rows.back().verdict = Verdict::Undecided;  // an expectation the claim could not decide
+  CHECK(lgc::summarise(rows).expectations_undecided == 1);
+  CHECK(lgc::exit_code(lgc::summarise(rows)) == 3);
+  rows.pop_back();
+  CHECK(lgc::exit_code(lgc::summarise(rows)) == 3);
+  rows.erase(rows.begin() + 3);
+  CHECK(lgc::exit_code(lgc::summarise(rows)) == 0);  // SAMPLED and VACUOUS are not failures
+  const nlohmann::json j = lgc::results_json(rows);
+  CHECK(j["summary"]["claims"] == 3);
+  CHECK(j["summary"]["expectations"]["met"] == 2);
+  CHECK(j["claims"].size() == 3);
+  CHECK(j["expectations"].size() == 2);
+  for (const auto& claim : j["claims"]) CHECK(claim.contains("scope"));
+}
+
+TEST_CASE("An expected claim that did not run is an expectation not met", "[verdict][expect]") {
+  lgc::Case c = lgc::test::bundled("paper/modp/modp_p3_hardmax.json");
+  c.expect["verdicts"]["T5.2.sim"] = "PROVED";  // a Section 5 claim: never applies to this case
+  const ClaimResult r = row_of(lgc::check_case(c, "*"), "expect:T5.2.sim");
+  CHECK(r.verdict == Verdict::Refuted);
+  CHECK_THAT(r.detail, Catch::Contains("did not run"));
+  // Filtered out by --claims: nothing to compare, no row.
+  for (const auto& row : lgc::check_case(c, "S.*")) CHECK(row.id != "expect:T5.2.sim");
+}
+
+TEST_CASE("VACUOUS: gamma = inf on SimpleTask (nothing is ever rounded)", "[verdict][vacuous]") {
+  for (const char* id : {"S.consistency", "T4.1.threshold"}) {
+    const ClaimResult r = claim_on("paper/simple/simple_w2_relu.json", id);
+    INFO(id << ": " << r.detail);
+    CHECK(r.verdict == Verdict::Vacuous);
+    CHECK_THAT(r.scope.vacuous, Catch::Contains("gamma = inf"));
+  }
+}
+
+TEST_CASE("VACUOUS: T4.1.lg whose antecedent is false", "[verdict][vacuous]") {
+  const ClaimResult r = claim_on("witnesses/farey_hat_n4.json", "T4.1.lg");
+  INFO(r.detail);
+  CHECK(r.verdict == Verdict::Vacuous);
+  CHECK_THAT(r.scope.vacuous, Catch::Contains("antecedent false"));
+  // The perturbed ModPTask pair meets its antecedent: decided by a named bound.
+  const ClaimResult held = claim_on("pairs/modp_p2_perturbed_pair.json", "T4.1.lg");
+  CHECK(held.verdict == Verdict::Proved);
+  CHECK(held.scope.decided_by == "value_perturbation");
+}
+
+TEST_CASE("VACUOUS: Lemma 5.3's bound above the statistic error's range", "[verdict][vacuous]") {
+  const ClaimResult r = claim_on("section5/regime_token.json", "L5.3.subsample");
+  INFO(r.detail);
+  CHECK(r.verdict == Verdict::Vacuous);
+  CHECK_THAT(r.scope.vacuous, Catch::Contains("2G"));
+  // The induction head's bound is below the range: a real check.
+  CHECK(claim_on("paper/induction/induction_head_k1.json", "L5.3.subsample").verdict == Verdict::Sampled);
+}
+
+TEST_CASE("L5.lip with Lip = 0 evaluates its pairs and requires Phi equal", "[verdict]") {
+  const ClaimResult r = claim_on("section5/regime_position.json", "L5.lip");
+  INFO(r.detail);
+  REQUIRE(r.evidence["Lip"] == "0");
+  CHECK(r.scope.exhaustive > 0);
+  CHECK(r.verdict != Verdict::Vacuous);
+  CHECK(r.verdict != Verdict::Refuted);
+}
+
+TEST_CASE("SAMPLED: L4.L's pair cap binds on modp_p7 and every group is still represented", "[verdict][sampled]") {
+  const ClaimResult r = claim_on("paper/modp/modp_p7_hardmax.json", "L4.L");
+  INFO(r.detail);
+  CHECK(r.verdict == Verdict::Sampled);
+  REQUIRE(!r.scope.caps.empty());
+  CHECK(r.scope.caps.front().binding);
+  // "... in G of G groups": every group with a pair has one checked.
+  const auto at = r.detail.find(" groups");
+  REQUIRE(at != std::string::npos);
+  const std::string head = r.detail.substr(0, at);
+  const auto of = head.rfind(" of ");
+  const auto in = head.rfind("in ", of);
+  CHECK(head.substr(in + 3, of - in - 3) == head.substr(of + 4));
+}
+
+TEST_CASE("T4.1.threshold: a threshold 4x too large is REFUTED by the tightness witness", "[verdict][mutation]") {
+  lgc::Case c = lgc::test::bundled("paper/modp/modp_p2_hardmax.json");
+  lgc::ThresholdParams p = lgc::threshold_params(c);
+  p.threshold = [](unsigned bits, const lgc::Rational& g) { return 4 * lgc::hardmax_threshold(bits, g); };
+  const ClaimResult r = lgc::check_threshold(c, p);
+  INFO(r.detail);
+  CHECK(r.verdict == Verdict::Refuted);
+  CHECK_THAT(r.detail, Catch::Contains("is not the first length"));
+}
