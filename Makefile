@@ -1,7 +1,8 @@
 # Two commands do the whole set-up on a fresh Debian 12 machine:
 #   make run    install missing packages, build Release in build/, check cases/
 #   make test   same set-up, then the whole Catch2 suite through ctest and a
-#               bounded libFuzzer run of the case parser and input decoder
+#               bounded libFuzzer run of the case parser, the input decoder,
+#               the kernel's certificate check and the shard merge
 # Also: make sanitize (the suite under ASan+UBSan), make tables, make fuzz,
 # make bench (Google Benchmark ratios, docs/performance.md).
 BUILD ?= build
@@ -36,8 +37,9 @@ test: build
 fuzz: deps
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
 	  -DLGCHECK_FUZZ=ON -DLGCHECK_BUILD_TESTS=OFF
-	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target case_parser_fuzzer input_decoder_fuzzer
-	for t in case_parser input_decoder; do \
+	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target case_parser_fuzzer input_decoder_fuzzer certificate_fuzzer \
+	  shard_merge_fuzzer
+	for t in case_parser input_decoder certificate shard_merge; do \
 	  rm -rf $(FUZZ_BUILD)/new-$$t && mkdir -p $(FUZZ_BUILD)/new-$$t && \
 	  $(FUZZ_BUILD)/fuzz/$${t}_fuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
 	    $(FUZZ_BUILD)/new-$$t fuzz/corpus/$$t || exit 1; \

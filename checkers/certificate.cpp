@@ -4,6 +4,7 @@
 #include "case_models.hpp"
 #include "claim.hpp"
 #include "lgcheck/bounds/theorem41.hpp"
+#include "lgcheck/kernel/certificate.hpp"
 #include "lgcheck/quantities/distance.hpp"
 #include "lgcheck/quantities/norm_constant.hpp"
 #include "lgcheck/semantics/forward.hpp"
@@ -162,12 +163,25 @@ ReplayResult replay_certificate(const nlohmann::json& cert) {
       problem(std::string("evidence.witnesses: ") + e.what());
     }
   }
-  // The trusted re-check from the certificate's own case (its check block
-  // carries the parameters and seeds), taking search results from the evidence.
+  // The re-check from the certificate's own case (its check block carries
+  // the parameters and seeds), taking search results from the evidence: the
+  // whole record must be what the re-run gives, not only the verdict.
   ClaimResult again = claim->replay(c, evidence);
   if (to_string(again.verdict) != cert.value("verdict", ""))
     problem("verdict: recorded " + cert.value("verdict", "?") + ", the re-run gives " + to_string(again.verdict) + " (" +
             again.detail + ")");
+  if (again.detail != cert.value("detail", ""))
+    problem("detail: recorded \"" + cert.value("detail", "") + "\", the re-run gives \"" + again.detail + "\"");
+  const nlohmann::json scope = scope_json(again.scope);
+  if (!cert.contains("scope") || cert["scope"] != scope)
+    problem("scope: recorded " + (cert.contains("scope") ? cert["scope"].dump() : std::string("none")) +
+            ", the re-run gives " + scope.dump());
+  // The independent check: the trusted kernel (lib/kernel, no search code)
+  // recomputes every constant it knows from the case and re-establishes the
+  // witnesses with its own forward pass.
+  const kernel::CertificateReport k = kernel::check_certificate(cert);
+  for (const auto& p : k.problems) problem("kernel: " + p);
+  r.kernel_reestablished = k.reestablished.size();
   r.accepted = r.problems.empty();
   return r;
 }

@@ -27,6 +27,7 @@ struct ReplayResult {
   bool accepted = false;
   std::vector<std::string> problems;  ///< what does not match, one line each
   std::size_t witnesses_checked = 0;
+  std::size_t kernel_reestablished = 0;  ///< constants and witnesses the trusted kernel re-established
 };
 
 ReplayResult replay_certificate(const nlohmann::json& certificate);

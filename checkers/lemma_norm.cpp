@@ -229,18 +229,4 @@ ClaimResult check_norm(const Case& c, const NormParams& params) {
   return result;
 }
 
-ClaimResult replay_norm(const Case& c, const nlohmann::json& evidence) {
-  NormParams params = norm_params(c);
-  params.random_pairs = 0;  // the long pairs are the recorded witnesses, verified one by one
-  ClaimResult r = check_norm(c, params);
-  if (r.verdict == Verdict::Refuted || r.verdict == Verdict::Undecided) return r;
-  // The recorded long pairs (replay's step 2 verified each) are the samples.
-  std::uint64_t long_pairs = 0;
-  for (const auto& w : evidence.value("witnesses", nlohmann::json::array()))
-    if (w.is_object() && w.value("kind", "") == "norm_pair" && w.value("expect", "") == "holds") ++long_pairs;
-  r.scope.samples = long_pairs;
-  r.verdict = holding_verdict(r.scope);
-  return r;
-}
-
 }  // namespace lgc

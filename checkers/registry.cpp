@@ -52,11 +52,7 @@ const std::vector<Claim>& claim_registry() {
       {kNormId, "|f(x) - f(z)| <= L(f) * max_h |w_h(x) - w_h(z)|_1 for x, z with the same window and residue",
        "hardmax", "docs/theory.md#norm-constant-l", is_section4_case,
        named([](const Case& c) { return check_norm(c, norm_params(c)); }),
-       [](const Case& c, const nlohmann::json& evidence) {
-         ClaimResult r = replay_norm(c, evidence);
-         r.case_name = c.name;
-         return r;
-       }},
+       rerun([](const Case& c) { return check_norm(c, norm_params(c)); })},
       {kSimulationId, "the construction's z has |f(x) - f(z)| <= eps (f and g) and |z| <= N_sim(eps)",
        "hardmax or finite:p", "docs/theory.md#the-simulation-construction", is_section4_case,
        named([](const Case& c) { return check_simulation(c, simulation_params(c)); }),

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 #include <stdexcept>
 
 namespace lgc {
@@ -188,22 +189,41 @@ nlohmann::json shard_json(const std::vector<CaseResults>& results, const Shard& 
 
 std::vector<ClaimResult> merge_shards(const std::vector<nlohmann::json>& parts) {
   if (parts.empty()) throw std::invalid_argument("no shard to merge");
+  // The parts are untrusted JSON: every field is checked before it is used,
+  // and nothing is sized by a count read from them until the count is
+  // confirmed by what the parts carry.
   const nlohmann::json& first = parts.front();
   std::uint64_t count = 0;
-  std::vector<bool> seen_shard;
-  const std::size_t units = first.value("units", std::size_t{0});
-  std::vector<std::optional<std::pair<std::size_t, ClaimResult>>> by_unit(units);  // (case index, row)
+  std::set<std::uint64_t> seen_shard;
+  std::size_t reported = 0;
   for (const nlohmann::json& part : parts) {
-    if (part.value("format", "") != "lgcheck-shard/2")
+    if (!part.is_object() || part.value("format", "") != "lgcheck-shard/2")
       throw std::invalid_argument("not a shard of lgcheck check --shard (format lgcheck-shard/2)");
+    for (const char* key : {"cases", "expect", "claims", "units", "shard", "results"})
+      if (!part.contains(key)) throw std::invalid_argument(std::string("not a shard of lgcheck check --shard (no ") + key + ")");
     for (const char* key : {"cases", "expect", "claims", "units"})
       if (part.at(key) != first.at(key)) throw std::invalid_argument("the shards come from different runs (" + std::string(key) + ")");
+    if (!part.at("shard").is_string() || !part.at("results").is_array() || !part.at("cases").is_array() ||
+        !part.at("expect").is_array() || part.at("expect").size() != part.at("cases").size() ||
+        !part.at("claims").is_string() || !part.at("units").is_number_unsigned())
+      throw std::invalid_argument("not a shard of lgcheck check --shard (a field of the wrong type)");
     const std::string name = part.at("shard").get<std::string>();
     const Shard shard = parse_shard(name);
-    if (count == 0) count = shard.count, seen_shard.assign(count, false);
+    if (count == 0) count = shard.count;
     if (shard.count != count) throw std::invalid_argument("the shards split the run differently (" + name + ")");
-    if (seen_shard[shard.index]) throw std::invalid_argument("shard " + name + " given twice");
-    seen_shard[shard.index] = true;
+    if (!seen_shard.insert(shard.index).second) throw std::invalid_argument("shard " + name + " given twice");
+    reported += part.at("results").size();
+  }
+  for (std::uint64_t i = 0; i < count; ++i)  // at most parts.size() + 1 steps: each step is a part seen
+    if (!seen_shard.count(i)) throw std::invalid_argument("shard " + std::to_string(i) + "/" + std::to_string(count) + " is missing");
+  const std::size_t units = first.at("units").get<std::size_t>();
+  if (units != reported)
+    throw std::invalid_argument("the parts carry " + std::to_string(reported) + " results for a run of " +
+                                std::to_string(units) + " units");
+  std::vector<std::optional<std::pair<std::size_t, ClaimResult>>> by_unit(units);  // (case index, row)
+  for (const nlohmann::json& part : parts) {
+    const std::string name = part.at("shard").get<std::string>();
+    const Shard shard = parse_shard(name);
     for (const auto& r : part.at("results")) {
       const std::size_t u = r.at("unit").get<std::size_t>();
       if (u >= units || !shard.owns(u) || by_unit[u])
@@ -211,8 +231,6 @@ std::vector<ClaimResult> merge_shards(const std::vector<nlohmann::json>& parts) 
       by_unit[u] = std::make_pair(r.at("case_index").get<std::size_t>(), claim_result_from_json(r.at("claim")));
     }
   }
-  for (std::uint64_t i = 0; i < count; ++i)
-    if (!seen_shard[i]) throw std::invalid_argument("shard " + std::to_string(i) + "/" + std::to_string(count) + " is missing");
   for (std::size_t u = 0; u < units; ++u)
     if (!by_unit[u]) throw std::invalid_argument("claim " + std::to_string(u) + " of the run is in no shard");
   // Case by case, in unit order (units are grouped by case, cases in order).

@@ -6,6 +6,11 @@
 
 #include "support.hpp"
 
+#include <unistd.h>
+
+#include <fstream>
+#include <functional>
+
 namespace {
 
 nlohmann::json certificate_for(const std::string& file, const std::string& claim_id) {
@@ -100,4 +105,74 @@ TEST_CASE("T4.1.sim replays from its recorded z without the construction", "[cer
   r = lgc::replay_certificate(missing);
   CHECK_FALSE(r.accepted);
   CHECK(mentions(r, "no recorded z for x"));
+}
+
+TEST_CASE("Edited constants, detail and scope are rejected with the field named", "[certificate][tamper]") {
+  struct Edit {
+    const char* file;
+    const char* claim;
+    std::function<void(nlohmann::json&)> edit;
+    const char* field;  // what the rejection must name
+  };
+  const std::vector<Edit> edits = {
+      {"pairs/modp_p3_perturbed_pair.json", "L4.L", [](nlohmann::json& c) { c["evidence"]["L"] = "1000000"; },
+       "evidence.L"},
+      {"pairs/modp_p3_perturbed_pair.json", "L4.L",
+       [](nlohmann::json& c) { c["detail"] = "|f(x) - f(z)| <= L * distance on 999999999 pairs"; }, "detail:"},
+      {"pairs/modp_p3_perturbed_pair.json", "L4.L", [](nlohmann::json& c) { c["scope"]["exhaustive"] = 999999999; },
+       "scope:"},
+      {"pairs/modp_p3_perturbed_pair.json", "L4.L", [](nlohmann::json& c) { c["verdict"] = "PROVED"; }, "verdict:"},
+      {"paper/modp/modp_p2_hardmax.json", "T4.1.threshold", [](nlohmann::json& c) { c["evidence"]["threshold"] = "4"; },
+       "evidence.threshold"},
+      {"paper/modp/modp_p2_hardmax.json", "T4.1.threshold", [](nlohmann::json& c) { c["evidence"]["gamma"] = "2"; },
+       "evidence.gamma"},
+      {"paper/modp/modp_p2_hardmax.json", "T4.1.sim", [](nlohmann::json& c) { c["evidence"]["N_sim"] = "100000000"; },
+       "evidence.N_sim"},
+      {"witnesses/farey_hat_n4.json", "T4.1.witness", [](nlohmann::json& c) { c["scope"]["vacuous"] = nullptr; c["scope"]["samples"] = 5; },
+       "scope:"},
+      {"average/presence_skewed.json", "T4.2.avg", [](nlohmann::json& c) { c["evidence"]["N0"] = "5"; }, "evidence.N0"},
+      {"average/regularity_k64.json", "C4.2.regularity", [](nlohmann::json& c) { c["detail"] = "E_t = 0 for t <= 1000"; },
+       "detail:"},
+  };
+  for (const Edit& e : edits) {
+    INFO(e.file << " " << e.claim << ": must name " << e.field);
+    nlohmann::json cert = certificate_for(e.file, e.claim);
+    REQUIRE(lgc::replay_certificate(cert).accepted);
+    e.edit(cert);
+    const lgc::ReplayResult r = lgc::replay_certificate(cert);
+    for (const auto& p : r.problems) INFO(p);
+    CHECK_FALSE(r.accepted);
+    CHECK(mentions(r, e.field));
+  }
+}
+
+TEST_CASE("make run's replay exits non-zero when a certificate was altered after check", "[certificate][tamper][cli]") {
+  // The exact command of `make run`: lgcheck replay --quiet DIR, its exit code kept.
+  const auto dir = std::filesystem::temp_directory_path() / ("lgcheck_tamper_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  lgc::Case c = lgc::test::bundled("pairs/modp_p2_perturbed_pair.json");
+  std::filesystem::path l4l;
+  for (const auto& r : lgc::check_case(c, "*"))
+    if (!r.is_expectation()) {
+      const auto file = lgc::write_certificate(dir, c, r);
+      if (r.id == "L4.L") l4l = file;
+    }
+  REQUIRE(!l4l.empty());
+  auto clean = lgc::test::run_lgcheck("replay --quiet " + dir.string());
+  CHECK(clean.exit_code == 0);
+  nlohmann::json cert = nlohmann::json::parse(std::ifstream(l4l));
+  cert["evidence"]["L"] = "1000000";
+  std::ofstream(l4l) << cert.dump();
+  auto altered = lgc::test::run_lgcheck("replay --quiet " + dir.string());
+  CHECK(altered.exit_code == 1);
+  CHECK(altered.out.find("REJECTED") != std::string::npos);
+  CHECK(altered.out.find("evidence.L: recorded 1000000") != std::string::npos);
+  // The Makefile keeps that exit code: no pipe after the replay.
+  std::ifstream makefile(lgc::test::source_dir() / "Makefile");
+  std::string line, replay_line;
+  while (std::getline(makefile, line))
+    if (line.find("lgcheck replay") != std::string::npos) replay_line = line;
+  CHECK(replay_line.find("replay --quiet $(BUILD)/certificates") != std::string::npos);
+  CHECK(replay_line.find('|') == std::string::npos);
+  std::filesystem::remove_all(dir);
 }

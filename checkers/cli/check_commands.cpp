@@ -85,7 +85,9 @@ int cmd_replay(const std::vector<std::string>& paths, bool quiet) {
     ReplayResult r = cert.is_discarded() ? ReplayResult{false, {"not valid JSON"}, 0} : replay_certificate(cert);
     if (r.accepted) {
       ++accepted;
-      if (!quiet) std::cout << fmt::format("accepted  {} ({} witnesses re-verified)\n", file.string(), r.witnesses_checked);
+      if (!quiet)
+        std::cout << fmt::format("accepted  {} ({} witnesses re-verified; the kernel re-established {} items)\n",
+                                 file.string(), r.witnesses_checked, r.kernel_reestablished);
     } else {
       ++rejected;
       std::cout << fmt::format("REJECTED  {}\n", file.string());

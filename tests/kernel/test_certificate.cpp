@@ -173,3 +173,28 @@ TEST_CASE("malformed certificates give problems, never exceptions", "[kernel][ce
   REQUIRE_NOTHROW(k::check_certificate(thr));
   CHECK(!k::check_certificate(thr).accepted());
 }
+
+TEST_CASE("every field of a certificate replaced by a wrong value: problems, never exceptions",
+          "[kernel][certificate][robust]") {
+  const std::vector<json> bad = {nullptr, -1, "x", 0.5, 1000000000000000000ull, json::array(), json::object()};
+  for (const char* name : {"farey_hat_n4__T4.1.witness.json", "presence_skewed__T4.2.avg.json",
+                           "modp_p2_perturbed_pair__T4.1.lg.json", "modp_p3_finite6_margin1_2__T4.1.threshold.json"}) {
+    const json original = fixture(name);
+    const json flat = original.flatten();  // every leaf, by JSON pointer
+    std::size_t rejected = 0, tried = 0;
+    for (const auto& [pointer, unused] : flat.items())
+      for (const json& value : bad) {
+        json cert = original;
+        cert[json::json_pointer(pointer)] = value;
+        if (cert == original) continue;
+        k::CertificateReport r;
+        INFO(name << " " << pointer << " = " << value.dump());
+        REQUIRE_NOTHROW(r = k::check_certificate(cert));
+        ++tried;
+        rejected += !r.accepted();
+      }
+    // Most replacements are caught; a few are harmless (a description, an unused seed).
+    INFO(name << ": " << rejected << " of " << tried << " rejected");
+    CHECK(rejected * 2 > tried);
+  }
+}

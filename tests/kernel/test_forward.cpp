@@ -145,3 +145,16 @@ TEST_CASE("SimpleTask: sin(ω q) enclosed, the ReLU interpolation exact at a kno
   auto r = kt::bundled("cases/paper/simple/simple_w1_relu.json");
   CHECK(only(k::evaluate(r.model(), kt::tokens(r.model(), "01"), Semantics::hardmax())) == Rational(479425, 1000000));
 }
+
+TEST_CASE("two heads add their outputs to the residual stream", "[kernel][forward]") {
+  // Head 1 as above (attends to the b keys); head 2 has M = 0 (uniform) and the same V.
+  // "ab": head 1 -> V(0,1) = (0,1); head 2 -> (V(1,0) + V(0,1))/2 = (0,1/2);
+  // Y = (0,1) + (0,1) + (0,1/2) = (0, 5/2): f = 5/2.
+  json j = one_head_model("1", 0, json::array({"0"}));
+  json second = j["layers"][0]["heads"][0];
+  second["qk"] = rows({{"0", "0"}, {"0", "0"}});
+  j["layers"][0]["heads"].push_back(second);
+  auto m = kt::model_from(j);
+  CHECK(only(k::evaluate(m, kt::tokens(m, "ab"), Semantics::hardmax())) == Rational(5, 2));
+  CHECK(k::last_position_weights(m, kt::tokens(m, "ab"), Semantics::hardmax()).size() == 2);
+}

@@ -8,6 +8,7 @@
 #include "lgcheck/kernel/witness.hpp"
 #include "lgcheck/model/case_file.hpp"
 
+#include <algorithm>
 #include <functional>
 
 namespace lgc::kernel {
@@ -27,6 +28,7 @@ Rational check_value(const Case& c, const std::string& key, const Rational& fall
 
 /// All strings of length t over S symbols, when there are at most kMaxEnumeratedStrings.
 bool for_each_string(std::size_t S, std::size_t t, const std::function<void(const Tokens&)>& visit) {
+  if (t > 64) return false;  // also bounds the work when S = 1
   std::uint64_t total = 1;
   for (std::size_t k = 0; k < t; ++k)
     if ((total *= S) > kMaxEnumeratedStrings) return false;
@@ -72,7 +74,9 @@ class Checker {
       else if (claim == "L5.conv") check_convergence_claim();
       else if (claim == "L5.lip") check_lipschitz_claim();
       else if (claim == "D5.4.kgram") check_kgram_claim();
-      else report_.not_reestablished.push_back("claim " + claim + ": no constant of it is recomputed by the kernel");
+      else if (claim == "L5.3.subsample" || claim == "T5.2.sim")
+        report_.not_reestablished.push_back("claim " + claim + ": no constant of it is recomputed by the kernel");
+      else problem("claim", "unknown claim \"" + claim + "\"");
       check_witnesses(claim);
     } catch (const std::exception& e) {  // a guard: every path above validates first
       problem("", std::string("the kernel failed: ") + e.what());
@@ -98,6 +102,10 @@ class Checker {
     if (!cert_.contains("format") || cert_["format"] != "lgcheck-certificate/1")
       problem("format", "expected \"lgcheck-certificate/1\"");
     if (!cert_.contains("claim") || !cert_["claim"].is_string()) return problem("claim", "missing or not a string"), false;
+    static const std::vector<std::string> verdicts = {"PROVED", "SAMPLED", "VACUOUS", "REFUTED", "UNDECIDED"};
+    if (!cert_.contains("verdict") || !cert_["verdict"].is_string() ||
+        std::find(verdicts.begin(), verdicts.end(), cert_["verdict"].get<std::string>()) == verdicts.end())
+      problem("verdict", "expected one of PROVED, SAMPLED, VACUOUS, REFUTED, UNDECIDED");
     if (!cert_.contains("evidence") || !cert_["evidence"].is_object()) return problem("evidence", "missing or not an object"), false;
     return true;
   }
@@ -113,6 +121,10 @@ class Checker {
     } catch (const std::exception& e) {
       return problem("case", std::string("refused by the case parser: ") + e.what()), false;
     }
+    // The constants loop over pairs of classes: refuse sizes no bundled case comes near.
+    const Model& m = case_.model();
+    if (m.alphabet_size() * m.period > 4096 || m.locality > 4096 || m.width > 4096)
+      return problem("case", "too large for the kernel (S·Δ, τ and the width are limited to 4096)"), false;
     report_.reestablished.push_back("case (parsed and validated)");
     return true;
   }
@@ -184,6 +196,10 @@ class Checker {
     bool ok = false;
     Integer t = safe([&] { return hardmax_threshold(ctx_.p.front(), g); }, "evidence.threshold", ok);
     if (ok) compare_integer("evidence.threshold", field("threshold"), t);
+    // T4.1.threshold's sharpness witness sits at T = t − 1 (its difference is checked with the witnesses).
+    const json* w = field("witness");
+    if (ok && w && w->is_object() && t > 1)
+      compare_integer("evidence.witness.length", w->contains("length") ? &(*w)["length"] : nullptr, Integer(t - 1));
   }
 
   Rational epsilon_of(const Rational& fallback) {
@@ -267,7 +283,7 @@ class Checker {
     bool ok = false;
     Integer n0 = safe([&] { return n0_average(alpha, eps, c, k); }, "evidence.N0", ok);
     if (ok) compare_integer("evidence.N0", field("N0"), n0);
-    check_premise(alpha, eps);
+    check_premise(alpha, eps, ok ? n0 : Integer(0));
     report_.not_reestablished.push_back("evidence.conclusion: E_T at T >= N0 is beyond the kernel's brute force");
   }
 
@@ -284,7 +300,7 @@ class Checker {
     return sum;
   }
 
-  void check_premise(const std::vector<Rational>& alpha, const Rational& eps) {
+  void check_premise(const std::vector<Rational>& alpha, const Rational& eps, const Integer& n0) {
     const json* premise = field("premise");
     if (!premise || !premise->is_object() || !premise->contains("holds") || !(*premise)["holds"].is_boolean())
       return problem("evidence.premise", "missing, or without a boolean \"holds\"");
@@ -298,6 +314,17 @@ class Checker {
     if (!e) return report_.not_reestablished.push_back("evidence.premise: E_" + std::to_string(*t) + " not enumerable by strings");
     compare_rational(std::string("evidence.premise.") + value_key, premise->contains(value_key) ? &(*premise)[value_key] : nullptr, *e);
     if (holds != (*e <= eps)) problem("evidence.premise.holds", "E_" + std::to_string(*t) + " = " + to_string(*e) + " against epsilon " + to_string(eps));
+    // The other lengths strings can reach: E_u <= max_E up to N0, or <= ε before the first failure.
+    const Rational cap = holds ? *e : eps;
+    std::size_t reached = 0;
+    for (std::size_t u = 1; holds ? Integer(u) <= n0 : u < *t; ++u) {
+      auto eu = brute_expectation(alpha, u);
+      if (!eu) break;
+      reached = u;
+      if (*eu > cap)
+        return problem("evidence.premise", "E_" + std::to_string(u) + " = " + to_string(*eu) + " exceeds " + to_string(cap));
+    }
+    if (reached > 0) report_.reestablished.push_back("evidence.premise: E_t <= " + to_string(cap) + " for t = 1.." + std::to_string(reached));
   }
 
   /// A constant the kernel encloses: equal when exact, else inside the kernel's

@@ -276,15 +276,18 @@ WitnessResult check_witness(const json& w, const WitnessContext& ctx) {
     if (!w.is_object()) return reject("expected a witness object, got " + show(w));
     if (!w.contains("kind") || !w["kind"].is_string()) return reject("kind: missing or not a string");
     const std::string kind = w["kind"].get<std::string>();
-    if (w.contains("expect") && w["expect"] != "holds" && w["expect"] != "differs")
-      return {WitnessStatus::NotReestablished, "expect " + show(w["expect"]) + ": refutation witnesses are not re-checked"};
+    if (w.contains("expect") && w["expect"] != "holds" && w["expect"] != "differs") {
+      if (w["expect"] == "fails" || w["expect"] == "violates")
+        return {WitnessStatus::NotReestablished, "expect " + show(w["expect"]) + ": refutation witnesses are not re-checked"};
+      return reject("expect: " + show(w["expect"]) + " is not an expectation the kernel knows");
+    }
     WitnessResult r;
     if (kind == "finite_differs") r = check_finite_differs(w, ctx);
     else if (kind == "string_differs") r = check_string_differs(w, ctx);
     else if (kind == "simulation") r = check_simulation(w, ctx);
     else if (kind == "norm_pair") r = check_norm_pair(w, ctx);
     else if (kind == "pair_distance") r = check_pair_distance(w, ctx);
-    else return {WitnessStatus::NotReestablished, "kind \"" + kind + "\" is not known to the kernel"};
+    else return reject("kind: \"" + kind + "\" is not a witness kind the kernel knows");
     return r;
   } catch (const Undecided& e) {
     return {WitnessStatus::NotReestablished, std::string("undecided: ") + e.what()};
