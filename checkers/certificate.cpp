@@ -167,11 +167,15 @@ ReplayResult replay_certificate(const nlohmann::json& cert) {
   // the parameters and seeds), taking search results from the evidence: the
   // whole record must be what the re-run gives, not only the verdict.
   ClaimResult again = claim->replay(c, evidence);
-  if (to_string(again.verdict) != cert.value("verdict", ""))
-    problem("verdict: recorded " + cert.value("verdict", "?") + ", the re-run gives " + to_string(again.verdict) + " (" +
+  const std::string recorded_verdict =
+      cert.contains("verdict") && cert["verdict"].is_string() ? cert["verdict"].get<std::string>() : std::string("?");
+  if (to_string(again.verdict) != recorded_verdict)
+    problem("verdict: recorded " + recorded_verdict + ", the re-run gives " + to_string(again.verdict) + " (" +
             again.detail + ")");
-  if (again.detail != cert.value("detail", ""))
-    problem("detail: recorded \"" + cert.value("detail", "") + "\", the re-run gives \"" + again.detail + "\"");
+  const std::string recorded_detail =
+      cert.contains("detail") && cert["detail"].is_string() ? cert["detail"].get<std::string>() : std::string("(not a string)");
+  if (again.detail != recorded_detail)
+    problem("detail: recorded \"" + recorded_detail + "\", the re-run gives \"" + again.detail + "\"");
   const nlohmann::json scope = scope_json(again.scope);
   if (!cert.contains("scope") || cert["scope"] != scope)
     problem("scope: recorded " + (cert.contains("scope") ? cert["scope"].dump() : std::string("none")) +

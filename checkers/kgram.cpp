@@ -159,6 +159,7 @@ ClaimResult check_kgram(const Case& c, const KgramParams& params) {
     r.scope.caps.push_back({fmt::format("strings enumerated on lengths T0 = {}..{}", T0, params.max_length),
                             params.exhaustive_budget, exhaustive_to < params.max_length});
     r.scope.decided_by = "certified |f(x) - f*(x)| against eps; gamma >= 1 exactly";
+    if (s.inputs == 0) r.scope.vacuous = "no input checked has match fraction >= rho";
     if (params.epsilon > 0) r.scope.slack = to_decimal(s.worst / params.epsilon, 4) + " (worst error / eps)";
     r.verdict = holding_verdict(r.scope);
     std::string exhaustive = exhaustive_to ? fmt::format("every input of length {}..{}", T0, exhaustive_to)

@@ -97,6 +97,10 @@ ClaimResult check_convergence(const Case& c, const ConvergenceParams& params) {
   } else if (s.undecided) {
     r.verdict = Verdict::Undecided;
     r.detail = "not separated at " + std::to_string(layer.bits()) + " bits: " + *s.undecided;
+  } else if (s.positions == 0) {
+    r.verdict = Verdict::Undecided;
+    r.detail = fmt::format("no position i >= {} was reached (inputs of length {}, {} random)", k.from, n,
+                           params.random_inputs);
   } else {
     r.scope.domain = fmt::format("positions i >= {} of every input of length {}", k.from, n);
     r.scope.exhaustive = exhaustive_positions;

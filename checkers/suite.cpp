@@ -36,7 +36,9 @@ nlohmann::json expected_verdicts(const Case& c) {
 void compare_expected_verdicts(const std::string& case_name, const nlohmann::json& verdicts, const std::string& glob,
                                const std::vector<ClaimResult>& ran, std::vector<ClaimResult>& out) {
   if (!verdicts.is_object()) return;
-  for (const auto& [id, expected] : verdicts.items()) {
+  for (const auto& item : verdicts.items()) {
+    const std::string id = item.key();
+    const nlohmann::json& expected = item.value();
     if (!matches(glob, id)) continue;  // filtered out by --claims: nothing to compare
     const std::string want = expected.is_string() ? expected.get<std::string>() : expected.dump();
     auto it = std::find_if(ran.begin(), ran.end(), [&](const ClaimResult& r) { return r.id == id; });
@@ -145,6 +147,27 @@ std::vector<ClaimResult> check_case(const Case& c, const std::string& glob) {
   return assemble_case(c.name, expected_verdicts(c), glob, rows);
 }
 
+namespace {
+
+/// A case no claim applies to still has its expectations compared: each
+/// expected claim did not run. Inserted in case order.
+std::vector<CaseResults> with_unitless_cases(std::vector<CaseResults> done, const std::vector<Case>& cases,
+                                             const std::string& glob) {
+  std::vector<CaseResults> out;
+  std::size_t next = 0;
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    if (next < done.size() && done[next].case_index == k) {
+      out.push_back(std::move(done[next++]));
+      continue;
+    }
+    std::vector<ClaimResult> rows = assemble_case(cases[k].name, expected_verdicts(cases[k]), glob, {});
+    if (!rows.empty()) out.push_back({k, std::move(rows), {}});
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<CaseResults> check_cases(const std::vector<Case>& cases, const std::string& glob, const Shard& shard,
                                      const std::function<void(std::size_t)>& on_case,
                                      const std::function<void(const Case&, const ClaimResult&)>& on_result) {
@@ -162,9 +185,11 @@ std::vector<CaseResults> check_cases(const std::vector<Case>& cases, const std::
     out.back().units.push_back(u);
     out.back().results.push_back(std::move(r));
   }
-  if (shard.count <= 1)  // the whole run: each case's rows in their final order
+  if (shard.count <= 1) {  // the whole run: each case's rows in their final order
     for (CaseResults& r : out) r.results = assemble_case(cases[r.case_index].name, expected_verdicts(cases[r.case_index]),
                                                          glob, r.results);
+    out = with_unitless_cases(std::move(out), cases, glob);
+  }
   return out;
 }
 
@@ -238,14 +263,22 @@ std::vector<ClaimResult> merge_shards(const std::vector<nlohmann::json>& parts) 
   const nlohmann::json& names = first.at("cases");
   const nlohmann::json& expect = first.at("expect");
   std::vector<ClaimResult> merged;
+  std::size_t next_case = 0;  // cases before it are assembled; units come case by case, in order
+  auto assemble = [&](std::size_t k, const std::vector<ClaimResult>& rows) {
+    const std::vector<ClaimResult> done = assemble_case(names[k].get<std::string>(), expect[k], glob, rows);
+    merged.insert(merged.end(), done.begin(), done.end());
+  };
   for (std::size_t u = 0; u < units;) {
     const std::size_t k = by_unit[u]->first;
     if (k >= names.size()) throw std::invalid_argument("a result names case " + std::to_string(k) + ", not in the run");
+    if (k < next_case) throw std::invalid_argument("the results of case " + std::to_string(k) + " are not together");
+    for (; next_case < k; ++next_case) assemble(next_case, {});  // cases no claim applies to
     std::vector<ClaimResult> rows;
     for (; u < units && by_unit[u]->first == k; ++u) rows.push_back(by_unit[u]->second);
-    const std::vector<ClaimResult> done = assemble_case(names[k].get<std::string>(), expect[k], glob, rows);
-    merged.insert(merged.end(), done.begin(), done.end());
+    assemble(k, rows);
+    next_case = k + 1;
   }
+  for (; next_case < names.size(); ++next_case) assemble(next_case, {});
   return merged;
 }
 

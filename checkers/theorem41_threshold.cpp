@@ -139,7 +139,7 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   Scope& scope = result.scope;
   scope.domain = fmt::format("every statistic of each length T in [{}, {}] with at most {} statistics", t.str(),
                              Integer(t + params.exhaustive_span).str(), params.statistic_budget);
-  scope.exhaustive = compared - params.random_inputs * cm.models.size();
+  scope.exhaustive = (compared - params.random_inputs * cm.models.size()) / cm.models.size();  // statistics
   scope.samples = params.random_inputs;
   scope.seed = params.seed;
   scope.caps.push_back({"statistics per exhaustive length", params.statistic_budget,

@@ -162,9 +162,15 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
   r.evidence["C"] = to_string(theorem.C);
   r.evidence["N_variant_A"] = theorem.N_variant_A.str();
   r.evidence["N_variant_B"] = theorem.N_variant_B.str();
+  if (checks == 0) {
+    r.verdict = Verdict::Undecided;
+    r.detail = fmt::format("no (x, n) pair was checked: every target n is too short or not below |x| = {}", params.length);
+    return r;
+  }
   r.scope.samples = checks;
   r.scope.seed = params.seed;
-  r.scope.caps.push_back({"subsampler seeds tried for a c-good z", params.seeds, false});
+  // Binding when some z was not c-good within the seeds: its a-priori check was skipped.
+  r.scope.caps.push_back({"subsampler seeds tried for a c-good z", params.seeds, a_priori_checks < checks});
   r.scope.decided_by = "certified |f(x) - f(z)| against the simulation-error bound, and against C(f) |z|^-rate on c-good z";
   r.scope.slack = to_decimal(slack, 4) + " (largest |f(x) - f(z)| / simulation-error bound)";
   r.verdict = holding_verdict(r.scope);

@@ -169,3 +169,14 @@ TEST_CASE("T4.1.threshold: a threshold 4x too large is REFUTED by the tightness 
   CHECK(r.verdict == Verdict::Refuted);
   CHECK_THAT(r.detail, Catch::Contains("is not the first length"));
 }
+
+TEST_CASE("A case no selected claim applies to still has its expectations compared", "[verdict][expect]") {
+  lgc::Case c = lgc::test::bundled("paper/modp/modp_p3_hardmax.json");
+  c.expect["verdicts"]["T5.2.sim"] = "SAMPLED";
+  // Only T5.2.* is selected and it does not apply: the case has no unit of work.
+  const auto parts = lgc::check_cases({c}, "T5.2.*", lgc::Shard{});
+  REQUIRE(parts.size() == 1);
+  REQUIRE(parts[0].results.size() == 1);
+  CHECK(parts[0].results[0].id == "expect:T5.2.sim");
+  CHECK(parts[0].results[0].verdict == Verdict::Refuted);
+}

@@ -82,7 +82,17 @@ int cmd_replay(const std::vector<std::string>& paths, bool quiet) {
   for (const auto& file : collect_case_files(paths)) {
     std::ifstream in(file);
     nlohmann::json cert = nlohmann::json::parse(in, nullptr, false);
-    ReplayResult r = cert.is_discarded() ? ReplayResult{false, {"not valid JSON"}, 0} : replay_certificate(cert);
+    ReplayResult r;
+    if (cert.is_discarded()) {
+      r.problems = {"not valid JSON"};
+    } else {
+      try {
+        r = replay_certificate(cert);
+      } catch (const std::exception& e) {  // a field of the wrong type, a case the claim cannot run on
+        r = ReplayResult{};
+        r.problems = {std::string("certificate: ") + e.what()};
+      }
+    }
     if (r.accepted) {
       ++accepted;
       if (!quiet)
