@@ -156,11 +156,13 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   const std::string rule_text = params.threshold ? "the rule under test" : "ceil(2^(p/gamma)), the least i with i^gamma >= 2^p";
   if (t > 1) {
     const std::uint64_t below = t64 - 1;
-    // The first model whose output differs under finite:p (outputs: the difference must show).
+    // The first model whose representation differs under finite:p: the same
+    // comparison as above the threshold (and as the certificate's witness).
     auto look = [&](const Statistic& s) -> std::optional<Finding> {
       for (std::size_t mi = 0; mi < cm.models.size(); ++mi) {
         const OneLayerEvaluator* m = cm.models[mi];
-        Output hard = m->evaluate(s), fin = m->evaluate_finite(s, params.p);
+        QVector exact = m->representation(s);
+        Vector<Number> hard(exact.begin(), exact.end()), fin = m->representation_finite(s, params.p);
         if (agreement(hard, fin) == Agreement::Different)
           return Finding{fmt::format("witness at T = {}: {}: finite:{} {} vs hardmax {}", below,
                                      describe(shape, s, m->model()), params.p, show(fin), show(hard)),
