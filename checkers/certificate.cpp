@@ -19,6 +19,11 @@ namespace {
 
 std::string hex64(std::uint64_t v) { return fmt::format("{:016x}", v); }
 
+/// A string field of an untrusted document, or `fallback` when it is missing or not a string.
+std::string text_field(const nlohmann::json& j, const char* key, const char* fallback) {
+  return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string(fallback);
+}
+
 const Claim* find_claim(const std::string& id) {
   for (const auto& c : claim_registry())
     if (c.id == id) return &c;
@@ -167,13 +172,11 @@ ReplayResult replay_certificate(const nlohmann::json& cert) {
   // the parameters and seeds), taking search results from the evidence: the
   // whole record must be what the re-run gives, not only the verdict.
   ClaimResult again = claim->replay(c, evidence);
-  const std::string recorded_verdict =
-      cert.contains("verdict") && cert["verdict"].is_string() ? cert["verdict"].get<std::string>() : std::string("?");
+  const std::string recorded_verdict = text_field(cert, "verdict", "?");
   if (to_string(again.verdict) != recorded_verdict)
     problem("verdict: recorded " + recorded_verdict + ", the re-run gives " + to_string(again.verdict) + " (" +
             again.detail + ")");
-  const std::string recorded_detail =
-      cert.contains("detail") && cert["detail"].is_string() ? cert["detail"].get<std::string>() : std::string("(not a string)");
+  const std::string recorded_detail = text_field(cert, "detail", "(not a string)");
   if (again.detail != recorded_detail)
     problem("detail: recorded \"" + recorded_detail + "\", the re-run gives \"" + again.detail + "\"");
   const nlohmann::json scope = scope_json(again.scope);

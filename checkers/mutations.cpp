@@ -44,6 +44,25 @@ Mutation consistency_mutation(std::string name, std::string description, const c
           }};
 }
 
+Mutation threshold_mutation(std::string name, std::string description, const char* file,
+                            std::function<Integer(unsigned, const Rational&)> rule) {
+  return {kThresholdId, std::move(name), std::move(description), file, [file, rule](const std::filesystem::path& dir) {
+            Case c = load(dir, file);
+            ThresholdParams p = threshold_params(c);
+            p.threshold = rule;
+            return check_threshold(c, p);
+          }};
+}
+
+Mutation lipschitz_mutation(std::string name, std::string description, std::function<void(LipschitzParams&)> edit) {
+  return {kLipschitzId, std::move(name), std::move(description), kRegimeToken, [edit](const std::filesystem::path& dir) {
+            Case c = load(dir, kRegimeToken);
+            LipschitzParams p = lipschitz_params(c);
+            edit(p);
+            return check_lipschitz(c, p);
+          }};
+}
+
 Mutation simulation_mutation(std::string name, std::string description, const char* file,
                              std::function<void(SimulationParams&)> edit) {
   return {kSimulationId, std::move(name), std::move(description), file, [file, edit](const std::filesystem::path& dir) {
@@ -102,20 +121,10 @@ std::vector<Mutation> build_registry() {
   m.push_back(consistency_mutation("threshold halved (finite:8)", "the threshold divided by 2 on a finite:8 case",
                                    kModp5Finite, [](unsigned p, const Rational& g) { return hardmax_threshold(p, g) / 2; },
                                    false));
-  m.push_back({kThresholdId, "2^p/gamma for 2^(p/gamma)", "the threshold written 2^p/gamma instead of 2^(p/gamma)", kMargin,
-               [](const std::filesystem::path& dir) {
-                 Case c = load(dir, kMargin);
-                 ThresholdParams p = threshold_params(c);
-                 p.threshold = [](unsigned bits, const Rational& g) { return ceil(Rational(pow(Integer(2), bits)) / g); };
-                 return check_threshold(c, p);
-               }});
-  m.push_back({kThresholdId, "threshold halved", "ceil(2^(p/gamma)) divided by 2", kMargin,
-               [](const std::filesystem::path& dir) {
-                 Case c = load(dir, kMargin);
-                 ThresholdParams p = threshold_params(c);
-                 p.threshold = [](unsigned bits, const Rational& g) { return hardmax_threshold(bits, g) / 2; };
-                 return check_threshold(c, p);
-               }});
+  m.push_back(threshold_mutation("2^p/gamma for 2^(p/gamma)", "the threshold written 2^p/gamma instead of 2^(p/gamma)",
+                                 kMargin, [](unsigned bits, const Rational& g) { return ceil(Rational(pow(Integer(2), bits)) / g); }));
+  m.push_back(threshold_mutation("threshold halved", "ceil(2^(p/gamma)) divided by 2", kMargin,
+                                 [](unsigned bits, const Rational& g) { return hardmax_threshold(bits, g) / 2; }));
   m.push_back(norm_mutation("L without the MLP term", "Lip(R) = |U| instead of |U|(1 + |B||A|)", kRelu8,
                             [](NormOptions& o) { o.include_mlp_term = false; }));
   m.push_back(norm_mutation("L without |omega|", "the sin readout's Lipschitz factor |omega| dropped", kSin8,
@@ -183,28 +192,14 @@ std::vector<Mutation> build_registry() {
                  p.random_inputs = 0;
                  return check_kgram(c, p);
                }});
-  m.push_back({kLipschitzId, "Lip without e^(spread)", "the Lipschitz constant of Phi without its exponential factor",
-               kRegimeToken, [](const std::filesystem::path& dir) {
-                 Case c = load(dir, kRegimeToken);
-                 LipschitzParams p = lipschitz_params(c);
-                 p.with_exponential = false;
-                 return check_lipschitz(c, p);
-               }});
-  m.push_back({kLipschitzId, "Lip claimed 0", "Phi claimed independent of the histogram (Lip = 0) on a token-dominant model",
-               kRegimeToken, [](const std::filesystem::path& dir) {
-                 Case c = load(dir, kRegimeToken);
-                 LipschitzParams p = lipschitz_params(c);
-                 p.claim_zero = true;
-                 return check_lipschitz(c, p);
-               }});
-  m.push_back({kThresholdId, "threshold 4x too large", "ceil(2^(p/gamma)) multiplied by 4: caught by the tightness "
-               "witness at t - 1", kModp2,
-               [](const std::filesystem::path& dir) {
-                 Case c = load(dir, kModp2);
-                 ThresholdParams p = threshold_params(c);
-                 p.threshold = [](unsigned bits, const Rational& g) { return 4 * hardmax_threshold(bits, g); };
-                 return check_threshold(c, p);
-               }});
+  m.push_back(lipschitz_mutation("Lip without e^(spread)", "the Lipschitz constant of Phi without its exponential factor",
+                                 [](LipschitzParams& p) { p.with_exponential = false; }));
+  m.push_back(lipschitz_mutation("Lip claimed 0",
+                                 "Phi claimed independent of the histogram (Lip = 0) on a token-dominant model",
+                                 [](LipschitzParams& p) { p.claim_zero = true; }));
+  m.push_back(threshold_mutation("threshold 4x too large",
+                                 "ceil(2^(p/gamma)) multiplied by 4: caught by the tightness witness at t - 1", kModp2,
+                                 [](unsigned bits, const Rational& g) { return 4 * hardmax_threshold(bits, g); }));
   // The counterexample each mutation must produce: the broken inequality, as
   // the claim's REFUTED detail states it.
   const std::map<std::string, std::string> shows = {

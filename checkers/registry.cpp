@@ -48,7 +48,7 @@ const std::vector<Claim>& claim_registry() {
        "finite:p = hardmax at every length T >= ceil(2^{p/gamma}), with a certified witness below where they differ",
        "finite:p vs hardmax", "docs/theory.md#hardmax-threshold", is_section4_model,
        named([](const Case& c) { return check_threshold(c, threshold_params(c)); }),
-       rerun([](const Case& c) { return replay_threshold(c); })},
+       rerun([](const Case& c) { return check_threshold(c, threshold_params(c)); })},
       {kNormId, "|f(x) - f(z)| <= L(f) * max_h |w_h(x) - w_h(z)|_1 for x, z with the same window and residue",
        "hardmax", "docs/theory.md#norm-constant-l", is_section4_case,
        named([](const Case& c) { return check_norm(c, norm_params(c)); }),

@@ -70,14 +70,12 @@ ClaimResult margin_row(const Case& c) {
   return expectation_row(c.name, "logit_margin", ok, "expected " + expected + ", computed " + got);
 }
 
-bool is_expectation(const ClaimResult& r) { return r.is_expectation(); }
-
 /// One case's rows in the order of a whole run: the claims (in registry
 /// order), the expected verdicts compared, then the logit-margin expectation.
 std::vector<ClaimResult> assemble_case(const std::string& case_name, const nlohmann::json& verdicts,
                                        const std::string& glob, const std::vector<ClaimResult>& unit_rows) {
   std::vector<ClaimResult> claims, margin;
-  for (const ClaimResult& r : unit_rows) (is_expectation(r) ? margin : claims).push_back(r);
+  for (const ClaimResult& r : unit_rows) (r.is_expectation() ? margin : claims).push_back(r);
   std::vector<ClaimResult> out = claims;
   compare_expected_verdicts(case_name, verdicts, glob, claims, out);
   out.insert(out.end(), margin.begin(), margin.end());
@@ -181,7 +179,7 @@ std::vector<CaseResults> check_cases(const std::vector<Case>& cases, const std::
       out.push_back({k, {}, {}});
     }
     ClaimResult r = run_unit(units[u], cases[k]);
-    if (on_result && !is_expectation(r)) on_result(cases[k], r);
+    if (on_result && !r.is_expectation()) on_result(cases[k], r);
     out.back().units.push_back(u);
     out.back().results.push_back(std::move(r));
   }

@@ -67,7 +67,6 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params);
 /// z of every input for T4.1.sim, the recorded pairs for L4.L, the recorded
 /// witness for T4.1.threshold. Witnesses are verified by the certificate code.
 ClaimResult replay_simulation(const Case& c, const nlohmann::json& evidence);
-ClaimResult replay_threshold(const Case& c);
 
 }  // namespace lgc
 

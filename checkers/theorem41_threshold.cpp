@@ -72,10 +72,12 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
       Vector<Number> hard(exact.begin(), exact.end()), fin = m->representation_finite(s, params.p);
       Agreement d = agreement(hard, fin);
       if (d == Agreement::Unknown) ++out.unknown;
-      if (d == Agreement::Different && !out.differs)
-        out.differs = Finding{fmt::format("at {}: finite:{} gives {}, hardmax gives {}", describe(shape, s, m->model()),
-                                          params.p, show(fin), show(hard)),
-                              finding_witness(mi, params.p, s), ""};
+      if (d == Agreement::Different && !out.differs) {
+        const std::string where = describe(shape, s, m->model());
+        out.differs = Finding{fmt::format("at {}: finite:{} gives {}, hardmax gives {}", where, params.p, show(fin),
+                                          show(hard)),
+                              finding_witness(mi, params.p, s), where};
+      }
     }
     return out;
   };
@@ -158,18 +160,7 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
     const std::uint64_t below = t64 - 1;
     // The first model whose representation differs under finite:p: the same
     // comparison as above the threshold (and as the certificate's witness).
-    auto look = [&](const Statistic& s) -> std::optional<Finding> {
-      for (std::size_t mi = 0; mi < cm.models.size(); ++mi) {
-        const OneLayerEvaluator* m = cm.models[mi];
-        QVector exact = m->representation(s);
-        Vector<Number> hard(exact.begin(), exact.end()), fin = m->representation_finite(s, params.p);
-        if (agreement(hard, fin) == Agreement::Different)
-          return Finding{fmt::format("witness at T = {}: {}: finite:{} {} vs hardmax {}", below,
-                                     describe(shape, s, m->model()), params.p, show(fin), show(hard)),
-                         finding_witness(mi, params.p, s), describe(shape, s, m->model())};
-      }
-      return std::nullopt;
-    };
+    auto look = [&](const Statistic& s) { return compare_models(s).differs; };
     std::optional<Finding> found;
     const bool below_exhaustive = statistic_count(shape, below) <= params.statistic_budget;
     if (below_exhaustive) {
@@ -200,7 +191,8 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
     }
     result.evidence["witness"] = {{"length", below}, {"statistic", found->where}};
     witnesses.push_back(found->witness);
-    witness = found->text + (below_exhaustive ? " (first in enumeration order)" : " (found by random search)");
+    witness = fmt::format("witness at T = {}: {}{}", below, found->text,
+                          below_exhaustive ? " (first in enumeration order)" : " (found by random search)");
   }
   result.evidence["witnesses"] = witnesses;
   scope.decided_by = "exact comparison of the finite:p and hardmax representations; tightness by the witness at t - 1";
@@ -211,7 +203,5 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
                               far, witness);
   return result;
 }
-
-ClaimResult replay_threshold(const Case& c) { return check_threshold(c, threshold_params(c)); }
 
 }  // namespace lgc
