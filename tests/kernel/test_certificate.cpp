@@ -32,7 +32,8 @@ TEST_CASE("the bundled certificates are accepted", "[kernel][certificate]") {
   for (const char* name : {"farey_hat_n4__T4.1.witness.json", "modp_p2_perturbed_pair__T4.1.lg.json",
                            "modp_p3_finite6_margin1_2__T4.1.threshold.json", "modp_p3_hardmax__T4.1.sim.json",
                            "modp_p3_perturbed_pair__L4.L.json", "presence_skewed__T4.2.avg.json",
-                           "simple_w8_sin__S.consistency.json"}) {
+                           "simple_w8_sin__S.consistency.json", "regime_token__L5.3.subsample.json",
+                           "attention_pair_smooth__T5.2.sim.json"}) {
     auto r = k::check_certificate(fixture(name));
     INFO(name << "\n" << all(r.problems));
     CHECK(r.accepted());
@@ -114,6 +115,55 @@ TEST_CASE("pair_distance compares with the lower end of the distance", "[kernel]
   farey = fixture("farey_hat_n4__T4.1.witness.json");
   farey["evidence"]["D_n"] = "1/4";
   CHECK(has(k::check_certificate(farey).problems, "evidence.D_n: recorded 1/4, recomputed 0"));
+}
+
+TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L and the subsampling bound", "[kernel][certificate][section5]") {
+  const json smooth = fixture("attention_pair_smooth__T5.2.sim.json");
+  auto r = k::check_certificate(smooth);
+  CHECK(has(r.reestablished, "evidence.C (within the kernel's enclosure)"));
+  CHECK(has(r.reestablished, "evidence.N_variant_A"));
+  CHECK(has(r.reestablished, "evidence.rows[17].a_priori_bound"));
+  json cert = smooth;
+  cert["evidence"]["C"] = "362";  // C(g) ≈ 362.41: an integer below it
+  CHECK(has(k::check_certificate(cert).problems, "evidence.C: recorded 362, the kernel encloses it in"));
+  cert = smooth;
+  cert["evidence"]["N_variant_B"] = "362409";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.N_variant_B: recorded 362409, recomputed 362408"));
+  cert = smooth;
+  cert["evidence"]["rows"][0]["a_priori_bound"] = "80.2689";  // two units of the last digit above C(f)·74^{−1/3}
+  CHECK(has(k::check_certificate(cert).problems, "evidence.rows[0].a_priori_bound: recorded \"80.2689\", recomputed ["));
+
+  const json token = fixture("regime_token__L5.3.subsample.json");
+  r = k::check_certificate(token);
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "evidence.tests[4].bound"));
+  cert = token;
+  cert["evidence"]["tests"][0]["bound"] = "7.26354";  // c(G + L)(τ+1)·82^{−1/3} = 7.263519…
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[0].bound: recorded \"7.26354\", recomputed [7.26351904"));
+  cert = token;
+  cert["evidence"]["tests"][1]["L"] = "20";  // above the query-free L = 2·e²·1 ≈ 14.778
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[1].L: recorded \"20\", recomputed at most [14.7781121979"));
+  cert = token;
+  cert["evidence"]["c"] = "2";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.c: recorded 2, recomputed 1"));
+  cert = token;
+  cert["evidence"]["tests"][2].erase("length_z");
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[2]: G, L or length_z unreadable"));
+}
+
+TEST_CASE("exhaustive domains: the count and a sampled re-check of the inequality", "[kernel][certificate][enumeration]") {
+  json cert = fixture("simple_w8_sin__S.consistency.json");
+  auto r = k::check_certificate(cert);
+  CHECK(has(r.reestablished, "scope.exhaustive"));
+  CHECK(has(r.reestablished, "scope.domain: the inequality at 2000 sampled instances"));  // 200 strings × positions 1..10
+  cert["scope"]["exhaustive"] = 10241;
+  CHECK(has(k::check_certificate(cert).problems, "scope.exhaustive: recorded 10241, recomputed 10240"));
+  json lg = fixture("modp_p2_perturbed_pair__T4.1.lg.json");
+  CHECK(has(k::check_certificate(lg).reestablished, "scope.domain: the inequality at 200 sampled instances"));
+  lg["evidence"]["D_inf_upper"] = "1/1000";  // |f − g| reaches 1/100 (all-ones bulk)
+  CHECK(has(k::check_certificate(lg).problems, "scope.domain: |f - g| is above evidence.D_inf_upper at the sampled input"));
+  json thr = fixture("modp_p3_finite6_margin1_2__T4.1.threshold.json");
+  CHECK(has(k::check_certificate(thr).reestablished, "scope.exhaustive"));  // 0: every length has too many statistics
 }
 
 TEST_CASE("malformed certificates give problems, never exceptions", "[kernel][certificate]") {

@@ -2,6 +2,7 @@
 #include "lgcheck/kernel/certificate.hpp"
 
 #include "lgcheck/kernel/average.hpp"
+#include "lgcheck/kernel/enumeration.hpp"
 #include "lgcheck/kernel/json_read.hpp"
 #include "lgcheck/kernel/quantities.hpp"
 #include "lgcheck/kernel/section5.hpp"
@@ -19,13 +20,6 @@ using nlohmann::json;
 constexpr std::size_t kMaxWitnesses = 1000000;
 constexpr std::uint64_t kMaxEnumeratedStrings = 8192;  // brute force over all strings of a length
 
-std::string margin_text(const Margin& g) { return g ? to_string(*g) : "inf"; }
-
-/// The check block's rational `key`, or `fallback` (parse_case validated it).
-Rational check_value(const Case& c, const std::string& key, const Rational& fallback) {
-  return c.check_rational(key, fallback);
-}
-
 /// All strings of length t over S symbols, when there are at most kMaxEnumeratedStrings.
 bool for_each_string(std::size_t S, std::size_t t, const std::function<void(const Tokens&)>& visit) {
   if (t > 64) return false;  // also bounds the work when S = 1
@@ -41,16 +35,33 @@ bool for_each_string(std::size_t S, std::size_t t, const std::function<void(cons
   return true;
 }
 
+/// o[key], or nullptr when o is not an object holding it.
+const json* member(const json& o, const char* key) { return o.is_object() && o.contains(key) ? &o[key] : nullptr; }
+
+/// o[key] read as a rational, or as a length; nullopt when absent or malformed.
+std::optional<Rational> rational_at(const json& o, const char* key, std::string why = "") {
+  return member(o, key) ? read_rational(o[key], why) : std::nullopt;
+}
+std::optional<std::uint64_t> count_at(const json& o, const char* key, std::string why = "") {
+  return member(o, key) ? read_count(o[key], kMaxStatisticLength, why) : std::nullopt;
+}
+
+std::string enclosure_text(const Rational& lo, const Rational& hi) { return "[" + to_decimal(lo, 12) + ", " + to_decimal(hi, 12) + "]"; }
+
+/// The unit of the last digit of a decimal literal: "2572.86" → 1/100, "1.3e+09" → 10^8.
+Rational decimal_unit(const std::string& text) {
+  const std::size_t e = text.find_first_of("eE"), dot = text.find('.');
+  const long exponent = e == std::string::npos ? 0 : std::stol(text.substr(e + 1));
+  const long decimals = dot == std::string::npos ? 0 : static_cast<long>(std::min(e, text.size()) - dot - 1);
+  return pow(Rational(10), exponent - decimals);
+}
+
 /// |f(x) − g(x)|∞ exactly (nullopt when an output is an enclosure).
 std::optional<Rational> exact_distance(const Case& c, const Tokens& x) {
   Values f = evaluate(c.models[0], x, c.models[0].semantics), g = evaluate(c.models[1], x, c.models[1].semantics);
-  Rational d = 0;
-  for (std::size_t k = 0; k < f.size(); ++k) {
+  for (std::size_t k = 0; k < f.size(); ++k)
     if (!f[k].is_exact() || !g[k].is_exact()) return std::nullopt;
-    Rational e = f[k].exact() - g[k].exact();
-    d = std::max(d, e < 0 ? Rational(-e) : e);
-  }
-  return d;
+  return difference_bracket(f, g).lo;
 }
 
 class Checker {
@@ -74,10 +85,11 @@ class Checker {
       else if (claim == "L5.conv") check_convergence_claim();
       else if (claim == "L5.lip") check_lipschitz_claim();
       else if (claim == "D5.4.kgram") check_kgram_claim();
-      else if (claim == "L5.3.subsample" || claim == "T5.2.sim")
-        report_.not_reestablished.push_back("claim " + claim + ": no constant of it is recomputed by the kernel");
+      else if (claim == "L5.3.subsample") check_subsample_claim();
+      else if (claim == "T5.2.sim") check_complexity_claim();
       else problem("claim", "unknown claim \"" + claim + "\"");
       check_witnesses(claim);
+      check_enumeration(claim);
     } catch (const std::exception& e) {  // a guard: every path above validates first
       problem("", std::string("the kernel failed: ") + e.what());
     }
@@ -91,12 +103,8 @@ class Checker {
   WitnessContext ctx_;
   CertificateReport report_;
 
-  void problem(const std::string& path, const std::string& why) {
-    report_.problems.push_back(path.empty() ? why : path + ": " + why);
-  }
-  const json* field(const char* key) const {
-    return evidence_->contains(key) ? &(*evidence_)[key] : nullptr;
-  }
+  void problem(const std::string& path, const std::string& why) { report_.problems.push_back(path.empty() ? why : path + ": " + why); }
+  const json* field(const char* key) const { return member(*evidence_, key); }
 
   bool read_header() {
     if (!cert_.contains("format") || cert_["format"] != "lgcheck-certificate/1")
@@ -203,7 +211,7 @@ class Checker {
   }
 
   Rational epsilon_of(const Rational& fallback) {
-    Rational eps = check_value(case_, "epsilon", fallback);
+    Rational eps = case_.check_rational("epsilon", fallback);
     compare_rational("evidence.epsilon", field("epsilon"), eps);
     return eps;
   }
@@ -240,7 +248,7 @@ class Checker {
   }
 
   void check_witness_claim() {
-    const Rational eta = check_value(case_, "eta", Rational(1, 4));
+    const Rational eta = case_.check_rational("eta", Rational(1, 4));
     compare_rational("evidence.eta", field("eta"), eta);
     const std::uint64_t n = case_.check_count("witness_n", 0);
     compare_rational("evidence.n", field("n"), Rational(n));
@@ -275,11 +283,11 @@ class Checker {
     for (const auto& a : alpha)
       if (a > 0 && (!amin || a < *amin)) amin = a;
     if (amin) compare_rational("evidence.alpha_min", field("alpha_min"), *amin);
-    const Rational eps = epsilon_of(Rational(1, 4)), c = check_value(case_, "N0_constant", Rational(1));
+    const Rational eps = epsilon_of(Rational(1, 4)), c = case_.check_rational("N0_constant", Rational(1));
     const unsigned k = static_cast<unsigned>(case_.check_count("N0_log_power", 0));
     compare_rational("evidence.c", field("c"), c);
     compare_rational("evidence.log_power", field("log_power"), Rational(k));
-    compare_rational("evidence.C", field("C"), check_value(case_, "conclusion_constant", Rational(1)));
+    compare_rational("evidence.C", field("C"), case_.check_rational("conclusion_constant", Rational(1)));
     bool ok = false;
     Integer n0 = safe([&] { return n0_average(alpha, eps, c, k); }, "evidence.N0", ok);
     if (ok) compare_integer("evidence.N0", field("N0"), n0);
@@ -338,8 +346,77 @@ class Checker {
     const Rational lo = lower_of(value), hi = upper_of(value);
     const Rational slack = (hi < 0 ? Rational(-hi) : hi) / pow(Rational(2), 100);
     if (*r < lo || *r > hi + slack)
-      return problem(path, "recorded " + to_string(*r) + ", the kernel encloses it in [" + to_decimal(lo, 12) + ", " + to_decimal(hi, 12) + "]");
+      return problem(path, "recorded " + to_string(*r) + ", the kernel encloses it in " + enclosure_text(lo, hi));
     report_.reestablished.push_back(path + " (within the kernel's enclosure)");
+  }
+
+  /// A recorded decimal d with last-digit unit u stands for [d − u, d + u]: it agrees
+  /// when that meets the kernel's enclosure (`at_most`: when d − u is not above it).
+  void compare_decimal(const std::string& path, const json* recorded, const Number& value, bool at_most = false) {
+    std::string why;
+    auto d = recorded && recorded->is_string() ? read_rational(*recorded, why) : std::nullopt;
+    if (!d) return problem(path, why.empty() ? "missing or not a decimal string" : why);
+    const Rational u = decimal_unit(recorded->get<std::string>()), lo = lower_of(value), hi = upper_of(value);
+    if (*d - u > hi || (!at_most && *d + u < lo))
+      return problem(path, "recorded " + show(*recorded) + ", recomputed " + (at_most ? "at most " : "") + enclosure_text(lo, hi));
+    report_.reestablished.push_back(path);
+  }
+
+  /// Lemma 5.3: c, the rate, and per test G and L at most the kernel's query-free
+  /// bounds and the bound c(G + L)(τ+1)|z|^{−1/3} from the recorded G and L.
+  void check_subsample_claim() {
+    const Model& m = case_.model();
+    if (auto why = layer2_obstacle(m)) return report_.not_reestablished.push_back("L5.3.subsample: " + *why);
+    const Rational c = case_.check_rational("subsample_constant", Rational(1)), tau1(static_cast<unsigned long>(m.locality + 1));
+    compare_rational("evidence.c", field("c"), c);
+    compare_rational("evidence.rate", field("rate"), Rational(1, 3));
+    const Section5Bounds k = section5_bounds(m, c);
+    const json* tests = field("tests");
+    if (!tests || !tests->is_array()) return problem("evidence.tests", "missing or not an array");
+    for (std::size_t i = 0; i < tests->size(); ++i) {
+      const json& t = (*tests)[i];
+      const std::string path = "evidence.tests[" + std::to_string(i) + "]";
+      for (const char* key : {"G", "L"}) compare_decimal(path + "." + key, member(t, key), *key == 'G' ? k.G : k.L, true);
+      auto G = rational_at(t, "G"), L = rational_at(t, "L");
+      auto n = count_at(t, "length_z");
+      if (!G || !L || !n || *n == 0) { problem(path, "G, L or length_z unreadable"); continue; }
+      compare_decimal(path + ".bound", member(t, "bound"), Number(c * (*G + *L) * tau1) * Number(power(Integer(*n), Rational(-1, 3), 128)));
+    }
+  }
+
+  /// Theorem 5.2: C = max(C(f), C(g)), N_variant_A/B from it, and each row's C(model)·|z|^{−r′}.
+  void check_complexity_claim() {
+    const Rational c = case_.check_rational("subsample_constant", Rational(1)), eps = case_.check_rational("epsilon", Rational(1, 10));
+    std::vector<Section5Bounds> bounds;
+    Margin gamma;  // the smaller positional margin
+    for (const Model& m : case_.models) {
+      if (auto why = layer2_obstacle(m)) return report_.not_reestablished.push_back("T5.2.sim: " + *why);
+      bounds.push_back(section5_bounds(m, c));
+      if (const Margin g = positional_margin(m); g && (!gamma || *g < *gamma)) gamma = g;
+    }
+    Number C = bounds.front().C;
+    for (const auto& b : bounds) C = certified_max(C, b.C);
+    compare_enclosed("evidence.C", field("C"), C);
+    auto recorded = rational_at(*evidence_, "C");
+    if (recorded && *recorded >= lower_of(C) && *recorded > 0) {  // the exact N's follow from the recorded C once it is accepted
+      const Rational e = gamma ? std::max(Rational(1 / *gamma), Rational(3)) : Rational(3);
+      const long u = numerator(e).convert_to<long>(), v = denominator(e).convert_to<long>();
+      compare_integer("evidence.N_variant_A", field("N_variant_A"), ceil_power(*recorded / eps, e));
+      compare_integer("evidence.N_variant_B", field("N_variant_B"), ceil_power(pow(*recorded, v) * pow(1 / eps, u), Rational(1, v)));
+    }
+    const json* rows = field("rows");
+    if (!rows || !rows->is_array()) return problem("evidence.rows", "missing or not an array");
+    for (std::size_t i = 0; i < rows->size(); ++i) {
+      const json& r = (*rows)[i];
+      const std::string path = "evidence.rows[" + std::to_string(i) + "]";
+      const std::size_t which = member(r, "model") && r["model"] == "g" ? 1 : 0;
+      auto n = count_at(r, "length_z");
+      if (!member(r, "model") || !(r["model"] == "f" || r["model"] == "g") || which >= bounds.size() || !n || *n == 0)
+        problem(path, "model or length_z unreadable");
+      else if (member(r, "a_priori_bound"))
+        compare_decimal(path + ".a_priori_bound", member(r, "a_priori_bound"), bounds[which].C * Number(power(Integer(*n), -bounds[which].rate, 128)));
+    }
+    report_.not_reestablished.push_back("T5.2.sim: the a-posteriori simulation-error bound and the errors (x is not recorded)");
   }
 
   void check_convergence_claim() {
@@ -365,7 +442,7 @@ class Checker {
     compare_margin("evidence.gamma", field("gamma"), positional_margin(m));
     const std::uint64_t k = case_.check_count("kgram_k", 0);
     compare_rational("evidence.k", field("k"), Rational(k));
-    const Rational eps = epsilon_of(Rational(1, 2)), rho = check_value(case_, "rho", Rational(1));
+    const Rational eps = epsilon_of(Rational(1, 2)), rho = case_.check_rational("rho", Rational(1));
     compare_rational("evidence.rho", field("rho"), rho);
     compare_integer("evidence.min_length", field("min_length"), kgram_min_length(k, rho, eps));
     report_.not_reestablished.push_back("D5.4.kgram: the inputs' errors against f* are not recomputed");
@@ -373,10 +450,55 @@ class Checker {
 
   void check_regularity_claim() {
     // The evidence echoes the case: compare, and say that E_t is not recomputed.
-    compare_rational("evidence.eta", field("eta"), check_value(case_, "eta", Rational(1)));
+    compare_rational("evidence.eta", field("eta"), case_.check_rational("eta", Rational(1)));
     compare_rational("evidence.switch_length", field("switch_length"), Rational(case_.check_count("switch_length", 0)));
     compare_rational("evidence.tail", field("tail"), Rational(case_.check_count("regularity_tail", 64)));
     report_.not_reestablished.push_back("C4.2.regularity: E_t under the switching distribution is not recomputed");
+  }
+
+  // --- exhaustive domains: the count, and the claim's inequality on sampled strings -----
+  void check_enumeration(const std::string& claim) {
+    const json* scope = member(cert_, "scope");
+    const json* text = scope ? member(*scope, "domain") : nullptr;
+    if (!text || !text->is_string() || text->get<std::string>().empty()) return;
+    const auto d = parse_domain(text->get<std::string>());
+    if (!d) return report_.not_reestablished.push_back("scope.domain: not a domain the kernel enumerates");
+    compare_integer("scope.exhaustive", member(*scope, "exhaustive"), domain_count(*d, case_.model()));
+    const bool expandable = d->hi <= (case_.model().layers.size() <= 1 ? kMaxExpandedLength : kMaxExpandedLength / 20);  // as witnesses
+    const std::vector<Tokens> samples = expandable ? sample_strings(*d, case_.model()) : std::vector<Tokens>{};
+    std::size_t checked = 0;
+    for (const Tokens& x : samples) checked += sampled_inequality(claim, *d, x);
+    if (checked > 0)
+      report_.reestablished.push_back("scope.domain: the inequality at " + std::to_string(checked) + " sampled instances (seed " +
+                                      std::to_string(kSampleSeed) + ")");
+  }
+
+  /// The claim's inequality at one sampled string (each query position of a StringPositions
+  /// domain): how many instances were checked. A failure is a problem naming the string.
+  std::size_t sampled_inequality(const std::string& claim, const Domain& d, const Tokens& x) {
+    const Model& m = case_.model();
+    auto fail = [&](const std::string& what) {
+      std::string s;
+      for (int t : x) s += m.alphabet[static_cast<std::size_t>(t)];
+      return problem("scope.domain", what + " at the sampled input " + s), std::size_t{1};
+    };
+    if ((claim == "S.consistency" || claim == "T4.1.threshold") && cert_["verdict"] != "REFUTED") {
+      std::size_t n = 0;
+      const bool positions = d.kind == Domain::Kind::StringPositions;
+      for (std::uint64_t i = positions ? std::max<std::uint64_t>(d.first, 1) : x.size(); i <= (positions ? d.last : x.size()) && i <= x.size(); ++i) {
+        if (Integer(i) < ctx_.threshold.front()) continue;
+        const Tokens prefix(x.begin(), x.begin() + static_cast<long>(i));
+        if (difference_bracket(last_representation(m, prefix, Semantics::finite(ctx_.p.front())), last_representation(m, prefix, Semantics::hardmax())).lo > 0)
+          return fail("finite:p and hardmax differ at position " + std::to_string(i));
+        ++n;
+      }
+      return n;
+    }
+    const char* key = claim == "T4.1.witness" ? "D_n" : claim == "T4.1.lg" ? "D_inf_upper" : nullptr;
+    auto bound = key ? rational_at(*evidence_, key) : std::nullopt;
+    if (!bound || !case_.is_pair || (claim == "T4.1.witness" && x.size() > case_.check_count("witness_n", 0))) return 0;
+    const Rational dist = difference_bracket(evaluate(case_.models[0], x, case_.models[0].semantics), evaluate(case_.models[1], x, case_.models[1].semantics)).lo;
+    return dist > *bound ? fail(std::string("|f - g| is above evidence.") + key) : 1;
   }
 
   // --- witnesses -------------------------------------------------------------
@@ -410,15 +532,13 @@ class Checker {
         return problem(path + ".L", "recorded " + show(w["L"]) + ", recomputed " + (mine ? to_string(*mine) : "undefined")), false;
     }
     if (claim == "T4.1.witness" && kind == "pair_distance") {
-      auto a = w.contains("at_least") ? read_rational(w["at_least"], why) : std::nullopt;
+      auto a = rational_at(w, "at_least");
       if (a && ctx_.epsilon && *a < *ctx_.epsilon) return problem(path + ".at_least", "below eta = " + to_string(*ctx_.epsilon)), false;
-      const json& s = w.contains("statistic") ? w["statistic"] : json();
-      auto T = s.is_object() && s.contains("length") ? read_count(s["length"], kMaxStatisticLength, why) : std::nullopt;
+      auto T = member(w, "statistic") ? count_at(w["statistic"], "length") : std::nullopt;
       if (T && *T > 2 * case_.check_count("witness_n", 0)) return problem(path + ".statistic.length", "longer than 2n"), false;
     }
     if (claim == "T4.1.threshold" && kind == "finite_differs") {
-      const json& s = w.contains("statistic") ? w["statistic"] : json();
-      auto T = s.is_object() && s.contains("length") ? read_count(s["length"], kMaxStatisticLength, why) : std::nullopt;
+      auto T = member(w, "statistic") ? count_at(w["statistic"], "length") : std::nullopt;
       const std::string verdict = cert_.contains("verdict") && cert_["verdict"].is_string() ? cert_["verdict"].get<std::string>() : "";
       if (T && Integer(*T) >= ctx_.threshold.front() && verdict != "REFUTED")
         return problem(path, "a difference at T >= threshold contradicts the verdict " + verdict), false;

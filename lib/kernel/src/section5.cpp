@@ -1,6 +1,9 @@
 // Section 5 constants, from docs/theory.md §3.
 #include "lgcheck/kernel/section5.hpp"
 
+#include "lgcheck/numeric/interval.hpp"
+#include "lgcheck/numeric/operator_norm.hpp"
+
 #include <algorithm>
 
 namespace lgc::kernel {
@@ -81,6 +84,98 @@ Number limit_lipschitz(const Model& model, unsigned bits) {
 
 Integer kgram_min_length(std::uint64_t k, const Rational& rho, const Rational& epsilon) {
   return Integer(k) + ceil(Rational(Rational(5 * k) / (2 * rho * epsilon)));
+}
+
+// --- Lemma 5.3 and Theorem 5.2: theory.md §3 "The subsampler", "The simulation-error bound", "The complexity C(f)"
+namespace {
+
+Rational magnitude(const Rational& q) { return q < 0 ? Rational(-q) : q; }
+
+/// max (or min) of two certified numbers: exact when both are, else the hull of the ends.
+Number extreme(const Number& a, const Number& b, bool larger, unsigned bits) {
+  if (a.is_exact() && b.is_exact()) return larger ? std::max(a.exact(), b.exact()) : std::min(a.exact(), b.exact());
+  auto pick = [&](const Rational& x, const Rational& y) { return larger ? std::max(x, y) : std::min(x, y); };
+  return Number(Interval::hull(pick(lower_of(a), lower_of(b)), pick(upper_of(a), upper_of(b)), bits));
+}
+
+/// The constants of one second-layer head g over the box b.
+struct Layer2Head {
+  Number A, grow;        ///< min(Σ b_r|M_rc|b_c, ‖M‖₂‖b‖₂²) and e^A
+  Rational B, m, m2, v;  ///< max_k Σ_c|V_kc|b_c; Σ|M_rc|b_c; Σ b_r|M_rc|; ‖V‖∞
+};
+
+Layer2Head layer2_head(const Head& g, const std::vector<Rational>& b, unsigned bits) {
+  Layer2Head out;
+  Rational box = 0, norm2 = 0;
+  for (std::size_t r = 0; r < b.size(); ++r) {
+    norm2 += b[r] * b[r];
+    for (std::size_t c = 0; c < b.size(); ++c) {
+      const Rational a = magnitude(g.qk(r, c));
+      box += b[r] * a * b[c], out.m += a * b[c], out.m2 += b[r] * a;
+    }
+  }
+  for (std::size_t k = 0; k < g.value.rows(); ++k) {
+    Rational row = 0;
+    for (std::size_t c = 0; c < b.size(); ++c) row += magnitude(g.value(k, c)) * b[c];
+    out.B = std::max(out.B, row);
+  }
+  out.v = row_sum_norm(g.value);
+  out.A = extreme(box, spectral_norm(g.qk, bits).value * Number(norm2), false, bits);
+  out.grow = exp(out.A, bits);
+  return out;
+}
+
+}  // namespace
+
+Number certified_max(const Number& a, const Number& b, unsigned bits) { return extreme(a, b, true, bits); }
+std::optional<std::string> layer2_obstacle(const Model& m) {
+  if (m.layers.size() != 2 || m.semantics.kind != Semantics::Kind::Softmax) return "not a two-layer softmax model";
+  if (m.period != 1) return "the period is not 1";
+  if (m.layers[0].mlp) return "a first-layer MLP (the kernel's box has no MLP widening)";
+  for (const Head& g : m.layers[1].heads)
+    for (const Rational& x : g.phi)
+      if (x != 0) return "a second-layer head with a positional term";
+  return std::nullopt;
+}
+
+std::vector<Rational> first_layer_box(const Model& m) {
+  std::vector<Rational> b(m.width, 0);
+  auto widen = [&](const QMatrix* value) {  // b_r += max over classes of |(V y_c)_r| (|y_c,r| without V)
+    std::vector<Rational> top(m.width, 0);
+    for (const QVector& y : classes(m)) {
+      const QVector v = value ? apply<Rational>(*value, y) : y;
+      for (std::size_t r = 0; r < m.width; ++r) top[r] = std::max(top[r], magnitude(v[r]));
+    }
+    for (std::size_t r = 0; r < m.width; ++r) b[r] += top[r];
+  };
+  widen(nullptr);
+  for (const Head& h : m.layers.at(0).heads) widen(&h.value);
+  return b;
+}
+
+Section5Bounds section5_bounds(const Model& m, const Rational& c, unsigned bits) {
+  Section5Bounds out;
+  const Margin gamma = positional_margin(m);
+  out.rate = gamma ? std::min(*gamma, Rational(1, 3)) : Rational(1, 3);
+  const Number K = convergence_constant(m, bits), lip = limit_lipschitz(m, bits);
+  const Rational tau1(static_cast<unsigned long>(m.locality + 1)), sigma = 1 / (1 - out.rate);
+  const Number D = K + Number(c * Rational(static_cast<unsigned long>(m.alphabet_size() * m.period)) * tau1) * lip;  // H = SΔ classes
+  const Number early = Number(6 * tau1) * Number(power(Integer(2 * (m.locality + 1)), out.rate - 1, bits));
+  const std::vector<Rational> b = first_layer_box(m);
+  std::vector<Layer2Head> heads;
+  for (const Head& g : m.layers.at(1).heads) {
+    const Layer2Head& h = heads.emplace_back(layer2_head(g, b, bits));
+    out.G = extreme(out.G, h.grow * Number(std::max(Rational(1), h.B)), true, bits);
+    out.L = extreme(out.L, h.grow * lip * Number(std::max(h.m, Rational(h.m * h.B + h.v))), true, bits);
+  }
+  Number sum = 0;
+  for (const Layer2Head& h : heads) {
+    const Number eps_hat = h.grow * (Number(std::max(Rational(1), h.B)) * (Number(h.m * sigma) * K + Number(h.m2) * D + early) +
+                                     Number(h.v * sigma) * K);
+    sum += h.grow * Number(1 + h.B) * (Number(2) * eps_hat + Number(c * tau1) * (out.G + out.L));
+  }
+  out.C = Number(readout_lipschitz(m)) * (K + D + sum);
+  return out;
 }
 
 }  // namespace lgc::kernel

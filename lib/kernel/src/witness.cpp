@@ -7,6 +7,17 @@
 #include <map>
 
 namespace lgc::kernel {
+
+Bracket difference_bracket(const Values& a, const Values& b) {
+  Bracket out{0, 0};
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    Number d = abs(a[k] - b[k]);
+    out.lo = std::max(out.lo, lower_of(d));
+    out.hi = std::max(out.hi, upper_of(d));
+  }
+  return out;
+}
+
 namespace {
 
 using nlohmann::json;
@@ -27,22 +38,6 @@ std::string cannot_expand(const WitnessContext& ctx, const Model& m, std::uint64
 
 WitnessResult too_long(const std::string& what, const std::string& why) {
   return {WitnessStatus::NotReestablished, what + " has " + why};
-}
-
-/// A certified interval [lo, hi] of a nonnegative real.
-struct Bracket {
-  Rational lo, hi;
-};
-
-/// max_k |a_k − b_k|, exactly 0 when the vectors are exactly equal.
-Bracket difference_bracket(const Values& a, const Values& b) {
-  Bracket out{0, 0};
-  for (std::size_t k = 0; k < a.size(); ++k) {
-    Number d = abs(a[k] - b[k]);
-    out.lo = std::max(out.lo, lower_of(d));
-    out.hi = std::max(out.hi, upper_of(d));
-  }
-  return out;
 }
 
 /// |f(x) − f(z)|∞, exactly 0 when the representations before the readout agree exactly.

@@ -1,9 +1,13 @@
 #pragma once
-// Section 5 constants that need no search (docs/theory.md §3): the positional
-// margin, the first-layer MLP's Lipschitz factor, the convergence constant K,
-// the limit map's Lipschitz constant, and the k-gram minimum length T₀.
+// Section 5 constants that need no search (docs/theory.md §3): the positional margin, the
+// first-layer MLP's Lipschitz factor, K, the limit map's Lipschitz constant, T₀, and the
+// Lemma 5.3 / Theorem 5.2 bounds G, L, C(f).
 #include "lgcheck/kernel/quantities.hpp"
 #include "lgcheck/numeric/number.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace lgc::kernel {
 
@@ -23,5 +27,20 @@ Number limit_lipschitz(const Model& model, unsigned bits = 128);
 
 /// T₀ = k + ⌈5k/(2ρε)⌉ (theory.md "The in-context k-gram construction").
 Integer kgram_min_length(std::uint64_t k, const Rational& rho, const Rational& epsilon);
+
+/// Why the Section 5 bounds below do not cover `model`, or nullopt: they need two
+/// softmax layers, Δ = 1, second-layer φ = 0 and (the kernel's restriction) no first-layer MLP.
+std::optional<std::string> layer2_obstacle(const Model& model);
+/// The larger of two certified numbers: exact when both are, else the hull of their ends.
+Number certified_max(const Number& a, const Number& b, unsigned bits = 128);
+/// b_r = max_c |y_c,r| + Σ_h max_c |(V_h y_c)_r|: every first-layer output lies in [−b, b].
+std::vector<Rational> first_layer_box(const Model& model);
+/// The query-free integrand bounds G, L of Lemma 5.3, the complexity C(f) of
+/// Theorem 5.2 with Lemma 5.3's constant c, and r′ = min(γ, 1/3) (theory.md §3).
+struct Section5Bounds {
+  Number G, L, C;
+  Rational rate;  ///< r′
+};
+Section5Bounds section5_bounds(const Model& model, const Rational& c, unsigned bits = 128);
 
 }  // namespace lgc::kernel

@@ -42,6 +42,10 @@ std::variant<Statistic, std::string> read_statistic(const nlohmann::json& j, con
 /// take the tokens of that residue's classes grouped by token, then the window.
 Tokens expand(const Statistic& sigma, const Model& model);
 
+/// max_k |a_k − b_k| as a certified [lo, hi]: lo > 0 when they certainly differ, [0, 0] when exactly equal.
+struct Bracket { Rational lo, hi; };
+Bracket difference_bracket(const Values& a, const Values& b);
+
 enum class WitnessStatus { Reestablished, Rejected, NotReestablished };
 struct WitnessResult {
   WitnessStatus status = WitnessStatus::Rejected;

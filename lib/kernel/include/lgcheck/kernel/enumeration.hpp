@@ -1,0 +1,33 @@
+#pragma once
+// Exhaustive domains named in a certificate's scope, re-derived by the kernel: their size
+// by its own count, and strings of them from its own generator (docs/kernel.md "Enumerations").
+#include "lgcheck/kernel/forward.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace lgc::kernel {
+
+/// The kernel's sampling seed and sample size per certificate (fixed, documented).
+constexpr std::uint64_t kSampleSeed = 0x4c474b65726e656cull;  // "LGKernel"
+constexpr std::size_t kSamples = 200;
+
+/// "every statistic of length A..B" (or "<= B"), "every statistic of each length T in [A, B] with at
+/// most C statistics", "query positions A..B of every string of length N", "positions i >= A of every
+/// input of length N" (StringPositions: lo = hi = N, positions first..last).
+struct Domain {
+  enum class Kind { Statistics, StringPositions } kind = Kind::Statistics;
+  std::uint64_t lo = 1, hi = 0, first = 0, last = 0;
+  std::optional<std::uint64_t> cap;  ///< a length with more statistics is not in the domain
+};
+std::optional<Domain> parse_domain(const std::string& text);
+
+/// The number of statistics of strings of length T (theory.md §2 "Sufficient statistic").
+Integer statistic_count(const Model& model, std::uint64_t T);
+/// How many items the domain holds: statistics, or (string, query position) pairs.
+Integer domain_count(const Domain& d, const Model& model);
+/// kSamples strings of the domain's lengths drawn from kSampleSeed (none when it has no length).
+std::vector<Tokens> sample_strings(const Domain& d, const Model& model);
+
+}  // namespace lgc::kernel

@@ -1,0 +1,79 @@
+// The Lemma 5.3 / Theorem 5.2 constants and the enumeration re-derivation, on a
+// hand model and bundled cases (values derived in the comments; the decimals
+// were cross-checked once with mpmath, not at test time).
+#include "lgcheck/kernel/enumeration.hpp"
+#include "lgcheck/kernel/section5.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+using lgc::Rational;
+namespace k = lgc::kernel;
+
+namespace {
+
+/// True when the certified number x contains the decimal v (given to well within the enclosure's width).
+bool encloses(const lgc::Number& x, const char* v, const char* slack = "1e-12") {
+  const Rational q = lgc::parse_rational(v), s = lgc::parse_rational(slack);
+  return lgc::lower_of(x) <= q + s && q - s <= lgc::upper_of(x);
+}
+
+/// S = 2, width 2, Δ = 1, τ = 0, E_a = (1, 0), E_b = (0, 1). Layer 1: M = [[1,0],[0,0]]
+/// (logit 1 for key a at query a, else 0), V = [[0,0],[1/2,0]], φ = (0). Layer 2:
+/// M = diag(1/2, 0), V = [[1,0],[0,0]], φ = (0). Readout (1, 0).
+nlohmann::json hand_model() {
+  return nlohmann::json::parse(R"({
+    "format": "lgcheck-case/1", "name": "hand", "alphabet": ["a", "b"], "width": 2, "period": 1, "locality": 0,
+    "semantics": "softmax", "embedding": [["1", "0"], ["0", "1"]], "positional": [["0", "0"]],
+    "layers": [
+      {"heads": [{"phi": ["0"], "qk": [["1", "0"], ["0", "0"]], "value": [["0", "0"], ["1/2", "0"]]}]},
+      {"heads": [{"phi": ["0"], "qk": [["1/2", "0"], ["0", "0"]], "value": [["1", "0"], ["0", "0"]]}]}],
+    "readout": {"weights": [["1", "0"]], "bias": ["0"]}})");
+}
+
+}  // namespace
+
+TEST_CASE("Lemma 5.3 and Theorem 5.2 constants on a hand model", "[kernel][section5]") {
+  const lgc::Model m = kt::model_from(hand_model());
+  REQUIRE_FALSE(k::layer2_obstacle(m));
+  // b = max_c |y_c| + max_c |V y_c| = (1, 1) + (0, 1/2).
+  CHECK(k::first_layer_box(m) == std::vector<Rational>{1, Rational(3, 2)});
+  // γ = 1 (P = {0, 1}), so r′ = 1/3. V_h = 1/2, spread 1: K = 8·(1/2)·2·e = 8e, Lip(Φ) = 2·(1/2)·e = e.
+  // Layer 2: A = min(b₀·½·b₀, ‖M‖₂‖b‖₂²) = min(1/2, 13/8) = 1/2, B = 1, v = 1, m = m′ = 1/2.
+  // G = e^{1/2}; L = e^{1/2}·e·max(1/2, 1/2 + 1) = (3/2)e^{3/2}.
+  // D = 8e + 1·e·2·1 = 10e, σ = 3/2, ε̂ = e^{1/2}[(1/2·8e·3/2 + 1/2·10e + 6·2^{−2/3}) + 8e·3/2] = e^{1/2}(23e + 6·2^{−2/3}),
+  // C = 8e + 10e + e^{1/2}·2·(2ε̂ + G + L) = 20e + 95e² + 24e·2^{−2/3}.
+  const k::Section5Bounds b = k::section5_bounds(m, Rational(1));
+  CHECK(b.rate == Rational(1, 3));
+  CHECK(encloses(b.G, "1.648721270700128146848650787814"));
+  CHECK(encloses(b.L, "6.722533605507097233903083190179"));
+  CHECK(encloses(b.C, "797.4238119102599857625275300665"));
+  CHECK(lgc::upper_of(b.C) - lgc::lower_of(b.C) < Rational(1, 1000000000000LL));
+}
+
+TEST_CASE("C(f) of attention_pair_sharp's f, the value theory.md derives by hand", "[kernel][section5][bundled]") {
+  // K = Lip(Φ) = 0, A = 6, B = 1: C(f) = 2e^{12}(12·2^{−2/3} + 1).
+  const auto c = kt::bundled("cases/section5/attention_pair_sharp.json");
+  CHECK(encloses(k::section5_bounds(c.models[0], Rational(1)).C, "2786207.834998638006228244042", "1e-6"));
+  CHECK(k::layer2_obstacle(kt::bundled("cases/paper/modp/modp_p3_hardmax.json").model()));  // one hardmax layer
+}
+
+TEST_CASE("exhaustive domains: parsed and counted by the kernel", "[kernel][enumeration]") {
+  const lgc::Model modp2 = kt::bundled("cases/paper/modp/modp_p2_hardmax.json").model();
+  // S = 2, Δ = 2, τ = 0: 2·(m₀+1)(m₁+1) statistics of length T, m_r the bulk positions of residue r:
+  // 2 + 4 + 8 + 12 + 18 + 24 + 32 + 40 + 50 + 60 + 72 + 84 = 406 for T = 1..12.
+  auto d = k::parse_domain("every statistic of length 1..12");
+  REQUIRE(d);
+  CHECK(k::domain_count(*d, modp2) == 406);
+  CHECK(k::statistic_count(modp2, 12) == 84);
+  d = k::parse_domain("every statistic of each length T in [11, 12] with at most 80 statistics");
+  REQUIRE(d);
+  CHECK(k::domain_count(*d, modp2) == 72);  // length 12 (84 statistics) is skipped
+  d = k::parse_domain("query positions 8..12 of every string of length 12");
+  REQUIRE(d);
+  CHECK(k::domain_count(*d, modp2) == 4096 * 5);
+  CHECK(k::sample_strings(*d, modp2).size() == k::kSamples);
+  CHECK(k::sample_strings(*d, modp2) == k::sample_strings(*d, modp2));  // the kernel's seed, fixed
+  CHECK_FALSE(k::parse_domain("pairs of statistics of length <= 12 with the same window and residue"));
+  CHECK_FALSE(k::parse_domain("every statistic of length 5..4"));
+}
