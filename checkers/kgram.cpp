@@ -29,6 +29,28 @@ Tokens repetitive_input(std::size_t S, std::size_t k, std::uint64_t T, double no
   return x;
 }
 
+/// The input on which the lemma's first-k term is largest, with the match
+/// fraction as close to rho as blocks allow: x = a^k c (a^k b c^pad)* ... a^k.
+/// Its first k positions copy only a's, so they score beta·k like a match,
+/// while the matching positions (the b's after each a^k) make f* = e_b
+/// (docs/theory.md, The in-context k-gram construction). pad is the largest
+/// keeping the fraction >= rho; nullopt when even pad = 0 falls short.
+std::optional<Tokens> hard_input(std::size_t S, std::size_t k, std::uint64_t T, const Rational& rho) {
+  if (T < 2 * k + 1) return std::nullopt;
+  const int a = 0, b = 1, c = S >= 3 ? 2 : 1;
+  for (long pad = static_cast<long>(floor(Rational(1) / rho)); pad >= 0; --pad) {
+    Tokens x(k, a);
+    x.push_back(c);
+    Tokens block(k, a);
+    block.push_back(b);
+    block.insert(block.end(), static_cast<std::size_t>(pad), c);
+    for (std::size_t t = 0; x.size() + k < T; ++t) x.push_back(block[t % block.size()]);
+    x.insert(x.end(), k, a);
+    if (kgram_match_fraction(k, x) >= rho) return x;
+  }
+  return std::nullopt;
+}
+
 struct KgramScan {
   std::uint64_t inputs = 0;
   Rational worst = 0;
@@ -126,6 +148,14 @@ ClaimResult check_kgram(const Case& c, const KgramParams& params) {
     exhaustive_to = T;
     scan_strings(m, eval, params, T, s);
   }
+  const std::uint64_t enumerated_inputs = s.inputs;
+  // The constructed hard inputs, right from T0 (where the lemma's terms are largest).
+  std::uint64_t hard = 0;
+  for (std::uint64_t T = T0; T < T0 + params.hard_lengths && !s.refuted && !s.undecided; ++T)
+    if (auto x = hard_input(S, params.k, T, params.rho)) {
+      check_input(m, eval, params, *x, s);
+      ++hard;
+    }
   const std::uint64_t exhaustive_inputs = s.inputs;
   std::mt19937_64 rng(params.seed);
   std::uint64_t longest = 0;
@@ -152,7 +182,12 @@ ClaimResult check_kgram(const Case& c, const KgramParams& params) {
     r.verdict = Verdict::Undecided;
     r.detail = "not separated from eps: " + *s.undecided;
   } else {
-    if (exhaustive_to) r.scope.domain = fmt::format("every input of length {}..{} with match fraction >= rho", T0, exhaustive_to);
+    r.scope.domain = (exhaustive_to ? fmt::format("every input of length {}..{} with match fraction >= rho ({}), ", T0,
+                                                  exhaustive_to, enumerated_inputs)
+                                    : std::string()) +
+                     fmt::format("{} constructed hard inputs (first k positions scoring like a match, match fraction "
+                                 "near rho) at T = {}..{}",
+                                 hard, T0, T0 + params.hard_lengths - 1);
     r.scope.exhaustive = exhaustive_inputs;
     r.scope.samples = s.inputs - exhaustive_inputs;
     r.scope.seed = params.seed;
@@ -162,8 +197,9 @@ ClaimResult check_kgram(const Case& c, const KgramParams& params) {
     if (s.inputs == 0) r.scope.vacuous = "no input checked has match fraction >= rho";
     if (params.epsilon > 0) r.scope.slack = to_decimal(s.worst / params.epsilon, 4) + " (worst error / eps)";
     r.verdict = holding_verdict(r.scope);
-    std::string exhaustive = exhaustive_to ? fmt::format("every input of length {}..{}", T0, exhaustive_to)
-                                           : fmt::format("no length >= T0 = {} within the exhaustive budget", T0);
+    std::string exhaustive = (exhaustive_to ? fmt::format("every input of length {}..{}", T0, exhaustive_to)
+                                            : fmt::format("no length >= T0 = {} within the exhaustive budget", T0)) +
+                             fmt::format(", {} hard inputs from T0", hard);
     r.detail = fmt::format("|f(x) - f*(x)| <= eps = {} on {} inputs with match fraction >= {} ({}; random repetitive "
                            "ones from T0 up to T = {}); worst error {}; gamma = {} >= 1",
                            to_string(params.epsilon), s.inputs, to_string(params.rho), exhaustive, longest,

@@ -1,4 +1,5 @@
 #include "mutations.hpp"
+#include "tables.hpp"
 
 #include "consistency.hpp"
 #include "lgcheck/model/case_file.hpp"
@@ -24,6 +25,7 @@ constexpr const char* kModpPair = "pairs/modp_p2_perturbed_pair.json";
 constexpr const char* kFarey8 = "witnesses/farey_hat_n8.json";
 constexpr const char* kFareyUniform = "average/farey_hat_n4_uniform.json";
 constexpr const char* kPresenceSkewed = "average/presence_skewed.json";
+constexpr const char* kPresenceBinding = "average/presence_binding.json";
 constexpr const char* kRegularity = "average/regularity_k64.json";
 constexpr const char* kRegimePosition = "section5/regime_position.json";
 constexpr const char* kRegimeToken = "section5/regime_token.json";
@@ -152,6 +154,9 @@ std::vector<Mutation> build_registry() {
                                kFareyUniform, [](AverageParams& p) { p.multiplicities = false; }));
   m.push_back(average_mutation("N0 from alpha_max", "N0 = c eps^(-2-2/alpha_max): the prior's largest entry in the exponent",
                                kPresenceSkewed, [](AverageParams& p) { p.bound_with_alpha_max = true; }));
+  m.push_back(average_mutation("C halved", "the conclusion's constant C of E_T <= C eps^(1/2) halved on a pair where "
+                               "the implication nearly binds", kPresenceBinding,
+                               [](AverageParams& p) { p.conclusion_constant /= 2; }));
   m.push_back(regularity_mutation("switch one step late", "the pair claimed equal in average up to K + 1",
                                   [](RegularityParams& p) { p.claimed_switch = 65; }));
   m.push_back(regularity_mutation("eta doubled", "the average distance after the switch claimed 2 eta",
@@ -219,6 +224,7 @@ std::vector<Mutation> build_registry() {
       {"T4.1.witness/eta doubled", "no difference of eta"},
       {"T4.2.avg/no multiplicities", "sum to"},  // the mass check, not the theorem's inequality (docs/reliability.md)
       {"T4.2.avg/N0 from alpha_max", "> C eps^(1/2)"},
+      {"T4.2.avg/C halved", "> C eps^(1/2)"},
       {"C4.2.regularity/switch one step late", "not 0 as claimed"},
       {"C4.2.regularity/eta doubled", "not 2 as claimed"},
       {"L5.conv/positional margin without the 1", "vs K i^-"},
@@ -234,15 +240,6 @@ std::vector<Mutation> build_registry() {
 }
 
 /// A markdown table cell: a literal '|' must be escaped.
-std::string escape_cell(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|') out += '\\';
-    out += c;
-  }
-  return out;
-}
-
 }  // namespace
 
 bool refutes_for_the_stated_reason(const Mutation& m, const ClaimResult& r) {
@@ -262,8 +259,8 @@ std::string mutation_table(const std::filesystem::path& cases_dir) {
     const std::string verdict = r.verdict == Verdict::Refuted && !refutes_for_the_stated_reason(m, r)
                                     ? "REFUTED for another reason"
                                     : to_string(r.verdict);
-    out += "| `" + m.claim + "` | " + escape_cell(m.name) + " | " + escape_cell(m.description) + " | `" +
-           escape_cell(m.counterexample) + "` | `" + m.case_file + "` | " + verdict + " |\n";
+    out += "| `" + m.claim + "` | " + markdown_cell(m.name) + " | " + markdown_cell(m.description) + " | `" +
+           markdown_cell(m.counterexample) + "` | `" + m.case_file + "` | " + verdict + " |\n";
   }
   return out;
 }

@@ -61,6 +61,7 @@ struct KgramParams {
   std::uint64_t max_length = 18;            ///< every input of length T₀..max_length within the budget
   std::uint64_t exhaustive_budget = 1u << 15;  ///< strings, summed over the exhaustive lengths
   std::size_t random_inputs = 40;           ///< lengths T₀, T₀+1, ... and 10^3, 10^4
+  std::size_t hard_lengths = 3;             ///< the constructed hard inputs at T₀ .. T₀ + hard_lengths − 1
   std::uint64_t max_random_length = 10000;
   std::uint64_t seed = 1;
   bool from_min_length = true;              ///< mutation: check every length from k+1 (ignoring T₀)

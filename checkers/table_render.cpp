@@ -74,6 +74,15 @@ std::vector<bool> numeric_columns(const Table& t) {
 
 }  // namespace
 
+std::string markdown_cell(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
 std::string render_markdown(const Table& t) {
   std::string out = "**" + t.caption + "**\n\n|";
   for (const auto& c : t.columns) out += " " + c + " |";
@@ -83,7 +92,7 @@ std::string render_markdown(const Table& t) {
   out += "\n";
   for (const auto& row : t.rows) {
     out += "|";
-    for (const auto& cell : row) out += " " + cell + " |";
+    for (const auto& cell : row) out += " " + markdown_cell(cell) + " |";
     out += "\n";
   }
   out += "\n";

@@ -117,7 +117,9 @@ Table table_threshold() {
   return t;
 }
 
-std::vector<std::string> table_names() { return {"t41", "threshold", "t42", "t52", "scaling", "sim_lengths"}; }
+std::vector<std::string> table_names() {
+  return {"t41", "threshold", "t42", "t52", "scaling", "sim_lengths", "teeth"};
+}
 
 Table make_table(const std::string& name, const std::filesystem::path& cases_dir, unsigned precision_bits) {
   if (name == "t41") return table_t41(cases_dir, precision_bits);
@@ -126,6 +128,7 @@ Table make_table(const std::string& name, const std::filesystem::path& cases_dir
   if (name == "t52") return table_t52();
   if (name == "scaling") return table_scaling(cases_dir, precision_bits);
   if (name == "sim_lengths") return table_sim_lengths(cases_dir);
+  if (name == "teeth") return table_teeth(cases_dir);
   throw std::invalid_argument("unknown table '" + name + "'");
 }
 

@@ -57,10 +57,17 @@ GrowthVerdict strictly_increasing(const std::string& parameter, const std::vecto
 /// with a verdict computed from the toolkit's exact bounds.
 Table table_scaling(const std::filesystem::path& cases_dir, unsigned precision_bits);
 
+/// teeth: per registered claim, the bundled cases where it is not vacuous,
+/// its largest slack ratio and where, and the mutations that must break it.
+/// Runs every claim on every bundled case.
+Table table_teeth(const std::filesystem::path& cases_dir);
+
 /// The names of the tables `lgcheck table` knows, and the table called `name`.
 std::vector<std::string> table_names();
 Table make_table(const std::string& name, const std::filesystem::path& cases_dir, unsigned precision_bits);
 
+/// A markdown table cell: '|' escaped so it does not end the cell.
+std::string markdown_cell(const std::string& text);
 std::string render_markdown(const Table& t);
 std::string render_csv(const Table& t);
 /// LaTeX with booktabs rules; scientific notation set as a×10^{b}.

@@ -11,7 +11,7 @@ Table table_t42(const std::filesystem::path& cases_dir) {
   Table t;
   t.name = "t42";
   t.caption = "Theorem 4.2 (Dirichlet prior): N0 = ceil(eps^-(2+2/alpha_min)) against alpha_min and eps, the premise "
-              "max E_t over t <= N0, and the smallest C with E_T <= C eps^(1/2) at T = N0, 2N0, 4N0, 8N0";
+              "max E_t over t <= N0, and the smallest C with E_T <= C eps^(1/2) for T in [N0, 8N0]";
   t.columns = {"pair", "alpha", "alpha_min", "eps", "exponent", "N0", "max E_t (t <= N0)", "E_N0", "C needed",
                "verdict"};
   struct Row {
@@ -43,8 +43,9 @@ Table table_t42(const std::filesystem::path& cases_dir) {
   }
   t.notes = {"E_t = E|f(x) - g(x)| over x ~ Dirichlet-multinomial(t, alpha), exactly (docs/theory.md, Theorem 4.2); "
              "N0 with c = 1 and no log factor.",
-             "C needed: max over T in {N0, 2N0, 4N0, 8N0} of E_T / eps^(1/2) (a measurement: how loose the O(eps^(1/2)) "
-             "conclusion is on the instance); verdict: claim T4.2.avg with C = 1."};
+             "C needed: max of E_T / eps^(1/2) over every T in [N0, 8N0] when its terms fit the claim's term budget, "
+             "else over T in {N0, 2N0, 4N0, 8N0} (a measurement: how loose the O(eps^(1/2)) conclusion is on the "
+             "instance); verdict: claim T4.2.avg with C = 1 (SAMPLED: lengths beyond 8N0 are not computed)."};
   return t;
 }
 

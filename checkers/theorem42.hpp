@@ -44,8 +44,10 @@ struct AverageParams {
   Rational c{1};                       ///< N₀'s hidden constant
   unsigned log_power = 0;              ///< N₀'s log power k
   Rational conclusion_constant{1};     ///< C in E_T <= C·ε^{1/2}
-  unsigned doublings = 3;              ///< T = N₀·2^j, j = 0..doublings
+  unsigned doublings = 3;              ///< the conclusion's lengths reach N₀·2^doublings
   std::uint64_t budget = 20000;        ///< the largest length computed
+  /// every T in [N₀, N₀·2^doublings] when about this many terms suffice, else T = N₀·2^j
+  std::uint64_t term_budget = 1000000;
   std::uint64_t brute_force_length = 8;  ///< cross-check against every string up to here
   bool bound_with_alpha_max = false;   ///< mutation: N₀ from α_max instead of α_min
   bool multiplicities = true;          ///< mutation: expectations without multiplicities

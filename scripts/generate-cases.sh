@@ -40,6 +40,61 @@ mkdir -p cases/section4
   --expect '{"logit_margin": "1/2", "verdicts": {"S.consistency": "SAMPLED", "T4.1.threshold": "SAMPLED", "L4.L": "SAMPLED", "T4.1.sim": "SAMPLED"}}' \
   modp --p 3 --semantics finite:6 --margin 1/2
 
+# Section 4 with a window (tau = 1) and two heads of different attention
+# patterns: the construction's window interval [1, V_h] and the general
+# length bound for H = 2 patterns (no generator builds it: written here).
+cat > cases/section4/window_two_heads.json <<'JSON'
+{
+  "format": "lgcheck-case/1",
+  "name": "window_two_heads",
+  "description": "One layer, two hardmax heads, locality tau = 1, period 2 (T4.1.sim's window interval and its bound for two attention patterns): head 1 averages the 1-indicator over the positions of residue 0; head 2 attends to the 1-tokens, window slots included, and averages their residue-0 indicator; the readout adds the two",
+  "check": {
+    "precision_bits": 3,
+    "epsilon": "1/4",
+    "max_length": 10,
+    "random_inputs": 10,
+    "seed": 1
+  },
+  "alphabet": ["0", "1"],
+  "width": 6,
+  "period": 2,
+  "locality": 1,
+  "semantics": "hardmax",
+  "embedding": [["1", "0", "1", "0", "0", "0"], ["0", "1", "1", "0", "0", "0"]],
+  "positional": [["0", "0", "0", "0", "0", "1"], ["0", "0", "0", "0", "0", "0"]],
+  "layers": [
+    {
+      "heads": [
+        {
+          "phi": ["0", "0"],
+          "qk": [["0", "0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0", "0"], ["0", "0", "1", "0", "0", "0"]],
+          "value": [["0", "0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0", "0"], ["0", "1", "0", "0", "0", "0"], ["0", "0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0", "0"]]
+        },
+        {
+          "phi": ["0", "0"],
+          "qk": [["0", "0", "0", "0", "0", "0"], ["0", "0", "1", "0", "0", "0"], ["0", "0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0", "0"]],
+          "value": [["0", "0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0", "1"], ["0", "0", "0", "0", "0", "0"]]
+        }
+      ]
+    }
+  ],
+  "readout": {
+    "activation": "identity",
+    "bias": ["0"],
+    "weights": [["0", "0", "0", "1", "1", "0"]]
+  },
+  "expect": {
+    "logit_margin": "1",
+    "verdicts": {
+      "S.consistency": "SAMPLED",
+      "T4.1.threshold": "SAMPLED",
+      "L4.L": "SAMPLED",
+      "T4.1.sim": "SAMPLED"
+    }
+  }
+}
+JSON
+
 # Pairs: each SimpleTask sin readout against its ReLU-MLP approximation, each
 # ModPTask against a copy with its value map perturbed by 1/100.
 mkdir -p cases/pairs
@@ -62,6 +117,16 @@ for p in 2 3 5 7; do
     --expect '{"verdicts": {"L4.L": "SAMPLED", "T4.1.sim": "SAMPLED", "T4.1.lg": "PROVED"}}' \
     modp-pair --p "$p" --eta 1/100
 done
+
+# A pair that differs in V and in the readout (ModPTask p = 1: S = 2, Delta = 1,
+# tau = 0), so neither the value-perturbation nor the readout-gap bound applies:
+# D_inf = (22/21)^2 - 1 = 43/441 <= eps, and the distance curve reaches
+# N_sim(eps') = 966 for eps' = 121/1764, so T4.1.lg is decided by the
+# simulation bracket D(966) + 2 eps' <= 3 eps.
+"$LGCHECK" gen --out cases/pairs/modp_p1_value_readout_pair.json --name modp_p1_value_readout_pair \
+  --check '{"epsilon": "1/10", "max_length": 1000, "seed": 1}' \
+  --expect '{"verdicts": {"L4.L": "SAMPLED", "T4.1.sim": "SAMPLED", "T4.1.lg": "PROVED"}}' \
+  modp-pair --p 1 --eta 1/21 --readout-eta 1/21
 
 # Lower-bound witnesses: Farey-hat pairs of order n.
 mkdir -p cases/witnesses
@@ -91,6 +156,14 @@ mkdir -p cases/average
   --check '{"epsilon": "1/2", "N0_constant": "5/8", "conclusion_constant": "1"}' \
   --expect '{"verdicts": {"L4.L": "SAMPLED", "T4.1.sim": "SAMPLED", "T4.1.lg": "VACUOUS", "T4.2.avg": "VACUOUS"}}' \
   presence --vocab 2 --marked 1 --eta 1 --alpha 2,1/2
+# The presence pair where Theorem 4.2's implication nearly binds: eta = eps,
+# so the premise E_t <= eps holds with E_t -> eps, and E_T = (1/2)(1 - 1/(T+1))
+# reaches 0.70 of eps^(1/2) at T = 8 N0 = 128 (C halved is refuted: the
+# mutation suite shows it). N0 = 16 and every T in [16, 128] is computed.
+"$LGCHECK" gen --out cases/average/presence_binding.json --name presence_binding \
+  --check '{"epsilon": "1/2", "conclusion_constant": "1"}' \
+  --expect '{"verdicts": {"L4.L": "SAMPLED", "T4.1.sim": "SAMPLED", "T4.1.lg": "PROVED", "T4.2.avg": "SAMPLED"}}' \
+  presence --vocab 2 --marked 1 --eta 1/2 --alpha 1,1
 # The regularity counterexample at two switch lengths, two alphabets.
 "$LGCHECK" gen --out cases/average/regularity_k64.json \
   --expect '{"verdicts": {"L4.L": "SAMPLED", "T4.1.sim": "SAMPLED", "T4.1.lg": "VACUOUS", "C4.2.regularity": "PROVED"}}' \

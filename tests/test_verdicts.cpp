@@ -180,3 +180,41 @@ TEST_CASE("A case no selected claim applies to still has its expectations compar
   CHECK(parts[0].results[0].id == "expect:T5.2.sim");
   CHECK(parts[0].results[0].verdict == Verdict::Refuted);
 }
+
+TEST_CASE("Teeth: T4.1.lg is decided by the simulation bracket on a pair whose antecedent holds", "[verdict][teeth]") {
+  const ClaimResult r = claim_on("pairs/modp_p1_value_readout_pair.json", "T4.1.lg");
+  INFO(r.detail);
+  CHECK(r.verdict == Verdict::Proved);
+  CHECK(r.scope.decided_by == "simulation");
+  CHECK(r.scope.vacuous.empty());
+  CHECK(r.evidence["upper_source"].get<std::string>().rfind("simulation", 0) == 0);
+}
+
+TEST_CASE("Teeth: T4.2.avg checks every T in [N0, 8 N0] within its term budget, else says so", "[verdict][teeth]") {
+  const ClaimResult every = claim_on("average/presence_binding.json", "T4.2.avg");
+  INFO(every.detail);
+  CHECK(every.verdict == Verdict::Sampled);  // the theorem's T beyond 8 N0 are not computed
+  CHECK(every.evidence["conclusion_lengths"] == "every");
+  CHECK(every.scope.domain.find("every T in [16, 128]") != std::string::npos);
+  CHECK(every.scope.exhaustive == 16 + 113);
+  // It nearly binds: the instance needs C >= 0.70 of the C = 1 it is checked with.
+  CHECK(lgc::parse_rational(every.evidence["C_needed"].get<std::string>()) >= lgc::Rational(7, 10));
+
+  const ClaimResult doubled = claim_on("average/farey_hat_n4_uniform.json", "T4.2.avg");
+  INFO(doubled.detail);
+  CHECK(doubled.evidence["conclusion_lengths"] == "doubling");
+  bool budget_cap = false;
+  for (const auto& cap : doubled.scope.caps)
+    budget_cap = budget_cap || (cap.binding && cap.what.find("conclusion_term_budget") != std::string::npos);
+  CHECK(budget_cap);
+}
+
+TEST_CASE("Teeth: the constructed hard k-gram inputs reach a third of eps for k = 2 and 3", "[verdict][teeth]") {
+  for (const char* file : {"section5/kgram_k2_s3.json", "section5/kgram_k3_s4.json"}) {
+    const ClaimResult r = claim_on(file, "D5.4.kgram");
+    INFO(file << ": " << r.detail);
+    CHECK(r.verdict == Verdict::Sampled);
+    CHECK(r.scope.exhaustive == 3);  // the three hard inputs at T0, T0 + 1, T0 + 2
+    CHECK(lgc::parse_rational(r.evidence["worst_error"].get<std::string>()) >= lgc::Rational(3, 20));  // eps = 1/2
+  }
+}

@@ -55,7 +55,7 @@ struct GenArgs {
   std::string alpha, marked = "1";
   CLI::App *modp = nullptr, *simple = nullptr, *farey = nullptr, *modp_pair = nullptr, *induction = nullptr,
            *presence = nullptr, *regularity = nullptr, *regime = nullptr, *kgram = nullptr, *attention = nullptr;
-  std::string attention_a = "1/2", copy = "1/10";
+  std::string attention_a = "1/2", copy = "1/10", readout_eta = "0";
   std::size_t k = 1;
   std::string beta_flag, lambda_flag, epsilon = "1/2", rho = "1/2";
   std::string phi1 = "3/2", content = "2";
@@ -157,11 +157,13 @@ int run_gen(const GenArgs& a) {
                a.out, a.check_block, a.expect_block, a.name);
   if (*a.farey) gen_farey_hat(a);
   if (*a.modp_pair) {
-    Rational e = rational_flag("--eta", a.eta);
+    Rational e = rational_flag("--eta", a.eta), re = rational_flag("--readout-eta", a.readout_eta);
     Semantics sem = semantics_flag(a.semantics);
-    write_pair_case(modp_task(a.p, sem), modp_perturbed(a.p, sem, e), "modp_p" + std::to_string(a.p) + "_perturbed_pair",
+    Rational gap = (1 + e) * (1 + re) - 1;
+    write_pair_case(modp_task(a.p, sem), modp_perturbed(a.p, sem, e, re), "modp_p" + std::to_string(a.p) + "_perturbed_pair",
                     "ModPTask p=" + std::to_string(a.p) + " against a copy whose value map is perturbed by " +
-                        to_string(e) + " (D_inf = " + to_string(e) + ")",
+                        to_string(e) + (re != 0 ? " and readout scaled by 1 + " + to_string(re) : std::string()) +
+                        " (D_inf = " + to_string(gap < 0 ? Rational(-gap) : gap) + ")",
                     a.out, json_flag("--check", a.check_block), a.expect_block, a.name);
   }
   if (*a.regime)
@@ -208,6 +210,10 @@ Command add_gen(CLI::App& app) {
   a->modp_pair = gen->add_subcommand("modp-pair", "ModPTask and a copy with its value map perturbed by eta");
   a->modp_pair->add_option("--p", a->p, "the period p")->capture_default_str()->check(CLI::Range(1, 1000000));
   a->modp_pair->add_option("--eta", a->eta, "the perturbation")->capture_default_str();
+  a->modp_pair
+      ->add_option("--readout-eta", a->readout_eta,
+                   "also scale the copy's readout by 1 + this (then the pair differs in V and in the readout)")
+      ->capture_default_str();
   a->modp_pair->add_option("--semantics", a->semantics, "hardmax | finite:<p>")->capture_default_str();
   a->induction = gen->add_subcommand("induction", "A two-layer softmax induction head (k = 1)");
   a->induction->add_option("--lambda", a->lambda, "phi(1) of the copy head (> 1)")->capture_default_str();

@@ -224,6 +224,8 @@ void check_average_keys(const Reader& in, const json& v, const std::string& path
   if (v.contains("N0_log_power")) in.count(v["N0_log_power"], join_path(path, "N0_log_power"), 0, 16);
   if (v.contains("doublings")) in.count(v["doublings"], join_path(path, "doublings"), 0, 20);
   if (v.contains("average_budget")) in.count(v["average_budget"], join_path(path, "average_budget"), 1, 1000000);
+  if (v.contains("conclusion_term_budget"))
+    in.count(v["conclusion_term_budget"], join_path(path, "conclusion_term_budget"), 0, 100000000);
   if (v.contains("switch_length")) in.count(v["switch_length"], join_path(path, "switch_length"), 1, 1000000000);
   if (v.contains("subsample_length"))
     in.count(v["subsample_length"], join_path(path, "subsample_length"), 100, 10000000);

@@ -142,12 +142,16 @@ Model induction_head(const Rational& lambda, const Rational& beta) {
   return m;
 }
 
-Model modp_perturbed(std::size_t p, const Semantics& semantics, const Rational& eta) {
+Model modp_perturbed(std::size_t p, const Semantics& semantics, const Rational& eta, const Rational& readout_eta) {
   Model m = modp_task(p, semantics);
   m.layers[0].heads[0].value(4, 1) = 1 + eta;
   m.name += "_perturbed";
   m.description = "ModPTask p=" + std::to_string(p) + " with its value map perturbed by " + to_string(eta) +
                   ": (1 + eta) times the fraction of 1-tokens among the positions j = 0 mod " + std::to_string(p);
+  if (readout_eta != 0) {
+    m.readout.weights(0, 4) = 1 + readout_eta;
+    m.description += ", its readout scaled by 1 + " + to_string(readout_eta);
+  }
   return m;
 }
 

@@ -30,7 +30,11 @@ Model induction_head(const Rational& lambda, const Rational& beta);
 
 /// A copy of ModPTask whose value map is perturbed: V(output, token 1) =
 /// 1 + eta, so |f − g| <= eta with equality when every attended token is 1.
-Model modp_perturbed(std::size_t p, const Semantics& semantics, const Rational& eta);
+/// A non-zero readout_eta also scales the readout by 1 + readout_eta, so
+/// |f − g| <= (1 + eta)(1 + readout_eta) − 1; the pair then differs in V and
+/// in the readout, and only the simulation bound brackets D∞ (docs/theory.md).
+Model modp_perturbed(std::size_t p, const Semantics& semantics, const Rational& eta,
+                     const Rational& readout_eta = Rational(0));
 
 /// The Farey-hat witness pair of order n (THEORY.md §2): S = 2, Δ = 1, τ = 0,
 /// M = 0, so attention is uniform and its output is q = the fraction of
