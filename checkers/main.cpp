@@ -5,8 +5,32 @@
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/semantics/forward.hpp"
 
+#include <cstdio>
 #include <iostream>
 #include <vector>
+
+namespace {
+
+/// Every option whose value is unsigned refuses a negative number (CLI11
+/// would wrap "-1" to 2^64 - 1), on every subcommand.
+void refuse_negative_unsigned(CLI::App& app) {
+  for (CLI::Option* option : app.get_options())
+    if (option->get_type_name().rfind("UINT", 0) == 0) option->check(lgc::cli::non_negative_integer());
+  for (CLI::App* sub : app.get_subcommands({})) refuse_negative_unsigned(*sub);
+}
+
+/// The command's exit code once its output reached standard output; a write
+/// that failed (a full device, a closed pipe) is an error, not a result.
+int written_or_usage_error(int code) {
+  std::cout.flush();
+  if (std::cout.fail() || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::cerr << "lgcheck: cannot write the output to standard output (device full or closed?)\n";
+    return lgc::cli::kExitUsage;
+  }
+  return code;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace lgc;
@@ -21,15 +45,34 @@ int main(int argc, char** argv) {
                                    add_simulate(app),  add_threshold(app), add_table(app), add_plot(app), add_check(app), add_merge(app),
                                    add_claims(app),    add_mutations(app), add_replay(app), add_gen(app),
                                    add_average(app)};
+  refuse_negative_unsigned(app);
+  if (argc == 1) {  // no arguments: the help, which lists the subcommands
+    std::cout << app.help();
+    return kExitUsage;
+  }
+  if (const std::string first = argv[1]; first[0] != '-') {
+    std::string names;
+    bool known = false;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+      known = known || sub->get_name() == first;
+    }
+    if (!known) {
+      std::cerr << "lgcheck: unknown subcommand '" << first << "' (one of: " << names << ")\n";
+      return kExitUsage;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    int code = app.exit(e);
-    return code == 0 ? 0 : kExitUsage;
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    // A refused flag reads like every other refusal: "lgcheck: <flag>: <why>".
+    std::cerr << "lgcheck: " << e.what() << "\nRun with --help for more information.\n";
+    return kExitUsage;
   }
   try {
     for (const auto& command : commands)
-      if (*command.app) return command.run();
+      if (*command.app) return written_or_usage_error(command.run());
     return kExitUsage;
   } catch (const CaseError& e) {
     std::cerr << "lgcheck: " << e.what() << "\n";

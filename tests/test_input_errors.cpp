@@ -3,6 +3,8 @@
 // messages are listed in docs/reliability.md; no refusal leaves a file behind.
 #include "support.hpp"
 
+#include <sys/stat.h>
+
 #include <fstream>
 #include <sstream>
 
@@ -119,4 +121,77 @@ TEST_CASE("A refused generation leaves no output file behind", "[input-errors]")
   CHECK_FALSE(std::filesystem::exists(out));
   r = lgc::test::run_lgcheck("table t41 --out /nonexistent/dir/t41.md --cases " + (lgc::test::source_dir() / "cases").string(), true);
   CHECK(r.exit_code == 2);
+}
+
+TEST_CASE("Hostile inputs end in exit 2 with a message, never a signal or a hang", "[input-errors][hostile]") {
+  const std::string docs = docs_text();
+  const auto dir = std::filesystem::temp_directory_path() / ("lgcheck_hostile_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "empty");
+  auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir / name) << text;
+    return (dir / name).string();
+  };
+  const std::string self = write("self.json", R"({"format": "lgcheck-case/1", "pair": ["self.json", "self.json"]})");
+  const std::string a = write("a.json", R"({"format": "lgcheck-case/1", "pair": ["b.json", "b.json"]})");
+  write("b.json", R"({"format": "lgcheck-case/1", "pair": ["a.json", "a.json"]})");
+  const std::string dup = write("dup.json", R"({"format": "lgcheck-case/1", "b": {"c": [{"x": 1, "x": 2}]}})");
+  const std::string empty = write("empty.json", "");
+  const std::string fifo = (dir / "fifo").string();
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  std::filesystem::create_directories(dir / "twice");
+  std::filesystem::copy_file(lgc::test::case_path("witnesses/farey_hat_n4.json"), dir / "twice" / "one.json");
+  std::filesystem::copy_file(lgc::test::case_path("witnesses/farey_hat_n4.json"), dir / "twice" / "two.json");
+  std::filesystem::create_directory_symlink(dir / "empty", dir / "link");
+  const std::string modp = lgc::test::case_path("paper/modp/modp_p3_hardmax.json").string();
+  struct Hostile {
+    std::string args, message;  ///< message: the documented part, after "lgcheck: <file>: " when there is a file
+    std::string file = "";
+  };
+  for (const auto& h : std::vector<Hostile>{
+           {"info " + self, "pair[0]: \"self.json\" is a pair case; a pair holds two models (a pair naming itself or "
+                            "another pair is refused)", self},
+           {"check " + a, "is a pair case; a pair holds two models (a pair naming itself or another pair is refused)", a},
+           {"info " + dup, "b.c[0].x: this key appears twice in its object (JSON keeps only one)", dup},
+           {"info " + fifo, "not a regular file (a FIFO, socket or device is not read as a case)", fifo},
+           {"info /dev/zero", "not a regular file (a FIFO, socket or device is not read as a case)", "/dev/zero"},
+           {"info " + (dir / "empty").string(),
+            "is a directory, not a case file (give the directory to check, or a .json file)", (dir / "empty").string()},
+           {"check " + (dir / "empty").string(), "no .json case file in the paths given"},
+           {"check " + modp + " --claims 'T9.*'", "--claims 'T9.*' matches no registered claim (S.consistency, "
+                                                  "T4.1.threshold, L4.L, T4.1.sim, T4.1.lg, T4.1.witness, T4.2.avg, "
+                                                  "C4.2.regularity, L5.conv, L5.lip, D5.4.kgram, L5.3.subsample, T5.2.sim)"},
+           {"check " + (dir / "twice").string() + " --certificates " + (dir / "certs").string(),
+            "--certificates: two cases are named \"farey_hat_n4\""},
+           {"simulate " + modp + " --epsilon 1/4 --random -1", "--random: expected a non-negative integer, got -1"},
+           {"bound " + modp + " --epsilon 1/4 --precision-bits -5",
+            "--precision-bits: expected a non-negative integer, got -5"},
+           {"gen --out " + (dir / "link").string() + " farey-hat",
+            "exists and is not a regular file (a symlink, FIFO, device or directory is never replaced)"},
+           {"table threshold --out /dev/full",
+            "--out: /dev/full exists and is not a regular file (a symlink, FIFO, device or directory is never replaced)"},
+           {"gen --out " + (dir / "missing" / "x.json").string() + " farey-hat", "does not exist"},
+           {"frobnicate", "unknown subcommand 'frobnicate' (one of: info, eval, margin, bound, simulate, threshold, "
+                          "table, plot, check, merge, claims, mutations, replay, gen, average)"},
+       }) {
+    INFO(h.args);
+    auto r = lgc::test::run_lgcheck(h.args, true);
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.find("lgcheck: " + (h.file.empty() ? "" : h.file + ": ")) == 0);
+    CHECK(r.out.find(h.message) != std::string::npos);
+    CHECK(docs.find(h.message) != std::string::npos);
+  }
+  // No arguments: the help, with the subcommands, and exit 2.
+  auto bare = lgc::test::run_lgcheck("", true);
+  CHECK(bare.exit_code == 2);
+  CHECK(bare.out.find("Subcommands:") != std::string::npos);
+  // A replayed file that is not a certificate: exit 2 naming it, not 1 ("rejected").
+  auto replay = lgc::test::run_lgcheck("replay " + empty, true);
+  CHECK(replay.exit_code == 2);
+  CHECK(replay.out.find("UNREADABLE " + empty + ": not valid JSON") != std::string::npos);
+  // Output that cannot be written is an error, not a result.
+  auto full = lgc::test::run_lgcheck("info " + modp + " >/dev/full 2>/dev/null; echo \"exit $?\"");
+  CHECK(full.out == "exit 2\n");
+  CHECK(std::filesystem::is_symlink(dir / "link"));  // never replaced
+  std::filesystem::remove_all(dir);
 }

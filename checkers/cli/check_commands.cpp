@@ -9,10 +9,12 @@
 
 #include <fmt/format.h>
 
+#include <fnmatch.h>
 #include <unistd.h>
 
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 
 namespace lgc::cli {
@@ -24,9 +26,34 @@ struct CheckArgs {
   bool json = false;
 };
 
+/// A --claims pattern that names no registered claim is a typo, not an empty run.
+void require_some_claim(const std::string& glob) {
+  std::string ids;
+  for (const Claim& claim : claim_registry()) {
+    if (fnmatch(glob.c_str(), claim.id.c_str(), 0) == 0) return;
+    ids += (ids.empty() ? "" : ", ") + claim.id;
+  }
+  throw UsageError("--claims '" + glob + "' matches no registered claim (" + ids + ")");
+}
+
+/// Certificates are named after the case: two cases of one name would write
+/// the same files, the second silently replacing the first.
+void require_distinct_names(const std::vector<Case>& cases) {
+  std::map<std::string, std::string> file_of;
+  for (const Case& c : cases) {
+    auto [it, fresh] = file_of.emplace(c.name, c.file);
+    if (!fresh)
+      throw UsageError("--certificates: two cases are named \"" + c.name + "\" (" + it->second + ", " + c.file +
+                       "); their certificates would share a file: give one a distinct \"name\"");
+  }
+}
+
 int cmd_check(const CheckArgs& a) {
+  require_some_claim(a.glob);
   std::vector<Case> cases;
   for (const auto& file : collect_case_files(a.paths)) cases.push_back(load_case(file));  // all validated first
+  if (cases.empty()) throw UsageError("no .json case file in the paths given");
+  if (!a.certificates.empty()) require_distinct_names(cases);
   Shard shard;
   if (!a.shard.empty()) {
     try {
@@ -57,11 +84,11 @@ int cmd_check(const CheckArgs& a) {
 int cmd_merge(const std::vector<std::string>& files, bool json) {
   std::vector<nlohmann::json> parts;
   for (const auto& file : files) {
-    std::ifstream in(file);
-    if (!in) throw UsageError(file + ": cannot open file for reading");
-    nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
-    if (j.is_discarded()) throw UsageError(file + ": not valid JSON");
-    parts.push_back(std::move(j));
+    try {
+      parts.push_back(parse_json_file(file));
+    } catch (const CaseError& e) {
+      throw UsageError(e.what());
+    }
   }
   std::vector<ClaimResult> results;
   try {
@@ -75,23 +102,34 @@ int cmd_merge(const std::vector<std::string>& files, bool json) {
 }
 
 /// Replays every certificate named (files, or directories of *.json): 0 when
-/// all are accepted, 1 when one is rejected; `quiet` prints only the
-/// rejections and the count.
+/// all are accepted, 1 when one is rejected, 2 when none is rejected but some
+/// file is not a readable JSON certificate; `quiet` prints only the
+/// rejections, the unreadable files and the count.
 int cmd_replay(const std::vector<std::string>& paths, bool quiet) {
-  int rejected = 0, accepted = 0;
-  for (const auto& file : collect_case_files(paths)) {
-    std::ifstream in(file);
-    nlohmann::json cert = nlohmann::json::parse(in, nullptr, false);
+  int rejected = 0, accepted = 0, unreadable = 0;
+  const auto files = collect_case_files(paths);
+  if (files.empty()) throw UsageError("replay: no .json file in the paths given");
+  for (const auto& file : files) {
+    nlohmann::json cert;
+    try {
+      cert = parse_json_file(file);
+    } catch (const CaseError& e) {
+      ++unreadable;
+      std::cout << fmt::format("UNREADABLE {}\n", e.what());
+      continue;
+    }
+    if (!cert.is_object() || !cert.contains("claim")) {
+      ++unreadable;
+      std::cout << fmt::format("UNREADABLE {}: not a certificate (a JSON object written by check --certificates)\n",
+                               file.string());
+      continue;
+    }
     ReplayResult r;
-    if (cert.is_discarded()) {
-      r.problems = {"not valid JSON"};
-    } else {
-      try {
-        r = replay_certificate(cert);
-      } catch (const std::exception& e) {  // a field of the wrong type, a case the claim cannot run on
-        r = ReplayResult{};
-        r.problems = {std::string("certificate: ") + e.what()};
-      }
+    try {
+      r = replay_certificate(cert);
+    } catch (const std::exception& e) {  // a field of the wrong type, a case the claim cannot run on
+      r = ReplayResult{};
+      r.problems = {std::string("certificate: ") + e.what()};
     }
     if (r.accepted) {
       ++accepted;
@@ -104,8 +142,9 @@ int cmd_replay(const std::vector<std::string>& paths, bool quiet) {
       for (const auto& p : r.problems) std::cout << "          " << p << "\n";
     }
   }
-  std::cout << fmt::format("\n{} certificates: {} accepted, {} rejected\n", accepted + rejected, accepted, rejected);
-  return rejected > 0 ? 1 : 0;
+  std::cout << fmt::format("\n{} certificates: {} accepted, {} rejected{}\n", accepted + rejected, accepted, rejected,
+                           unreadable ? fmt::format("; {} files unreadable", unreadable) : std::string());
+  return rejected > 0 ? 1 : (unreadable > 0 ? 2 : 0);
 }
 
 int cmd_claims() {

@@ -71,18 +71,31 @@ nlohmann::json optional_rational(const std::optional<Rational>& q) {
 }
 
 void write_text_atomically(const std::string& file, const std::string& text) {
+  const std::filesystem::path target(file);
+  std::error_code ec;
+  const auto status = std::filesystem::symlink_status(target, ec);
+  if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    throw UsageError("--out: " + file + " exists and is not a regular file (a symlink, FIFO, device or directory is "
+                     "never replaced)");
+  if (target.has_parent_path() && !std::filesystem::is_directory(target.parent_path()))
+    throw UsageError("--out: the directory " + target.parent_path().string() + " does not exist");
   std::filesystem::path tmp = file + ".tmp";
   {
     std::ofstream out(tmp);
     if (!out) throw UsageError("--out: cannot write " + file);
     out << text;
-    if (!out) {
-      out.close();
-      std::filesystem::remove(tmp);
-      throw UsageError("--out: writing " + file + " failed");
+    out.flush();
+    out.close();
+    if (out.fail()) {
+      std::filesystem::remove(tmp, ec);
+      throw UsageError("--out: writing " + file + " failed (device full or unwritable?)");
     }
   }
-  std::filesystem::rename(tmp, file);
+  std::filesystem::rename(tmp, file, ec);
+  if (ec) {
+    std::filesystem::remove(tmp, ec);
+    throw UsageError("--out: cannot move the written file onto " + file);
+  }
 }
 
 void add_threads_option(CLI::App* sub) {
@@ -104,6 +117,17 @@ void add_budget_option(CLI::App* sub) {
       },
       "stop each claim's enumerations after this many items (1000000) or this time (30s, 5m); the claim then ends "
       "UNDECIDED with the budget printed (default: no budget)");
+}
+
+CLI::Validator non_negative_integer() {
+  return CLI::Validator(
+      [](std::string& value) {
+        const auto first = value.find_first_not_of(" \t");
+        if (first != std::string::npos && value[first] == '-')
+          return "expected a non-negative integer, got " + value;
+        return std::string();
+      },
+      "NON-NEGATIVE");
 }
 
 }  // namespace lgc::cli

@@ -47,6 +47,10 @@ void write_text_atomically(const std::string& file, const std::string& text);
 /// `--threads N` on an enumeration-heavy command: the threads exhaustive
 /// enumerations split over (default: all cores; results are identical for
 /// any N).
+/// A validator refusing a value written with a minus sign: "expected a
+/// non-negative integer, got -5" (CLI11 would wrap it into an unsigned).
+CLI::Validator non_negative_integer();
+
 void add_threads_option(CLI::App* sub);
 
 /// `--budget B` on a command that enumerates: a count of enumerated items

@@ -26,7 +26,7 @@ void write_pair_case(const Model& f, const Model& g, const std::string& name, co
   c.expect = json_flag("--expect", expect);
   c = parse_case(case_to_json(c), out.empty() ? "<generated>" : out);
   if (out.empty()) std::cout << case_to_json(c).dump(2) << "\n";
-  else save_case(c, out);
+  else write_text_atomically(out, case_to_json(c).dump(2) + "\n");
 }
 
 /// Writes the generated model as a case, with optional check/expect blocks,
@@ -41,7 +41,7 @@ void write_case(const Model& model, const std::string& out, const std::string& c
   c.expect = json_flag("--expect", expect);
   c = parse_case(case_to_json(c), out.empty() ? "<generated>" : out);
   if (out.empty()) std::cout << case_to_json(c).dump(2) << "\n";
-  else save_case(c, out);
+  else write_text_atomically(out, case_to_json(c).dump(2) + "\n");
 }
 
 

@@ -235,7 +235,8 @@ Command add_bound(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--epsilon", a->epsilon, "the accuracy epsilon (exact rational, e.g. 1/20)")->required();
   sub->add_option("--precision-bits", a->precision_bits,
-                  "p for the 2^(p/gamma) term (default: the case's finite:p, none for hardmax)");
+                  "p for the 2^(p/gamma) term (default: the case's finite:p, none for hardmax)")
+      ->check(non_negative_integer());
   sub->add_option("--c", a->c,
                   "4.1, 4.2: the constant hidden in the paper's O(.); 5.2: Lemma 5.3's constant c in C(f) (default: "
                   "the case's subsample_constant, else 1)")

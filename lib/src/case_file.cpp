@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -25,6 +27,8 @@ std::optional<InputFamily> parse_input_family(const std::string& text) {
   return f;
 }
 namespace {
+
+constexpr std::uintmax_t kMaxCaseFileBytes = std::uintmax_t(256) << 20;  // far above any model of the toolkit
 
 using nlohmann::json;
 
@@ -343,17 +347,94 @@ Model read_model(const Reader& in, const json& v, const std::string& path) {
   return m;
 }
 
+}  // namespace
+
+namespace {
+
+/// Refuses what is not a case file before reading it: a directory, a FIFO
+/// or device (which could block or never end), a file beyond the size cap.
+void require_readable_case_file(const std::filesystem::path& file) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(file, ec);
+  if (ec || !std::filesystem::exists(status)) throw CaseError(file.string(), "", "cannot open file for reading: no such file");
+  if (std::filesystem::is_directory(status))
+    throw CaseError(file.string(), "", "is a directory, not a case file (give the directory to check, or a .json file)");
+  if (!std::filesystem::is_regular_file(status))
+    throw CaseError(file.string(), "", "not a regular file (a FIFO, socket or device is not read as a case)");
+  const auto size = std::filesystem::file_size(file, ec);
+  if (!ec && size > kMaxCaseFileBytes)
+    throw CaseError(file.string(), "", "file of " + std::to_string(size) + " bytes, beyond the " +
+                                           std::to_string(kMaxCaseFileBytes >> 20) + " MiB a case file may have");
+}
+
+/// A JSON parser callback that remembers the path of the first key an object
+/// repeats (the library would keep the last silently).
+class DuplicateKeyFinder {
+ public:
+  bool operator()(int /*depth*/, json::parse_event_t event, json& parsed) {
+    switch (event) {
+      case json::parse_event_t::object_start: frames_.push_back({false, 0, {}, {}}); break;
+      case json::parse_event_t::array_start: frames_.push_back({true, 0, {}, {}}); break;
+      case json::parse_event_t::key: {
+        Frame& top = frames_.back();
+        top.key = parsed.get<std::string>();
+        if (!top.keys.insert(top.key).second && !duplicate_) duplicate_ = path();
+        break;
+      }
+      case json::parse_event_t::object_end:
+      case json::parse_event_t::array_end:
+        frames_.pop_back();
+        element_done();
+        break;
+      case json::parse_event_t::value: element_done(); break;
+    }
+    return true;
+  }
+  const std::optional<std::string>& duplicate() const { return duplicate_; }
+
+ private:
+  struct Frame {
+    bool array;
+    std::size_t index;
+    std::string key;
+    std::set<std::string> keys;
+  };
+  void element_done() {
+    if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
+  }
+  std::string path() const {
+    std::string p;
+    for (const Frame& f : frames_)
+      p += f.array ? "[" + std::to_string(f.index) + "]" : (p.empty() ? "" : ".") + f.key;
+    return p;
+  }
+  std::vector<Frame> frames_;
+  std::optional<std::string> duplicate_;
+};
+
+}  // namespace
+
 json parse_json_file(const std::filesystem::path& file) {
+  require_readable_case_file(file);
   std::ifstream stream(file);
   if (!stream) throw CaseError(file.string(), "", "cannot open file for reading");
   std::stringstream buffer;
   buffer << stream.rdbuf();
+  DuplicateKeyFinder duplicates;
+  json doc;
   try {
-    return json::parse(buffer.str());
+    doc = json::parse(buffer.str(), std::ref(duplicates));
   } catch (const json::parse_error& e) {
-    throw CaseError(file.string(), "", std::string("not valid JSON: ") + e.what());
+    std::string what = e.what();
+    if (what.size() > 300) what = what.substr(0, 300) + "... (" + std::to_string(what.size()) + " characters)";
+    throw CaseError(file.string(), "", "not valid JSON: " + what);
   }
+  if (duplicates.duplicate())
+    throw CaseError(file.string(), *duplicates.duplicate(), "this key appears twice in its object (JSON keeps only one)");
+  return doc;
 }
+
+namespace {
 
 json vector_json(const QVector& v) {
   json a = json::array();
@@ -380,9 +461,13 @@ void check_pair_compatible(const Reader& in, const Model& f, const Model& g) {
 Model read_pair_member(const Reader& in, const json& v, const std::string& path, const std::filesystem::path& file) {
   if (v.is_string()) {
     std::filesystem::path member = file.parent_path() / v.get<std::string>();
-    Case inner = load_case(member);
-    if (inner.is_pair) in.fail(path, "\"" + v.get<std::string>() + "\" is a pair case; a pair holds two models");
-    return inner.model();
+    // A member is a model file: refuse a pair before parsing it, so a pair
+    // naming itself or two pairs naming each other end here, not in a loop.
+    json doc = parse_json_file(member);
+    if (doc.is_object() && doc.contains("pair"))
+      in.fail(path, "\"" + v.get<std::string>() + "\" is a pair case; a pair holds two models (a pair naming itself or "
+                    "another pair is refused)");
+    return parse_case(doc, member).model();
   }
   if (v.is_object()) return read_model(in, v, path);
   in.fail(path, "expected a model file name or an inline model object, got " + type_name(v));

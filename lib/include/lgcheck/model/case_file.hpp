@@ -59,6 +59,11 @@ constexpr const char* kCaseFormat = "lgcheck-case/1";
 
 /// Read and validate a case file (model or pair). Throws CaseError.
 Case load_case(const std::filesystem::path& file);
+
+/// The JSON document of a file, read as a case is: refused (CaseError naming
+/// the file) when it is not a regular file, exceeds the size cap, is not
+/// valid JSON or repeats a key in an object (the error names its JSON path).
+nlohmann::json parse_json_file(const std::filesystem::path& file);
 /// Validate a case given as JSON; `file` is used in messages and to resolve
 /// the relative paths of a pair.
 Case parse_case(const nlohmann::json& document, const std::filesystem::path& file);
