@@ -1,4 +1,5 @@
 #pragma once
+#include <optional>
 // Section 4 claims (one layer, finite precision, ℓ∞):
 //   T4.1.threshold  finite:p = hardmax at every T >= 2^{p/γ}, with a
 //                   certified below-threshold witness where they differ;
@@ -33,6 +34,12 @@ struct ThresholdParams {
   std::function<Integer(unsigned, const Rational&)> threshold;
 };
 ThresholdParams threshold_params(const Case& c);
+/// Statistics count positions in 64 bits; lengths are kept below 2^62 so
+/// sums and doublings cannot wrap. A threshold beyond it cannot be checked:
+/// the claim is UNDECIDED with this result (nullopt when t fits).
+constexpr std::uint64_t kLongestStatistic = 1ull << 62;
+std::optional<ClaimResult> threshold_beyond_statistics(const std::string& claim_id, const Case& c, const Integer& t);
+
 ClaimResult check_threshold(const Case& c, const ThresholdParams& params);
 
 struct NormParams {

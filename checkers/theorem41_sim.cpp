@@ -26,6 +26,8 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
   CaseModels cm = section4_models(c);
   const unsigned p = cm.precision_bits;
   Theorem41Bounds bounds = theorem41_bounds(cm.models, params.epsilon, p);
+  // z is padded to the threshold: beyond 2^62 positions it cannot be built.
+  if (auto beyond = threshold_beyond_statistics(kSimulationId, c, bounds.threshold)) return *beyond;
   Integer n_sim = bounds.sim.N;
   if (params.drop_padding) n_sim = simulation_length_bound(cm.models, bounds.delta, 1).N;
   Integer claimed = floor(Rational(Rational(n_sim) * params.length_bound_scale));

@@ -39,6 +39,19 @@ ThresholdParams threshold_params(const Case& c) {
   return p;
 }
 
+std::optional<ClaimResult> threshold_beyond_statistics(const std::string& claim_id, const Case& c, const Integer& t) {
+  if (t <= Integer(kLongestStatistic)) return std::nullopt;
+  ClaimResult r;
+  r.id = claim_id;
+  r.case_name = c.name;
+  r.verdict = Verdict::Undecided;
+  r.evidence = {{"threshold", t.str()}};
+  r.detail = fmt::format("the threshold ceil(2^(p/gamma)) = {} ({} digits) is beyond the longest statistic the checker "
+                         "represents (2^62 positions): nothing at or above it can be evaluated",
+                         t.str().size() > 30 ? t.str().substr(0, 6) + "..." : t.str(), t.str().size());
+  return r;
+}
+
 ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   CaseModels cm = section4_models(c);
   ClaimResult result;
@@ -52,7 +65,8 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   auto rule = params.threshold ? params.threshold : hardmax_threshold;
   Integer t = gamma ? rule(params.p, *gamma) : Integer(1);
   if (t < 1) t = 1;
-  const std::uint64_t t64 = t > Integer(1) << 62 ? (1ull << 62) : static_cast<std::uint64_t>(t);
+  if (auto beyond = threshold_beyond_statistics(kThresholdId, c, t)) return *beyond;
+  const std::uint64_t t64 = static_cast<std::uint64_t>(t);
   const Shape shape = cm.models.front()->shape();
   std::uint64_t compared = 0, undecided = 0;
   std::optional<std::string> counterexample;

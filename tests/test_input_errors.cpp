@@ -171,6 +171,11 @@ TEST_CASE("Hostile inputs end in exit 2 with a message, never a signal or a hang
            {"table threshold --out /dev/full",
             "--out: /dev/full exists and is not a regular file (a symlink, FIFO, device or directory is never replaced)"},
            {"gen --out " + (dir / "missing" / "x.json").string() + " farey-hat", "does not exist"},
+           {"average " + lgc::test::case_path("average/farey_hat_n4_uniform.json").string() + " --length 1000000000",
+            "the exact expectation needs about"},
+           {"average " + lgc::test::case_path("average/farey_hat_n4_uniform.json").string() +
+                " --length 1000000000 --method monte-carlo",
+            "tokens to draw, beyond the 1e+10 a run may take; lower --samples or --length"},
            {"frobnicate", "unknown subcommand 'frobnicate' (one of: info, eval, margin, bound, simulate, threshold, "
                           "table, plot, check, merge, claims, mutations, replay, gen, average)"},
        }) {
@@ -194,4 +199,60 @@ TEST_CASE("Hostile inputs end in exit 2 with a message, never a signal or a hang
   CHECK(full.out == "exit 2\n");
   CHECK(std::filesystem::is_symlink(dir / "link"));  // never replaced
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("A threshold beyond what can be evaluated ends UNDECIDED at once, never REFUTED", "[input-errors][budget]") {
+  // finite:200 with gamma = 1: ceil(2^200) positions. It used to search by
+  // unit steps from a 128-bit estimate (hours), then compare below the real
+  // threshold (a false REFUTED) and overflow the construction (SIGSEGV).
+  json doc = lgc::case_to_json(lgc::test::bundled("paper/modp/modp_p2_finite8.json"));
+  doc["semantics"] = "finite:200";
+  doc.erase("expect");
+  const auto file = std::filesystem::temp_directory_path() / ("lgcheck_finite200_" + std::to_string(::getpid()) + ".json");
+  std::ofstream(file) << doc.dump();
+  auto r = lgc::test::run_lgcheck("check " + file.string() + " --budget 5s --json");
+  std::filesystem::remove(file);
+  CHECK(r.exit_code == 3);
+  const json out = json::parse(r.out);
+  for (const auto& row : out["claims"]) {
+    INFO(row["id"] << ": " << row["detail"]);
+    CHECK(row["verdict"] != "REFUTED");
+  }
+  CHECK(out["summary"]["UNDECIDED"] == 3);  // S.consistency, T4.1.threshold, T4.1.sim; L4.L does not use the threshold
+  // The bound's own threshold is exact and immediate at 150 bits.
+  auto b = lgc::test::run_lgcheck("bound " + lgc::test::case_path("paper/modp/modp_p2_hardmax.json").string() +
+                                  " --epsilon 1/4 --precision-bits 150 --json");
+  CHECK(b.exit_code == 0);
+  CHECK(json::parse(b.out)["threshold"] == "1427247692705959881058285969449495136382746624");
+}
+
+TEST_CASE("A spent budget is UNDECIDED with exit 3, and the case's expectation is undecided, not refuted", "[input-errors][budget]") {
+  // T4.1.lg enumerates about a million statistics on this pair: far more than 1 s allows.
+  auto r = lgc::test::run_lgcheck("check " + lgc::test::case_path("pairs/modp_p1_value_readout_pair.json").string() +
+                                  " --budget 1s --json");
+  CHECK(r.exit_code == 3);
+  const json out = json::parse(r.out);
+  bool lg_undecided = false;
+  for (const auto& row : out["claims"]) {
+    CHECK(row["verdict"] != "REFUTED");
+    if (row["id"] == "T4.1.lg") lg_undecided = row["verdict"] == "UNDECIDED";
+  }
+  CHECK(lg_undecided);
+  CHECK(out["summary"]["expectations"]["not_met"] == 0);
+  CHECK(out["summary"]["expectations"]["undecided"].get<int>() >= 1);
+}
+
+TEST_CASE("threshold stopped by its budget prints the D(n) it computed, marked partial, exit 3", "[input-errors][budget]") {
+  const std::string pair = lgc::test::case_path("pairs/modp_p1_value_readout_pair.json").string();
+  auto r = lgc::test::run_lgcheck("threshold " + pair + " --epsilon 1/10 --max-length 100000 --budget 1s --json");
+  CHECK(r.exit_code == 3);
+  const json out = json::parse(r.out);
+  CHECK(out["partial"] == true);
+  CHECK(out["stopped"].get<std::string>().find("budget") != std::string::npos);
+  CHECK(out["D"].size() == out["reached"].get<std::size_t>());
+  CHECK(out["reached"].get<std::size_t>() >= 1);
+  auto text = lgc::test::run_lgcheck("threshold " + pair + " --epsilon 1/10 --max-length 100000 --budget 1s");
+  CHECK(text.exit_code == 3);
+  CHECK(text.out.find("D(1) = 43/441") != std::string::npos);
+  CHECK(text.out.find("(partial: stopped after n = ") != std::string::npos);
 }

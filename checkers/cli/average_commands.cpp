@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <cmath>
 #include <iostream>
 #include <memory>
 
@@ -59,6 +60,31 @@ Rational distance_range(const CaseModels& cm) {
                    "only in V, or only after the attention)");
 }
 
+/// The exact expectation caches rising factorials of every length up to T:
+/// about T²·log₂(T)/2 bits per group of symbols (docs/theory.md, Computing
+/// E_T exactly). Refused before allocating when one group alone would
+/// exceed the ceiling.
+constexpr double kExactMemoryCeilingBytes = 1.0 * (1u << 30);
+constexpr double kMonteCarloTokenCeiling = 1e10;  // samples × length drawn
+
+void require_exact_within_memory(std::uint64_t length) {
+  const double T = static_cast<double>(length);  // an estimate for a refusal, never a verdict
+  const double bytes = T * T * std::log2(std::max(T, 2.0)) / 16;
+  if (bytes > kExactMemoryCeilingBytes)
+    throw UsageError(fmt::format("--length {}: the exact expectation needs about {:.3g} GB (rising factorials up to T: "
+                                 "about T^2 log2(T)/2 bits per symbol group), beyond the {} GB ceiling; use --method "
+                                 "monte-carlo or a shorter --length",
+                                 length, bytes / 1e9, kExactMemoryCeilingBytes / (1u << 30)));
+}
+
+void require_monte_carlo_within_work(std::uint64_t length, std::uint64_t samples) {
+  if (static_cast<double>(length) * static_cast<double>(samples) > kMonteCarloTokenCeiling)
+    throw UsageError(fmt::format("--length {} with --samples {}: {:.3g} tokens to draw, beyond the {:.0e} a run may "
+                                 "take; lower --samples or --length",
+                                 length, samples, static_cast<double>(length) * static_cast<double>(samples),
+                                 kMonteCarloTokenCeiling));
+}
+
 struct AverageArgs {
   std::string file, alpha, method = "exact", confidence = "19/20";
   std::uint64_t length = 0, samples = 1000, seed = 1;
@@ -72,6 +98,8 @@ int cmd_average(const AverageArgs& a) {
   for (const Model& m : c.models)
     if (m.semantics.kind != Semantics::Kind::Hardmax)
       throw UsageError(a.file + ": average is exact under hardmax; model " + m.name + " is " + m.semantics.str());
+  if (a.method != "monte-carlo") require_exact_within_memory(a.length);
+  if (a.method != "exact") require_monte_carlo_within_work(a.length, a.samples);
   const DirichletPrior prior = prior_flag(c, a.alpha, a.length);
   nlohmann::json out = {{"case", c.name}, {"length", a.length}, {"alpha", nlohmann::json::array()}};
   for (const auto& q : prior.alpha) out["alpha"].push_back(to_string(q));

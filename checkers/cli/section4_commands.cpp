@@ -161,7 +161,9 @@ int cmd_threshold(const ThresholdArgs& a) {
   CaseModels cm = section4_models(c);
   Rational eps = positive_rational_flag("--epsilon", a.epsilon);
   BudgetScope budget;  // --budget counts from here
-  DistanceCurve curve = distance_curve(*cm.models[0], *cm.models[1], a.max_length, cm.precision_bits);
+  std::string stopped;  // the budget's message when it ended the curve early: D(n) so far is printed
+  DistanceCurve curve =
+      distance_curve(*cm.models[0], *cm.models[1], a.max_length, cm.precision_bits, 2000000, 0, &stopped);
   DistanceBracket bracket = distance_bracket(cm, curve);
   bool undecided = false;
   std::optional<std::uint64_t> n_emp = measured_threshold(curve, eps, &undecided);
@@ -176,18 +178,22 @@ int cmd_threshold(const ThresholdArgs& a) {
                 {"statistics", curve.statistics},
                 {"D_inf_lower", number_json(bracket.lower)},
                 {"D_inf_upper", bracket.upper ? nlohmann::json(to_string(*bracket.upper)) : nlohmann::json(nullptr)},
-                {"D_inf_upper_source", bracket.upper_source}});
-    return 0;
+                {"D_inf_upper_source", bracket.upper_source},
+                {"partial", !stopped.empty()},
+                {"stopped", stopped.empty() ? nlohmann::json(nullptr) : nlohmann::json(stopped)}});
+    return stopped.empty() ? 0 : 3;
   }
   std::cout << fmt::format("D(n) = max over |x| <= n of |f(x) - g(x)| for {} ({} statistics)\n", c.name, curve.statistics);
   for (std::size_t k = 0; k < curve.D.size(); ++k) std::cout << fmt::format("  D({}) = {}\n", k + 1, show(curve.D[k], 20));
-  if (curve.reached < a.max_length)
+  if (!stopped.empty())
+    std::cout << fmt::format("  (partial: stopped after n = {}: {}; raise --budget for more)\n", curve.reached, stopped);
+  else if (curve.reached < a.max_length)
     std::cout << fmt::format("  (stopped at n = {}: longer lengths exceed the statistic budget)\n", curve.reached);
   std::cout << fmt::format("N_emp({}) = {}\nbracket: {} <= D_inf <= {}{}\n", to_string(eps),
                            n_emp ? std::to_string(*n_emp) : (undecided ? "undecided" : "not reached"),
                            show(bracket.lower, 20), bracket.upper ? to_string(*bracket.upper) : "unknown",
                            bracket.upper ? "  (" + bracket.upper_source + ")" : "");
-  return 0;
+  return stopped.empty() ? 0 : 3;
 }
 
 struct PlotArgs {

@@ -1,5 +1,6 @@
 #include "lgcheck/quantities/distance.hpp"
 
+#include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/quantities/norm_constant.hpp"
 
 #include <algorithm>
@@ -52,7 +53,7 @@ ShardMax shard_max(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::
 }  // namespace
 
 DistanceCurve distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t max_length,
-                             unsigned p, std::uint64_t budget, unsigned threads) {
+                             unsigned p, std::uint64_t budget, unsigned threads, std::string* stopped) {
   DistanceCurve curve;
   const Shape shape = f.shape();
   if (threads == 0) threads = enumeration_threads();
@@ -63,7 +64,13 @@ DistanceCurve distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator
     if (count > budget) break;
     const unsigned used = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(count / 64, 1)));
     std::vector<ShardMax> parts(used);
-    run_shards(used, [&](const Shard& shard) { parts[shard.index] = shard_max(f, g, n, p, shard); });
+    try {
+      run_shards(used, [&](const Shard& shard) { parts[shard.index] = shard_max(f, g, n, p, shard); });
+    } catch (const BudgetExceeded& e) {
+      if (!stopped) throw;
+      *stopped = e.what();
+      break;  // lengths 1..n-1 are complete
+    }
     // Merge in shard order: the largest upper end, ties to the smallest ordinal.
     const ShardMax* best = nullptr;
     for (const ShardMax& part : parts) {

@@ -2,6 +2,7 @@
 
 #include "lgcheck/numeric/interval.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace lgc {
@@ -35,9 +36,24 @@ Number finite_weight(const Integer& i, const Rational& gap, unsigned p, unsigned
   return Number(power(i, -gap, bits));
 }
 
+namespace {
+
+/// The bit length of c's integer part (0 when c < 1).
+unsigned msb_bits(const Rational& c) {
+  Integer whole = floor(c);
+  return whole < 1 ? 0u : static_cast<unsigned>(boost::multiprecision::msb(whole)) + 1;
+}
+
+}  // namespace
+
 Integer scaled_threshold(const Rational& c, unsigned p, const Rational& gamma) {
   if (c <= 0 || gamma <= 0) throw std::domain_error("scaled_threshold: c and gamma must be > 0");
-  Interval estimate = Interval(c, 128) * exp(Interval(Rational(p) / gamma, 128) * log(Interval(Rational(2), 128)));
+  // c·2^{p/γ} has about log2(c) + p/γ integer bits: enclose it with that many
+  // bits more than 128, so the search below moves by a step or two, not by
+  // 2^{p/γ − 128} (p = 200, γ = 1 took hours).
+  const Rational magnitude = Rational(p) / gamma + Rational(msb_bits(c));
+  const unsigned bits = 128 + static_cast<unsigned>(std::min<Integer>(ceil(magnitude), Integer(1) << 24));
+  Interval estimate = Interval(c, bits) * exp(Interval(Rational(p) / gamma, bits) * log(Interval(Rational(2), bits)));
   Integer i = floor(estimate.lower());
   if (i < 1) i = 1;
   // i >= c·2^{p/γ}  <=>  (i/c)^γ >= 2^p

@@ -27,8 +27,12 @@ struct DistanceCurve {
 /// statistics are split over `threads` (0: enumeration_threads()); the
 /// curve, its argmax (the first statistic in enumeration order attaining the
 /// largest upper end) and the counts are the same for any thread count.
+/// When the enumeration budget (--budget) runs out during a length, the
+/// BudgetExceeded propagates; with `stopped` given, the curve ends at the
+/// last complete length instead and *stopped holds the reason.
 DistanceCurve distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t max_length,
-                             unsigned p = 0, std::uint64_t budget = 2000000, unsigned threads = 0);
+                             unsigned p = 0, std::uint64_t budget = 2000000, unsigned threads = 0,
+                             std::string* stopped = nullptr);
 
 /// N_emp(ε) = min{n : D(n) > ε} (certified), nullopt when not reached or
 /// undecided at some n first (then `undecided` is set).
