@@ -1,5 +1,7 @@
 #include "agreement.hpp"
 
+#include "lgcheck/numeric/interval.hpp"
+
 namespace lgc {
 
 Agreement agreement(const Vector<Number>& a, const Vector<Number>& b) {
@@ -20,6 +22,12 @@ std::string show_short(const Number& x, int digits) {
   if (!x.is_exact()) return x.enclosure().to_string(digits);
   std::string exact = to_string(x.exact());
   return exact.size() <= 24 ? exact : "~" + to_decimal(x.exact(), digits);
+}
+
+std::string show_upper(const Rational& q, int digits) {
+  std::string exact = to_string(q);
+  if (exact.size() <= 24) return exact;
+  return Interval(q, 256).upper_decimal(digits) + " (rounded up)";
 }
 
 std::string show(const Vector<Number>& v, int digits) {

@@ -21,5 +21,8 @@ std::string show(const Number& x, int digits = 12);
 /// For one-line messages: exact when the fraction is short, else "~" and
 /// `digits` significant decimals (the exact value goes in the evidence).
 std::string show_short(const Number& x, int digits = 8);
+/// An upper bound for one-line messages: exact when the fraction is short,
+/// else `digits` significant decimals rounded up, marked "(rounded up)".
+std::string show_upper(const Rational& q, int digits = 12);
 
 }  // namespace lgc

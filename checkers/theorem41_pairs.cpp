@@ -91,7 +91,7 @@ ClaimResult check_implication(const Case& c, const ImplicationParams& params) {
   else if (N <= Integer(curve.reached) && known_vs_eps) antecedent = true;
   else if (bracket.upper && *bracket.upper <= eps) antecedent = true;
   std::string bracket_text = fmt::format("D({}) = {} <= D_inf <= {} ({})", curve.reached, show(bracket.lower),
-                                         bracket.upper ? to_string(*bracket.upper) : "unknown", bracket.upper_source);
+                                         bracket.upper ? show_upper(*bracket.upper) : "unknown", bracket.upper_source);
   Scope& scope = result.scope;
   scope.domain = fmt::format("every statistic of length <= {} (the distance curve D(n))", curve.reached);
   scope.exhaustive = curve.statistics;

@@ -191,7 +191,7 @@ int cmd_threshold(const ThresholdArgs& a) {
     std::cout << fmt::format("  (stopped at n = {}: longer lengths exceed the statistic budget)\n", curve.reached);
   std::cout << fmt::format("N_emp({}) = {}\nbracket: {} <= D_inf <= {}{}\n", to_string(eps),
                            n_emp ? std::to_string(*n_emp) : (undecided ? "undecided" : "not reached"),
-                           show(bracket.lower, 20), bracket.upper ? to_string(*bracket.upper) : "unknown",
+                           show(bracket.lower, 20), bracket.upper ? show_upper(*bracket.upper) : "unknown",
                            bracket.upper ? "  (" + bracket.upper_source + ")" : "");
   return stopped.empty() ? 0 : 3;
 }
