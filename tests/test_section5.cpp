@@ -300,14 +300,17 @@ TEST_CASE("lgcheck simulate on a softmax model subsamples and measures the error
 }
 
 TEST_CASE("The simulation-error bound holds on the bundled pairs and is non-vacuous on the smooth one", "[section5][claim]") {
-  for (const char* file : {"section5/attention_pair_smooth.json", "section5/attention_pair_sharp.json"}) {
+  // The sharp pair holds too, but every bound there is above the outputs' range: VACUOUS.
+  for (auto [file, verdict] : std::vector<std::pair<const char*, lgc::Verdict>>{
+           {"section5/attention_pair_smooth.json", lgc::Verdict::Sampled},
+           {"section5/attention_pair_sharp.json", lgc::Verdict::Vacuous}}) {
     lgc::Case c = lgc::test::bundled(file);
     REQUIRE(lgc::is_simulation52_case(c));
     lgc::Simulation52Params p = lgc::simulation52_params(c);
     p.length = 10000;
     lgc::ClaimResult r = lgc::check_simulation52(c, p);
     INFO(file << ": " << r.detail);
-    CHECK(r.verdict == lgc::Verdict::Sampled);
+    CHECK(r.verdict == verdict);
   }
   lgc::Case smooth = lgc::test::bundled("section5/attention_pair_smooth.json");
   lgc::ClaimResult r = lgc::check_simulation52(smooth, lgc::simulation52_params(smooth));

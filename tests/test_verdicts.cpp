@@ -218,3 +218,18 @@ TEST_CASE("Teeth: the constructed hard k-gram inputs reach a third of eps for k 
     CHECK(lgc::parse_rational(r.evidence["worst_error"].get<std::string>()) >= lgc::Rational(3, 20));  // eps = 1/2
   }
 }
+
+TEST_CASE("VACUOUS: T5.2.sim whose every bound is above the outputs' a-priori range", "[verdict][vacuous]") {
+  const ClaimResult sharp = claim_on("section5/attention_pair_sharp.json", "T5.2.sim");
+  INFO(sharp.detail);
+  CHECK(sharp.verdict == Verdict::Vacuous);
+  CHECK(sharp.scope.vacuous.find("a-priori range") != std::string::npos);
+  CHECK(lgc::parse_rational(sharp.evidence["smallest_bound"].get<std::string>()) >=
+        lgc::parse_rational(sharp.evidence["output_range"].get<std::string>()));
+  // With small norms the bound drops below the range: the check can fail.
+  const ClaimResult flat = claim_on("section5/attention_pair_flat.json", "T5.2.sim");
+  INFO(flat.detail);
+  CHECK(flat.verdict == Verdict::Sampled);
+  CHECK(lgc::parse_rational(flat.evidence["smallest_bound"].get<std::string>()) <
+        lgc::parse_rational(flat.evidence["output_range"].get<std::string>()));
+}
