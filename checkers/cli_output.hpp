@@ -1,5 +1,5 @@
 #pragma once
-// Rendering numbers and results for the command line: JSON per CLI.md
+// Rendering numbers and results for the command line: JSON per docs/cli.md
 // (exact numbers as strings, certified reals as {"lo","hi"}) and text tables.
 #include "lgcheck/numeric/number.hpp"
 #include "lgcheck/report/verdict.hpp"

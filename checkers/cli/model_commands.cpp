@@ -203,7 +203,7 @@ Command add_info(CLI::App& app) {
   auto args = std::make_shared<std::pair<std::string, bool>>();
   auto* sub = app.add_subcommand("info", "Describe a case: alphabet, period, locality, width, layers, heads");
   sub->add_option("CASE", args->first, "case file (lgcheck-case/1 JSON)")->required();
-  sub->add_flag("--json", args->second, "print a JSON object (keys of CLI.md)");
+  sub->add_flag("--json", args->second, "print a JSON object (keys: docs/cli.md)");
   return {sub, [args] { return cmd_info(args->first, args->second); }};
 }
 
@@ -221,7 +221,7 @@ Command add_eval(CLI::App& app) {
       ->capture_default_str()->check(CLI::Range(16u, 1u << 20));
   sub->add_option("--budget", a->budget, "largest precision tried when a comparison is undecided, in bits")
       ->capture_default_str()->check(CLI::Range(16u, 1u << 20));
-  sub->add_flag("--json", a->json, "print a JSON object (keys of CLI.md)");
+  sub->add_flag("--json", a->json, "print a JSON object (keys: docs/cli.md)");
   return {sub, [a] { return cmd_eval(*a); }};
 }
 
@@ -232,7 +232,7 @@ Command add_margin(CLI::App& app) {
       "The logit margin gamma of a one-layer model (or pair), with its witness; for softmax models the positional margin "
       "and each first-layer head's regime");
   sub->add_option("CASE", args->first, "model or pair case file")->required();
-  sub->add_flag("--json", args->second, "print a JSON object (keys of CLI.md)");
+  sub->add_flag("--json", args->second, "print a JSON object (keys: docs/cli.md)");
   return {sub, [args] { return cmd_margin(args->first, args->second); }};
 }
 

@@ -251,7 +251,7 @@ Command add_bound(CLI::App& app) {
   sub->add_option("--alpha", a->alpha, "4.2: the Dirichlet prior, e.g. 1,1/2 (default: the case's dirichlet_alpha)");
   sub->add_option("--log-power", a->log_power, "4.2: the power k of (1 + ln(1/eps)) in N0")->capture_default_str()
       ->check(CLI::Range(0, 16));
-  sub->add_flag("--json", a->json, "print a JSON object (keys of CLI.md)");
+  sub->add_flag("--json", a->json, "print a JSON object (keys: docs/cli.md)");
   return {sub, [a] { return cmd_bound(*a); }};
 }
 
@@ -269,7 +269,7 @@ Command add_simulate(CLI::App& app) {
   sub->add_option("--optimal-up-to", a->optimal_up_to,
                   "also search the shortest z that works when |x| is at most this (hardmax)")
       ->capture_default_str();
-  sub->add_flag("--json", a->json, "print a JSON object (keys of CLI.md)");
+  sub->add_flag("--json", a->json, "print a JSON object (keys: docs/cli.md)");
   return {sub, [a] { return cmd_simulate(*a); }};
 }
 
@@ -282,7 +282,7 @@ Command add_threshold(CLI::App& app) {
   sub->add_option("--epsilon", a->epsilon, "the accuracy epsilon")->required();
   sub->add_option("--max-length", a->max_length, "compute D(n) for n = 1..N")
       ->capture_default_str()->check(CLI::Range(1, 100000));
-  sub->add_flag("--json", a->json, "print a JSON object (keys of CLI.md)");
+  sub->add_flag("--json", a->json, "print a JSON object (keys: docs/cli.md)");
   return {sub, [a] { return cmd_threshold(*a); }};
 }
 
@@ -304,7 +304,8 @@ Command add_table(CLI::App& app) {
   auto* sub = app.add_subcommand(
       "table", "Compute a table from the bundled cases and the toolkit's builders: t41 (Theorem 4.1's N), threshold "
                "(the hardmax threshold, measured), t42 (Theorem 4.2's N0), t52 (C(f) on the k-gram family), scaling "
-               "(the paper's growth claims with verdicts), sim_lengths (the construction's lengths)");
+               "(the paper's growth claims with verdicts), sim_lengths (the construction's lengths), teeth (per claim: "
+               "non-vacuous cases, largest slack ratio, mutations; runs every bundled case)");
   add_threads_option(sub);
   sub->add_option("NAME", a->name, "the table")->required()->check(CLI::IsMember(table_names()));
   sub->add_option("--format", a->format,
