@@ -198,6 +198,11 @@ TEST_CASE("The committed docs/tables regenerate to identical bytes", "[cli][tabl
     return text.str();
   };
   for (const std::string& table : lgc::table_names()) {
+#ifdef LGCHECK_SANITIZED
+    // The teeth table reruns every claim on every bundled case (minutes under
+    // the sanitizers); the Release suite compares it, and make run runs the same check.
+    if (table == "teeth") continue;
+#endif
     const lgc::Table t = lgc::make_table(table, lgc::test::source_dir() / "cases", 8);
     for (const std::string& format : lgc::table_formats()) {
       INFO(table << "." << format << ": regenerate with `make tables`");
