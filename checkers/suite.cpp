@@ -12,9 +12,10 @@
 #include <stdexcept>
 
 namespace lgc {
-namespace {
 
 bool matches(const std::string& glob, const std::string& id) { return fnmatch(glob.c_str(), id.c_str(), 0) == 0; }
+
+namespace {
 
 ClaimResult expectation_row(const std::string& case_name, const std::string& what, bool ok, const std::string& detail) {
   ClaimResult r;

@@ -17,6 +17,10 @@ namespace lgc {
 /// Throws CaseError for a path that does not exist.
 std::vector<std::filesystem::path> collect_case_files(const std::vector<std::string>& paths);
 
+/// Whether a claim id (or "expect:logit_margin") is selected by the
+/// --claims shell pattern `glob`.
+bool matches(const std::string& glob, const std::string& id);
+
 /// Every registered claim whose id matches `glob` (shell pattern) and that
 /// applies to the case, then the case's "expect" block: an expected verdict
 /// that differs, or an expected claim that did not run, is a REFUTED row

@@ -9,7 +9,6 @@
 
 #include <fmt/format.h>
 
-#include <fnmatch.h>
 #include <unistd.h>
 
 #include <fstream>
@@ -28,10 +27,10 @@ struct CheckArgs {
 
 /// A --claims pattern that names no registered claim is a typo, not an empty run.
 void require_some_claim(const std::string& glob) {
-  if (fnmatch(glob.c_str(), "expect:logit_margin", 0) == 0) return;  // the cases' margin expectations
+  if (matches(glob, "expect:logit_margin")) return;  // the cases' margin expectations
   std::string ids;
   for (const Claim& claim : claim_registry()) {
-    if (fnmatch(glob.c_str(), claim.id.c_str(), 0) == 0) return;
+    if (matches(glob, claim.id)) return;
     ids += (ids.empty() ? "" : ", ") + claim.id;
   }
   throw UsageError("--claims '" + glob + "' matches no registered claim (" + ids + ")");
