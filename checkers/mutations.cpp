@@ -22,10 +22,12 @@ constexpr const char* kMargin = "section4/modp_p3_finite6_margin1_2.json";
 constexpr const char* kRelu8 = "paper/simple/simple_w8_relu.json";
 constexpr const char* kSin8 = "paper/simple/simple_w8_sin.json";
 constexpr const char* kModpPair = "pairs/modp_p2_perturbed_pair.json";
+constexpr const char* kWindowWide = "section4/window_wide.json";
 constexpr const char* kFarey8 = "witnesses/farey_hat_n8.json";
 constexpr const char* kFareyUniform = "average/farey_hat_n4_uniform.json";
 constexpr const char* kPresenceSkewed = "average/presence_skewed.json";
 constexpr const char* kPresenceBinding = "average/presence_binding.json";
+constexpr const char* kAbsence = "average/absence_uniform.json";
 constexpr const char* kRegularity = "average/regularity_k64.json";
 constexpr const char* kRegimePosition = "section5/regime_position.json";
 constexpr const char* kRegimeToken = "section5/regime_token.json";
@@ -140,6 +142,9 @@ std::vector<Mutation> build_registry() {
                                   }));
   m.push_back(simulation_mutation("resolution Q = 2", "the construction run with Q = 2 instead of (5K+7S+2tau+6)/delta",
                                   kModp3, [](SimulationParams& p) { p.resolution_override = 2; }));
+  m.push_back(simulation_mutation("resolution Q/4", "the construction run with Q/4 (N_sim kept): its error lemma needs the "
+                                  "full (5K+7S+2tau+6)/delta", kWindowWide,
+                                  [](SimulationParams& p) { p.resolution_scale = Rational(1, 4); }));
   m.push_back({kImplicationId, "conclusion 3 eps -> eps/20", "the theorem's conclusion D_inf <= 3 eps replaced by eps/20",
                kModpPair, [](const std::filesystem::path& dir) {
                  Case c = load(dir, kModpPair);
@@ -150,8 +155,12 @@ std::vector<Mutation> build_registry() {
   m.push_back(witness_mutation("agreement up to 2n", "the pair claimed equal on every input of length <= 2n",
                                [](WitnessParams& p) { p.n *= 2; }));
   m.push_back(witness_mutation("eta doubled", "the difference claimed 2 eta", [](WitnessParams& p) { p.eta *= 2; }));
-  m.push_back(average_mutation("no multiplicities", "each statistic weighted as one string (multinomial factors dropped)",
-                               kFareyUniform, [](AverageParams& p) { p.multiplicities = false; }));
+  m.push_back(average_mutation("no multiplicities", "each statistic weighted as one string (multinomial factors dropped, "
+                               "weights renormalised to sum to 1; no brute-force cross-check)",
+                               kAbsence, [](AverageParams& p) {
+                                 p.multiplicities = false;
+                                 p.brute_force_length = 0;
+                               }));
   m.push_back(average_mutation("N0 from alpha_max", "N0 = c eps^(-2-2/alpha_max): the prior's largest entry in the exponent",
                                kPresenceSkewed, [](AverageParams& p) { p.bound_with_alpha_max = true; }));
   m.push_back(average_mutation("C halved", "the conclusion's constant C of E_T <= C eps^(1/2) halved on a pair where "
@@ -166,6 +175,13 @@ std::vector<Mutation> build_registry() {
                  Case c = load(dir, kRegimePosition);
                  ConvergenceParams p = convergence_params(c);
                  p.with_bulk = false;
+                 return check_convergence(c, p);
+               }});
+  m.push_back({kConvergenceId, "K/2", "the convergence bound halved (K/2; for a token-dominant head the per-position "
+               "term W e^s sum_t i^phi(t) / (i - tau - 1) halved)", kRegimeToken, [](const std::filesystem::path& dir) {
+                 Case c = load(dir, kRegimeToken);
+                 ConvergenceParams p = convergence_params(c);
+                 p.bound_scale = Rational(1, 2);
                  return check_convergence(c, p);
                }});
   m.push_back({kSubsampleId, "rate n^-1/2", "Lemma 5.3's rate n^-1/3 replaced by n^-1/2", kInduction,
@@ -219,15 +235,17 @@ std::vector<Mutation> build_registry() {
       {"T4.1.sim/N_sim halved", "> N_sim"},
       {"T4.1.sim/2^(p/gamma) padding dropped", "> N_sim"},
       {"T4.1.sim/resolution Q = 2", "> epsilon"},
+      {"T4.1.sim/resolution Q/4", "> delta = "},
       {"T4.1.lg/conclusion 3 eps -> eps/20", "D_inf >= D("},
       {"T4.1.witness/agreement up to 2n", "f and g differ at length"},
       {"T4.1.witness/eta doubled", "no difference of eta"},
-      {"T4.2.avg/no multiplicities", "sum to"},  // the mass check, not the theorem's inequality (docs/reliability.md)
+      {"T4.2.avg/no multiplicities", "> C eps^(1/2)"},
       {"T4.2.avg/N0 from alpha_max", "> C eps^(1/2)"},
       {"T4.2.avg/C halved", "> C eps^(1/2)"},
       {"C4.2.regularity/switch one step late", "not 0 as claimed"},
       {"C4.2.regularity/eta doubled", "not 2 as claimed"},
-      {"L5.conv/positional margin without the 1", "vs K i^-"},
+      {"L5.conv/positional margin without the 1", "vs the bound"},
+      {"L5.conv/K/2", "vs the bound"},
       {"L5.3.subsample/rate n^-1/2", "no seed among"},
       {"T5.2.sim/bound without e^A", "exceeds the simulation-error bound"},
       {"T5.2.sim/C(f) without e^A", "exceeds C(f)"},

@@ -33,6 +33,7 @@ struct ConvergenceParams {
   std::uint64_t max_random_length = 100000;
   std::uint64_t seed = 1;
   bool with_bulk = true;               ///< mutation: γ without the element 1 of P_h
+  Rational bound_scale{1};             ///< mutation: the bound (K) multiplied by this
 };
 ConvergenceParams convergence_params(const Case& c);
 ClaimResult check_convergence(const Case& c, const ConvergenceParams& params);

@@ -49,8 +49,6 @@ const std::map<std::string, std::string>& loose_reasons() {
       {"C4.2.regularity", "exact equalities E_t = 0 before the switch and = eta after: no ratio"},
       {"T4.1.lg", "D(N) <= eps on a non-vacuous pair, so D(reached)/(3 eps) <= 1/3 whenever the curve stops at N "
                   "(docs/theory.md, Distances and thresholds)"},
-      {"L5.conv", "K takes the largest regime constant 8(tau + 2) and the extreme logit spread; K/2 is not caught "
-                  "(docs/theory.md, The first-layer limit map)"},
       {"L5.lip", "on a near-vertex pair the ratio is at most |v_b - v_a|/(4V) <= 1/2, and 1/4 with one-hot values "
                  "(docs/theory.md, The first-layer limit map)"},
       {"T5.2.sim", "the bound chains Lemma 5.3's rate and C(f)'s worst-case constants; no bundled pair with tau >= 1 "

@@ -57,11 +57,13 @@ struct SimulationParams {
   std::uint64_t max_length = 12;       ///< every statistic up to this length (within the budget)
   std::uint64_t statistic_budget = 200000;
   std::size_t random_inputs = 1000;    ///< random long inputs
+  bool hard_inputs = true;             ///< the error lemma's constructed inputs (samples beyond the domain)
   std::uint64_t max_random_length = 1000000;
   std::uint64_t seed = 1;
   Rational length_bound_scale{1};      ///< mutation: N_sim halved
   bool drop_padding = false;           ///< mutation: N_sim without the 2^{p/γ} padding term
   Integer resolution_override = 0;     ///< mutation: a smaller Q in the construction
+  Rational resolution_scale{1};        ///< mutation: Q multiplied by this in the construction (N_sim kept)
   std::uint64_t max_exhaustive_inputs = 20000;  ///< stop adding exhaustive lengths beyond this many inputs
   /// Replay: the z of every x (keyed by statistic_to_json(x).dump()) instead
   /// of running the construction.

@@ -14,6 +14,50 @@
 
 namespace lgc {
 
+namespace {
+
+/// One hard input for the error lemma (docs/theory.md, "The simulation
+/// construction"): window and query all token b, the bulk class (b, residue 0)
+/// holding about V positions, every other class of a token other than a once,
+/// token a the rest. Where a is a free absorber the construction scales V down
+/// to about Q and keeps each singleton and window slot at 1, which costs about
+/// 2/Q each in ‖ω_h(x) − ω_h(z)‖₁: the error the lemma's numerator pays for.
+Statistic resolution_hard_input(const Shape& shape, std::size_t a, std::size_t b, std::uint64_t bulk) {
+  const std::size_t S = shape.alphabet_size, period = shape.period;
+  Statistic x;
+  x.length = bulk + shape.locality + 1;
+  x.window.assign(shape.locality + 1, static_cast<int>(b));
+  x.counts.assign(shape.classes(), 0);
+  for (std::size_t r = 0; r < period; ++r) {
+    std::uint64_t left = residue_count(bulk, period, r);
+    for (std::size_t s = 0; s < S; ++s)
+      if (s != a && !(r == 0 && s == b)) x.counts[s * period + r] = 1, --left;
+    x.counts[(r == 0 ? b : a) * period + r] += left;
+  }
+  return x;
+}
+
+/// The hard inputs: every ordered pair of tokens (a, b) (at most 8 of each)
+/// and V = m·Q(τ+1) for m = 2, 16, at least `min_length` long.
+std::vector<Statistic> resolution_hard_inputs(const Shape& shape, const Integer& Q, std::uint64_t min_length) {
+  std::vector<Statistic> inputs;
+  const std::size_t S = std::min<std::size_t>(shape.alphabet_size, 8);
+  const Integer window(static_cast<unsigned long>(shape.locality + 1));
+  for (unsigned long m : {2ul, 16ul}) {
+    const Integer per_residue = Q * window * m + shape.alphabet_size;
+    const Integer bulk = per_residue * static_cast<unsigned long>(shape.period);
+    if (shape.alphabet_size < 2 || bulk > Integer(std::uint64_t{1} << 40)) continue;  // beyond any statistic we evaluate
+    const std::uint64_t B = std::max<std::uint64_t>(bulk.convert_to<std::uint64_t>(),
+                                                    min_length > shape.locality + 1 ? min_length - shape.locality - 1 : 0);
+    for (std::size_t a = 0; a < S; ++a)
+      for (std::size_t b = 0; b < S; ++b)
+        if (a != b) inputs.push_back(resolution_hard_input(shape, a, b, B));
+  }
+  return inputs;
+}
+
+}  // namespace
+
 SimulationParams simulation_params(const Case& c) {
   SimulationParams p;
   p.epsilon = c.check_rational("epsilon", p.epsilon);
@@ -34,6 +78,10 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
   const Shape shape = cm.models.front()->shape();
   SimulationOptions options;
   options.resolution_override = params.resolution_override;
+  const Integer resolution = params.resolution_override > 0 ? params.resolution_override
+                                                            : simulation_resolution(shape, bounds.delta);
+  if (params.resolution_scale != 1)
+    options.resolution_override = std::max(Integer(1), floor(Rational(Rational(resolution) * params.resolution_scale)));
 
   ClaimResult result;
   result.id = kSimulationId;
@@ -91,6 +139,13 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
                             show(out.error),
                             to_string(params.epsilon), describe(shape, x, f), describe(shape, out.simulation.z, f));
     }
+    // The error lemma the bound rests on: every head within δ.
+    if (out.attention_distance > bounds.delta && !failure) {
+      record(x, out.simulation.z, false);
+      failure = fmt::format("attention distance max_h |w_h(x) - w_h(z)|_1 = {} > delta = {} for x: {} (z: {})",
+                            to_string(out.attention_distance), to_string(bounds.delta), describe(shape, x, f),
+                            describe(shape, out.simulation.z, f));
+    }
     if (!failure) record(x, out.simulation.z, true);
     if (!out.within) ++undecided;
     return !failure;
@@ -114,6 +169,12 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
     exhaustive_to = T;
   }
   const std::uint64_t exhaustive_checked = checked;
+  // The error lemma's hard inputs, at the construction's Q.
+  const std::vector<Statistic> hard =
+      params.hard_inputs
+          ? resolution_hard_inputs(shape, options.resolution_override > 0 ? options.resolution_override : resolution, start)
+          : std::vector<Statistic>{};
+  for (std::size_t k = 0; k < hard.size() && !failure; ++k) account(measure(hard[k]));
   // Random long inputs, lengths log-uniform up to max_random_length (and from
   // the threshold on for finite:p).
   std::mt19937_64 rng(params.seed);
@@ -142,7 +203,8 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
     scope.caps.push_back({fmt::format("statistics per length, and inputs in all (up to {}), on lengths {}..{}",
                                       params.max_exhaustive_inputs, start, start + params.max_length - 1),
                           params.statistic_budget, exhaustive_to < start + params.max_length - 1});
-    scope.decided_by = "exact comparison of the error with epsilon and of |z| with N_sim";
+    scope.decided_by = "exact comparison of the error with epsilon, of the attention distance with delta and of |z| "
+                       "with N_sim";
     const Rational distance_ratio = bounds.delta > 0 ? worst_distance / bounds.delta : Rational(0);
     const Rational length_ratio = claimed > 0 ? Rational(Integer(longest), claimed) : Rational(0);
     scope.slack = fmt::format("{} (worst max_h |w_h(x) - w_h(z)|_1 / delta); {} (longest |z| / N_sim)",
@@ -151,10 +213,11 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
     std::string exhaustive = exhaustive_to >= start
                                  ? fmt::format("every statistic of length {}..{}", start, exhaustive_to)
                                  : fmt::format("no length from {} within the statistic budget", start);
-    result.detail = fmt::format("error <= {} and |z| <= N_sim = {} on {} inputs ({}, {} random up to T = {}); longest "
-                                "z {}, worst attention distance {} (delta = {})",
-                                to_string(params.epsilon), claimed.str(), checked, exhaustive, params.random_inputs, top,
-                                longest, to_string(worst_distance), to_string(bounds.delta));
+    result.detail = fmt::format("error <= {}, attention distance <= delta and |z| <= N_sim = {} on {} inputs ({}, {} "
+                                "constructed for the error lemma, {} random up to T = {}); longest z {}, worst attention "
+                                "distance {} (delta = {})",
+                                to_string(params.epsilon), claimed.str(), checked, exhaustive, hard.size(),
+                                params.random_inputs, top, longest, to_string(worst_distance), to_string(bounds.delta));
   }
   return result;
 }

@@ -95,6 +95,56 @@ cat > cases/section4/window_two_heads.json <<'JSON'
 }
 JSON
 
+# Section 4 with a wide window (tau = 7) whose slots share the attended
+# token: the error lemma's window term (each slot costs about 2/Q in
+# |w(x) - w(z)|_1 once V_h/Q > tau + 1) on the constructed hard inputs.
+cat > cases/section4/window_wide.json <<'JSON'
+{
+  "format": "lgcheck-case/1",
+  "name": "window_wide",
+  "description": "One layer, one hardmax head, locality tau = 7, period 2 (T4.1.sim's window term of the error lemma): the head attends to the 1-tokens, window slots included, and averages their residue-0 indicator",
+  "check": {
+    "precision_bits": 3,
+    "epsilon": "1/4",
+    "max_length": 10,
+    "random_inputs": 10,
+    "seed": 1
+  },
+  "alphabet": ["0", "1"],
+  "width": 5,
+  "period": 2,
+  "locality": 7,
+  "semantics": "hardmax",
+  "embedding": [["1", "0", "1", "0", "0"], ["0", "1", "1", "0", "0"]],
+  "positional": [["0", "0", "0", "1", "0"], ["0", "0", "0", "0", "0"]],
+  "layers": [
+    {
+      "heads": [
+        {
+          "phi": ["0", "0", "0", "0", "0", "0", "0", "0"],
+          "qk": [["0", "0", "0", "0", "0"], ["0", "0", "1", "0", "0"], ["0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0"]],
+          "value": [["0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0"], ["0", "0", "0", "0", "0"], ["0", "0", "0", "1", "0"]]
+        }
+      ]
+    }
+  ],
+  "readout": {
+    "activation": "identity",
+    "bias": ["0"],
+    "weights": [["0", "0", "0", "0", "1"]]
+  },
+  "expect": {
+    "logit_margin": "1",
+    "verdicts": {
+      "S.consistency": "SAMPLED",
+      "T4.1.threshold": "SAMPLED",
+      "L4.L": "SAMPLED",
+      "T4.1.sim": "SAMPLED"
+    }
+  }
+}
+JSON
+
 # Pairs: each SimpleTask sin readout against its ReLU-MLP approximation, each
 # ModPTask against a copy with its value map perturbed by 1/100.
 mkdir -p cases/pairs
@@ -164,6 +214,16 @@ mkdir -p cases/average
   --check '{"epsilon": "1/2", "conclusion_constant": "1"}' \
   --expect '{"verdicts": {"L4.L": "SAMPLED", "T4.1.sim": "SAMPLED", "T4.1.lg": "PROVED", "T4.2.avg": "SAMPLED"}}' \
   presence --vocab 2 --marked 1 --eta 1/2 --alpha 1,1
+# The absence pair: f = eta, so |f - g| = eta exactly when no marked symbol
+# occurs and E_t = 1/(t + 1) under the uniform prior. With eps = 1/2 and
+# C = 1/2 the conclusion's bound 0.354 is below eps: a computation that drops
+# the multinomial multiplicities (and renormalises) puts half the mass on the
+# all-unmarked string, keeps the premise (E_t <= 1/2) and breaks the
+# conclusion (E_16 = 0.47): the mutation suite shows that this is caught.
+"$LGCHECK" gen --out cases/average/absence_uniform.json --name absence_uniform \
+  --check '{"epsilon": "1/2", "conclusion_constant": "1/2"}' \
+  --expect '{"verdicts": {"L4.L": "SAMPLED", "T4.1.sim": "SAMPLED", "T4.1.lg": "VACUOUS", "T4.2.avg": "SAMPLED"}}' \
+  presence --vocab 2 --marked 1 --eta 1 --alpha 1,1 --absence
 # The regularity counterexample at two switch lengths, two alphabets.
 "$LGCHECK" gen --out cases/average/regularity_k64.json \
   --expect '{"verdicts": {"L4.L": "SAMPLED", "T4.1.sim": "SAMPLED", "T4.1.lg": "VACUOUS", "C4.2.regularity": "PROVED"}}' \

@@ -43,6 +43,12 @@ TEST_CASE("A refutation for another reason does not count", "[mutation]") {
 }
 
 TEST_CASE("docs/reliability.md holds the current mutation table", "[mutation][docs]") {
+#ifdef LGCHECK_SANITIZED
+  // The table reruns every mutation, as "Every mutation is REFUTED ..." does in
+  // this build too; whether the committed copy is current is the Release suite's job.
+  SUCCEED("compared by the Release suite");
+  return;
+#endif
   std::ifstream file(lgc::test::source_dir() / "docs" / "reliability.md");
   std::stringstream text;
   text << file.rdbuf();

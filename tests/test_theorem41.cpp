@@ -108,6 +108,7 @@ TEST_CASE("Section 4 claims hold on bundled cases, with the verdict their scope 
   sim.random_inputs = 300;
   require(Verdict::Sampled, lgc::check_simulation(modp, sim));
   sim.random_inputs = 0;  // the exhaustive part alone, no cap reached: PROVED on its stated domain
+  sim.hard_inputs = false;
   const lgc::ClaimResult exhaustive = lgc::check_simulation(modp, sim);
   require(Verdict::Proved, exhaustive);
   CHECK(exhaustive.scope.samples == 0);

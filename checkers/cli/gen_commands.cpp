@@ -53,6 +53,7 @@ struct GenArgs {
   std::size_t vocab = 2, short_size = 1;
   std::uint64_t switch_length = 64;
   std::string alpha, marked = "1";
+  bool absence = false;
   CLI::App *modp = nullptr, *simple = nullptr, *farey = nullptr, *modp_pair = nullptr, *induction = nullptr,
            *presence = nullptr, *regularity = nullptr, *regime = nullptr, *kgram = nullptr, *attention = nullptr;
   std::string attention_a = "1/2", copy = "1/10", readout_eta = "0";
@@ -97,11 +98,15 @@ void gen_presence(const GenArgs& a) {
     marked[s] = true;
   }
   PresencePair p = presence_pair(a.vocab, marked, height);
+  if (a.absence) {  // f = eta: |f - g| = eta exactly when no marked symbol occurs
+    p.f.readout.bias = QVector{height};
+    p.f.description = "presence pair, f: the constant " + to_string(height);
+  }
   nlohmann::json check = json_flag("--check", a.check_block);
   if (!a.alpha.empty()) check["dirichlet_alpha"] = alpha_json(a);
-  write_pair_case(p.f, p.g, "presence_S" + std::to_string(a.vocab),
+  write_pair_case(p.f, p.g, (a.absence ? "absence_S" : "presence_S") + std::to_string(a.vocab),
                   "presence pair: |f - g| = " + to_string(height) + " exactly when a symbol of {" + a.marked +
-                      "} occurs, else 0",
+                      (a.absence ? "} occurs nowhere, else 0" : "} occurs, else 0"),
                   a.out, check, a.expect_block, a.name);
 }
 
@@ -239,6 +244,8 @@ Command add_gen(CLI::App& app) {
   a->presence->add_option("--marked", a->marked, "the marked symbols, comma-separated")->capture_default_str();
   a->presence->add_option("--eta", a->eta, "|f - g| when a marked symbol occurs")->capture_default_str();
   a->presence->add_option("--alpha", a->alpha, "a Dirichlet prior stored as check.dirichlet_alpha, e.g. 2,1/2");
+  a->presence->add_flag("--absence", a->absence,
+                        "f = eta instead of 0: |f - g| = eta exactly when no marked symbol occurs (E_t decays)");
   a->regularity = gen->add_subcommand(
       "regularity", "Theorem 4.2's regularity counterexample: inputs over Sigma_short up to length K, its complement after");
   a->regularity->add_option("--switch", a->switch_length, "the switch length K")->capture_default_str()

@@ -69,7 +69,10 @@ class PatternExpectation {
       return true;
     });
     Expectation e;
-    const Integer& denominator = moments_.denominator(length_);
+    // Without multiplicities (a mutation) the weights are renormalised, as a
+    // computation that forgot them would do: its mass is 1, its value wrong.
+    const Integer& denominator =
+        options_.multiplicities || mass_ == 0 ? moments_.denominator(length_) : mass_;
     Rational exact = exact_.over(denominator);
     e.value = interval_terms_ ? Number(inexact_ / Interval(Rational(denominator), options_.bits) +
                                        Interval(exact, options_.bits))

@@ -232,8 +232,15 @@ TEST_CASE("every field of a certificate replaced by a wrong value: problems, nev
     const json original = fixture(name);
     const json flat = original.flatten();  // every leaf, by JSON pointer
     std::size_t rejected = 0, tried = 0;
-    for (const auto& [pointer, unused] : flat.items())
-      for (const json& value : bad) {
+    std::size_t leaf = 0;
+    for (const auto& [pointer, unused] : flat.items()) {
+      for (std::size_t v = 0; v < bad.size(); ++v) {
+#ifdef LGCHECK_SANITIZED
+        // Under the sanitizers each leaf gets one wrong value, rotating through the
+        // list (every leaf and every kind of value still met; the Release suite tries all).
+        if (v != leaf % bad.size()) continue;
+#endif
+        const json& value = bad[v];
         json cert = original;
         cert[json::json_pointer(pointer)] = value;
         if (cert == original) continue;
@@ -243,6 +250,8 @@ TEST_CASE("every field of a certificate replaced by a wrong value: problems, nev
         ++tried;
         rejected += !r.accepted();
       }
+      ++leaf;
+    }
     // Most replacements are caught; a few are harmless (a description, an unused seed).
     INFO(name << ": " << rejected << " of " << tried << " rejected");
     CHECK(rejected * 2 > tried);

@@ -21,8 +21,9 @@ namespace lgc {
 
 struct ExpectationOptions {
   unsigned bits = kDefaultPrecisionBits;  ///< precision of enclosures (sin readouts)
-  /// false drops the multinomial multiplicities of the statistics: wrong on
-  /// purpose, so the mutation suite can show that the checker catches it.
+  /// false drops the multinomial multiplicities of the statistics and
+  /// renormalises the weights to sum to 1: wrong on purpose, so the mutation
+  /// suite can show that the checker catches it by the theorem's inequality.
   bool multiplicities = true;
   /// Called every few thousand terms with the number summed so far.
   std::function<void(std::uint64_t terms)> progress;

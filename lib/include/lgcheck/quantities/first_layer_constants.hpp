@@ -9,6 +9,7 @@
 // Lip∞(MLP) = 1 + ‖out‖∞·‖in‖∞ (row-sum norms; 1 without an MLP). The
 // exponentials are certified enclosures; the constants are their upper ends.
 #include "lgcheck/model/model.hpp"
+#include "lgcheck/numeric/interval.hpp"
 
 #include <optional>
 #include <vector>
@@ -25,10 +26,22 @@ struct ConvergenceConstant {
   std::vector<Rational> head_K;   ///< 8·V_h·(τ+2)·e^{Δℓ_h} per head
   Rational mlp_lipschitz;
   std::uint64_t from = 1;         ///< the bound holds for i >= from = 2(τ+1)
+  /// Per head: W_h·e^{s_h} (upper end) for a token-dominant head, nullopt for
+  /// the others; W_h = max ‖v_c − v_c'‖∞ over class pairs, s_h = max over
+  /// queries of the spread of the content logits (see convergence_bound_at).
+  std::vector<std::optional<Rational>> token_factor;
 };
 
 /// `with_bulk` = false takes γ without the element 1 of P_h (a mutation).
 ConvergenceConstant convergence_constant(const Model& model, bool with_bulk = true);
+
+/// The lemma's bound at one position i >= k.from, in the sharper per-position
+/// form L5.conv checks: Lip∞(MLP)·Σ_h b_h(i) with
+///   b_h(i) = W_h·e^{s_h}·Σ_{t=0..τ} i^{φ_h(t)} / (i − τ − 1)   (token-dominant h),
+///   b_h(i) = K_h·i^{−min(γ,1)}                                  (the other heads);
+/// b_h(i) <= K_h·i^{−min(γ,1)} for every h, so the result is at most K·i^{−min(γ,1)}
+/// (docs/theory.md, "The first-layer limit map"). A certified enclosure.
+Interval convergence_bound_at(const Model& model, const ConvergenceConstant& k, std::uint64_t i, unsigned bits);
 
 struct LipschitzConstant {
   Rational L;
