@@ -1,5 +1,7 @@
 #include "agreement.hpp"
 
+#include "lgcheck/report/readable.hpp"
+
 #include "lgcheck/numeric/interval.hpp"
 
 namespace lgc {
@@ -18,11 +20,7 @@ std::string show(const Number& x, int digits) {
   return x.is_exact() ? to_string(x.exact()) : x.enclosure().to_string(digits);
 }
 
-std::string show_short(const Number& x, int digits) {
-  if (!x.is_exact()) return x.enclosure().to_string(digits);
-  std::string exact = to_string(x.exact());
-  return exact.size() <= 24 ? exact : "~" + to_decimal(x.exact(), digits);
-}
+std::string show_short(const Number& x) { return readable(x); }
 
 std::string show_upper(const Rational& q, int digits) {
   std::string exact = to_string(q);

@@ -18,9 +18,9 @@ Agreement agreement(const Vector<Number>& a, const Vector<Number>& b);
 std::string show(const Vector<Number>& v, int digits = 10);
 /// One number the same way.
 std::string show(const Number& x, int digits = 12);
-/// For one-line messages: exact when the fraction is short, else "~" and
-/// `digits` significant decimals (the exact value goes in the evidence).
-std::string show_short(const Number& x, int digits = 8);
+/// For one-line messages: `readable` (lgcheck/report/readable.hpp; the exact
+/// value goes in the evidence).
+std::string show_short(const Number& x);
 /// An upper bound for one-line messages: exact when the fraction is short,
 /// else `digits` significant decimals rounded up, marked "(rounded up)".
 std::string show_upper(const Rational& q, int digits = 12);

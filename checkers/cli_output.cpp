@@ -14,13 +14,6 @@ nlohmann::json number_json(const Number& x) {
   return interval_json(x.enclosure());
 }
 
-std::string integer_text(const Integer& n) {
-  const std::string digits = n.str();
-  const std::size_t length = digits.size() - (n < 0 ? 1 : 0);
-  if (length <= 15) return digits;
-  return fmt::format("{} ({} digits)", to_decimal(Rational(n), 5), length);
-}
-
 nlohmann::json claim_result_json(const ClaimResult& r) {
   nlohmann::json j = {{"id", r.id}, {"case", r.case_name}, {"verdict", to_string(r.verdict)}, {"detail", r.detail}};
   if (!r.is_expectation()) j["scope"] = scope_json(r.scope);

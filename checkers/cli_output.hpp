@@ -2,6 +2,7 @@
 // Rendering numbers and results for the command line: JSON per docs/cli.md
 // (exact numbers as strings, certified reals as {"lo","hi"}) and text tables.
 #include "lgcheck/numeric/number.hpp"
+#include "lgcheck/report/readable.hpp"
 #include "lgcheck/report/verdict.hpp"
 
 #include <nlohmann/json.hpp>
@@ -15,10 +16,6 @@ namespace lgc {
 nlohmann::json number_json(const Number& x);
 /// {"lo": "...", "hi": "..."}: the endpoints with 25 digits, rounded outward.
 nlohmann::json interval_json(const Interval& x);
-
-/// An integer for reading: in full up to 15 digits, else "1.2346e+45 (46 digits)"
-/// (the exact value belongs in the JSON output).
-std::string integer_text(const Integer& n);
 
 /// {"claims": [claim rows, each with its scope], "expectations": [{case, what,
 /// met, detail}], "summary": {claims, PROVED, SAMPLED, VACUOUS, REFUTED,

@@ -73,7 +73,7 @@ GrowthVerdict strictly_increasing(const std::string& parameter, const std::vecto
   for (std::size_t k = 1; k < N.size(); ++k)
     if (N[k] <= N[k - 1])
       return {Verdict::Refuted, fmt::format("{} = {} gives {} <= {} at {} = {}", parameter, values[k],
-                                            integer_text(N[k]), integer_text(N[k - 1]), parameter, values[k - 1])};
+                                            readable(N[k]), readable(N[k - 1]), parameter, values[k - 1])};
   return {Verdict::Proved, "strictly increasing"};
 }
 
@@ -103,7 +103,7 @@ Table table_scaling(const std::filesystem::path& cases_dir, unsigned precision_b
     nlohmann::json exact_N = nlohmann::json::array();
     for (std::size_t k = 0; k < s.N.size(); ++k) {
       values += (k ? ", " : "") + s.values[k];
-      N += (k ? ", " : "") + integer_text(s.N[k]);
+      N += (k ? ", " : "") + readable(s.N[k]);
       exact_N.push_back(s.N[k].str());
     }
     t.rows.push_back({s.claim, s.family, values, N, to_string(verdict), detail});

@@ -62,7 +62,7 @@ Table table_t52() {
       std::vector<std::string> row{std::to_string(fam.k), std::to_string(fam.S), to_string(fam.rho), to_string(eps),
                                    to_string(p.beta), to_string(p.lambda), gamma,
                                    "[" + C.C.lower_decimal(4) + ", " + C.C.upper_decimal(4) + "]", slope,
-                                   integer_text(b.N_variant_A), integer_text(b.N_variant_B)};
+                                   readable(b.N_variant_A), readable(b.N_variant_B)};
       nlohmann::json errors = nlohmann::json::array();
       for (const auto& point : measured.points) {
         row.push_back(fmt::format("{:.3g}", point.error));

@@ -51,8 +51,8 @@ const std::map<std::string, std::string>& loose_reasons() {
                   "(docs/theory.md, Distances and thresholds)"},
       {"L5.lip", "on a near-vertex pair the ratio is at most |v_b - v_a|/(4V) <= 1/2, and 1/4 with one-hot values "
                  "(docs/theory.md, The first-layer limit map)"},
-      {"T5.2.sim", "the bound chains Lemma 5.3's rate and C(f)'s worst-case constants; no bundled pair with tau >= 1 "
-                   "and a non-zero first layer yet (docs/reliability.md, Teeth)"},
+      {"T5.2.sim", "the bound chains the first layer's K and Lip(Phi) with the second layer's e^A (1 + B): worst-case "
+                   "constants one pair does not meet together (docs/reliability.md, Teeth)"},
       {"D5.4.kgram", "T0 splits eps among three terms: on the hard inputs the error is about 2 eps/(5 + 2 eps), "
                      "a third of eps (docs/theory.md, The in-context k-gram construction)"},
   };

@@ -7,6 +7,8 @@
 #include "lgcheck/enumerate/strings.hpp"
 #include "theorem42.hpp"
 
+#include "lgcheck/report/readable.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -186,6 +188,12 @@ ClaimResult check_average(const Case& c, const AverageParams& params) {
   Number worst(0);
   std::uint64_t worst_at = 1;
   bool undecided_premise = false;
+  // E_1..E_min(last, 16), exact where they are: the replay kernel re-derives the ones strings reach.
+  auto premise_values = [&](std::uint64_t last) {
+    nlohmann::json v = nlohmann::json::array();
+    for (std::uint64_t t = 1; t <= std::min<std::uint64_t>(last, 16); ++t) v.push_back(show(sweep.at(t).value));
+    return v;
+  };
   for (std::uint64_t t = 1; t <= n0; ++t) {
     if (auto bad = cross_check(sweep, prior, t, false)) return refuted(r, *bad);
     const Number& e = sweep.at(t).value;
@@ -197,7 +205,7 @@ ClaimResult check_average(const Case& c, const AverageParams& params) {
       r.scope.decided_by = "the premise, exactly";
       r.scope.vacuous = fmt::format("the premise fails: E_{} > eps, so the implication holds without its conclusion", t);
       r.verdict = holding_verdict(r.scope);
-      r.evidence["premise"] = {{"holds", false}, {"length", t}, {"E", show(e)}};
+      r.evidence["premise"] = {{"holds", false}, {"length", t}, {"E", show(e)}, {"values", premise_values(t)}};
       r.detail = fmt::format("vacuous: the premise fails, E_{} = {} > eps = {} with N0 = {} (alpha_min = {})", t,
                              show_short(e), to_string(params.epsilon), to_string(b.N0), to_string(a));
       return r;
@@ -205,7 +213,7 @@ ClaimResult check_average(const Case& c, const AverageParams& params) {
     undecided_premise = undecided_premise || !above;
   }
   if (undecided_premise) return undecided(r, "some E_t with t <= N0 is not separated from eps at the working precision");
-  r.evidence["premise"] = {{"holds", true}, {"max_E", show(worst)}, {"at", worst_at}};
+  r.evidence["premise"] = {{"holds", true}, {"max_E", show(worst)}, {"at", worst_at}, {"values", premise_values(n0)}};
 
   // Conclusion: E_T <= C·eps^{1/2} at every T in [N0, N0·2^d], or at T = N0·2^j.
   const ConclusionLengths lengths = conclusion_lengths(sweep, n0, params);
@@ -217,7 +225,7 @@ ClaimResult check_average(const Case& c, const AverageParams& params) {
     if (auto bad = cross_check(sweep, prior, T, false)) return refuted(r, *bad);
     const Number& e = sweep.at(T).value;
     if (!lengths.every || T == n0 || T == lengths.lengths.back())
-      rows.push_back({{"length", T}, {"E", show(e)}, {"E_decimal", show_short(e, 12)}});
+      rows.push_back({{"length", T}, {"E", show(e)}, {"E_decimal", decimal(e)}});
     needed_sq = std::max(needed_sq, upper_of(e) * upper_of(e) / params.epsilon);
     std::optional<int> sign = conclusion_sign(e, squared_bound);
     if (!sign) return undecided(r, fmt::format("E_{} = {} not separated from C eps^(1/2)", T, show_short(e)));

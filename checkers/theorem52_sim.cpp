@@ -216,7 +216,7 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
       "C(f) n^-min(gamma,1/3) on the {} with a c-good z; smallest bound {}; both within eps = {} first at {} (measured) against "
       "N_variant_A = {}, N_variant_B = {} (C = {})",
       checks, params.length, a_priori_checks, to_decimal(smallest_bound, 4),
-      to_string(params.epsilon), reached, integer_text(theorem.N_variant_A), integer_text(theorem.N_variant_B),
+      to_string(params.epsilon), reached, readable(theorem.N_variant_A), readable(theorem.N_variant_B),
       to_decimal(theorem.C, 4));
   return r;
 }

@@ -283,3 +283,15 @@ done
   --check '{"simulation_length": 100000, "simulation_inputs": ["single"], "seed": 1}' \
   --expect '{"verdicts": {"T5.2.sim": "VACUOUS"}}' \
   attention-pair --a 15/2 --copy 0 --eta 1/20
+# The flat pair with a window (tau = 1) and a first layer that attends
+# (score 1/2 on a 1-key), one pair per first-layer regime: phi = 0 on slot 1
+# (token-dominant, gamma = 1), 1 (balanced) and 2 (position-dominant,
+# gamma = 1): the simulation-error bound with tau >= 1 and a non-zero first
+# layer, each below the outputs' range.
+for spec in token:0 balanced:1 position:2; do
+  regime=${spec%%:*}; phi=${spec#*:}
+  "$LGCHECK" gen --out cases/section5/attention_pair_window_$regime.json --name attention_pair_window_$regime \
+    --check '{"seed": 1}' \
+    --expect '{"verdicts": {"T5.2.sim": "SAMPLED"}}' \
+    attention-pair --a 1/4 --copy 1/10 --eta 1/20 --locality 1 --first-score 1/2 --first-phi $phi
+done

@@ -111,11 +111,11 @@ int cmd_average(const AverageArgs& a) {
     options.progress = progress_printer(a.length);
     Expectation e = expected_distance(*cm.models[0], *cm.models[1], moments, a.length, options);
     out["expectation"] = number_json(e.value);
-    out["expectation_decimal"] = show_short(e.value, 12);
+    out["expectation_decimal"] = decimal(e.value);
     out["exact"] = e.value.is_exact();
     out["terms"] = e.terms;
-    text += fmt::format("  exact        {}\n", show_short(e.value, 12));
-    if (e.value.is_exact() && to_string(e.value.exact()).size() <= 200 && show_short(e.value, 12) != to_string(e.value.exact()))
+    text += fmt::format("  exact        {}\n", readable(e.value));
+    if (e.value.is_exact() && to_string(e.value.exact()).size() <= 200 && readable(e.value) != to_string(e.value.exact()))
       text += fmt::format("               = {}\n", to_string(e.value.exact()));
     text += fmt::format("  ({} top-pattern terms summed; the weights sum to 1 exactly: {})\n", e.terms,
                         e.mass == 1 ? "yes" : "NO");

@@ -119,7 +119,7 @@ int cmd_eval(const EvalArgs& a) {
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     std::size_t position = a.all_positions ? i + 1 : x.size();
     for (std::size_t k = 0; k < outputs[i].size(); ++k)
-      std::cout << fmt::format("  f(x_1..{})[{}] = {}{}\n", position, k, show(outputs[i][k], 20),
+      std::cout << fmt::format("  f(x_1..{})[{}] = {}{}\n", position, k, readable(outputs[i][k]),
                                outputs[i][k].is_exact() ? "  (exact)" : "  (certified enclosure)");
   }
   return 0;

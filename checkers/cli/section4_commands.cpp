@@ -83,8 +83,9 @@ int cmd_bound(const BoundArgs& a) {
       "  N_sim               {}   (delta = eps/L = {}, Q = {}, {})\n",
       c.name, to_string(b.epsilon), b.gamma ? to_string(*b.gamma) : "inf", to_string(b.L), b.alphabet_size, b.period,
       b.locality, b.locality + 1, b.precision_bits == 0 ? std::string("none (hardmax)") : std::to_string(b.precision_bits),
-      to_string(b.c), b.threshold.str(), to_string(b.sample_term), to_string(b.sample_term_unloosened), b.N_paper.str(),
-      b.N_paper_unloosened.str(), b.sim.N.str(), to_string(b.delta), b.sim.resolution.str(), b.sim.formula);
+      readable(b.c), readable(b.threshold), readable(b.sample_term), readable(b.sample_term_unloosened),
+      readable(b.N_paper), readable(b.N_paper_unloosened), readable(b.sim.N), readable(b.delta),
+      readable(b.sim.resolution), b.sim.formula);
   return 0;
 }
 
@@ -138,13 +139,13 @@ int cmd_simulate(const SimulateArgs& a) {
     std::cout << fmt::format(
         "x: {}\nz: {}\n|x| = {}, |z| = {} (N_sim = {})\nattention distance max_h |w_h(x) - w_h(z)|_1 = {} (delta = {})\n"
         "error |f(x) - f(z)| = {}  {} epsilon = {}\n",
-        describe(shape, x, f), describe(shape, z, f), x.length, z.length, b.sim.N.str(), to_string(out.attention_distance),
-        to_string(b.delta), show(out.error, 20),
+        describe(shape, x, f), describe(shape, z, f), x.length, z.length, readable(b.sim.N),
+        readable(out.attention_distance), readable(b.delta), readable(out.error),
         out.within ? (*out.within ? "<=" : ">") : "undecided against", to_string(eps));
-    if (!out.shortened) std::cout << "(x is below the finite:p threshold " << b.threshold << ": z = x)\n";
+    if (!out.shortened) std::cout << "(x is below the finite:p threshold " << readable(b.threshold) << ": z = x)\n";
     if (optimal)
       std::cout << fmt::format("shortest z that works: |z| = {} ({}); formula {} >= produced {} >= optimal {}\n",
-                               optimal->length, describe(shape, *optimal, f), b.sim.N.str(), z.length, optimal->length);
+                               optimal->length, describe(shape, *optimal, f), readable(b.sim.N), z.length, optimal->length);
   }
   return out.within && *out.within ? 0 : (out.within ? 1 : 3);
 }
@@ -184,14 +185,14 @@ int cmd_threshold(const ThresholdArgs& a) {
     return stopped.empty() ? 0 : 3;
   }
   std::cout << fmt::format("D(n) = max over |x| <= n of |f(x) - g(x)| for {} ({} statistics)\n", c.name, curve.statistics);
-  for (std::size_t k = 0; k < curve.D.size(); ++k) std::cout << fmt::format("  D({}) = {}\n", k + 1, show(curve.D[k], 20));
+  for (std::size_t k = 0; k < curve.D.size(); ++k) std::cout << fmt::format("  D({}) = {}\n", k + 1, readable(curve.D[k]));
   if (!stopped.empty())
     std::cout << fmt::format("  (partial: stopped after n = {}: {}; raise --budget for more)\n", curve.reached, stopped);
   else if (curve.reached < a.max_length)
     std::cout << fmt::format("  (stopped at n = {}: longer lengths exceed the statistic budget)\n", curve.reached);
   std::cout << fmt::format("N_emp({}) = {}\nbracket: {} <= D_inf <= {}{}\n", to_string(eps),
                            n_emp ? std::to_string(*n_emp) : (undecided ? "undecided" : "not reached"),
-                           show(bracket.lower, 20), bracket.upper ? show_upper(*bracket.upper) : "unknown",
+                           readable(bracket.lower), bracket.upper ? show_upper(*bracket.upper) : "unknown",
                            bracket.upper ? "  (" + bracket.upper_source + ")" : "");
   return stopped.empty() ? 0 : 3;
 }

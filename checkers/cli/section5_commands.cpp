@@ -99,7 +99,7 @@ int cmd_bound_theorem52(const BoundInputs& in) {
       "  N_variant_A = ceil((C/eps)^exponent)  {}\n"
       "  N_variant_B = ceil(C eps^-exponent)   {}\n",
       to_decimal(b.C, 6), b.gamma ? to_string(*b.gamma) : "inf", to_string(b.exponent),
-      integer_text(b.N_variant_A), integer_text(b.N_variant_B));
+      readable(b.N_variant_A), readable(b.N_variant_B));
   std::cout << text;
   return 0;
 }
@@ -176,9 +176,9 @@ int cmd_simulate_softmax(const Case& c, const SoftmaxSimulateInputs& in) {
                              x.size(), z.size(), n, block_length(n), seed);
     if (two_layers)
       std::cout << fmt::format("statistic error {} {} c (G+L)(tau+1) |z|^-1/3 = {} (Lemma 5.3, c = {})\n",
-                               show(stat_error, 8), met ? "<=" : "> (no seed met it)", stat_bound.upper_decimal(8),
+                               readable(stat_error), met ? "<=" : "> (no seed met it)", stat_bound.upper_decimal(8),
                                to_string(constant));
-    std::cout << fmt::format("error |f(x) - f(z)| = {}  {} epsilon = {}\n", show(error, 12),
+    std::cout << fmt::format("error |f(x) - f(z)| = {}  {} epsilon = {}\n", readable(error),
                              within ? (*within ? "<=" : ">") : "undecided against", to_string(eps));
   }
   return within && *within ? 0 : (within ? 1 : 3);

@@ -48,11 +48,16 @@ Model regime_model(const Rational& phi1, const Rational& content) {
   return m;
 }
 
-SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Rational& eta) {
-  Model m = two_token_softmax(0);
-  Head first = zero_head(QVector{Rational(0)});
+SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Rational& eta,
+                           const AttentionFirstLayer& first_layer) {
+  const std::size_t tau = first_layer.locality;
+  Model m = two_token_softmax(tau);
+  QVector phi(tau + 1, first_layer.phi);
+  phi[0] = 0;
+  Head first = zero_head(phi);
+  first.qk(1, 2) = first_layer.score;  // logit = score · [key is 1] · (query constant 1)
   first.value(3, 1) = copy;
-  Head second = zero_head(QVector{Rational(0)});
+  Head second = zero_head(QVector(tau + 1, Rational(0)));
   second.qk(1, 2) = a;   // key 1: +a
   second.qk(0, 2) = -a;  // key 0: −a
   second.value(3, 1) = 1;
@@ -61,7 +66,10 @@ SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Ration
   m.readout.weights(0, 3) = 1;
   m.readout.bias = QVector{Rational(0)};
   SoftmaxPair p{m, m};
-  const std::string params = "a = " + to_string(a) + ", copy = " + to_string(copy);
+  std::string params = "a = " + to_string(a) + ", copy = " + to_string(copy);
+  if (tau > 0 || first_layer.score != 0)
+    params += ", tau = " + std::to_string(tau) + ", first-layer score " + to_string(first_layer.score) +
+              " on key 1, phi = " + to_string(first_layer.phi) + " on the window";
   p.f.name = "attention_pair_f";
   p.f.description = "two-layer softmax, second layer scores keys +-a (" + params + ")";
   p.g.name = "attention_pair_g";

@@ -2,6 +2,7 @@
 // `lgcheck check --certificates`, some with their witness lists trimmed), on
 // tampered copies and on malformed documents.
 #include "lgcheck/kernel/certificate.hpp"
+#include "lgcheck/kernel/enumeration.hpp"
 #include "lgcheck/kernel/witness.hpp"
 #include "support.hpp"
 
@@ -164,6 +165,86 @@ TEST_CASE("exhaustive domains: the count and a sampled re-check of the inequalit
   CHECK(has(k::check_certificate(lg).problems, "scope.domain: |f - g| is above evidence.D_inf_upper at the sampled input"));
   json thr = fixture("modp_p3_finite6_margin1_2__T4.1.threshold.json");
   CHECK(has(k::check_certificate(thr).reestablished, "scope.exhaustive"));  // 0: every length has too many statistics
+}
+
+TEST_CASE("re-derived domains: L4.L's pairs, recounted and sampled", "[kernel][certificate][enumeration]") {
+  json cert = fixture("modp_p3_perturbed_pair__L4.L.json");  // Δ = 3, n = 12: per model 55 400 pairs in 6 groups, stride 3
+  auto r = k::check_certificate(cert);
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "scope.domain: L4.L at 400 sampled pairs"));  // 200 pairs × 2 models
+  cert["scope"]["exhaustive"] = 36937;
+  CHECK(has(k::check_certificate(cert).problems, "scope.exhaustive: recorded 36937, recomputed 36936"));
+  cert = fixture("modp_p3_perturbed_pair__L4.L.json");
+  cert["scope"]["domain"] = "pairs of statistics of length <= 12 with the same window and residue (36936 of 110801 pairs, 12 of 12 groups)";
+  CHECK(has(k::check_certificate(cert).problems, "scope.domain: recorded \"pairs of statistics of length <= 12 with the same window and "
+                                                 "residue (36936 of 110801 pairs, 12 of 12 groups)\", recomputed \"pairs of statistics of "
+                                                 "length <= 12 with the same window and residue (36936 of 110800 pairs, 12 of 12 groups)\""));
+  // By hand: S = 2, Δ = 1, τ = 0, n = 10: each window's group holds Σ_T T = 55 statistics, C(55, 2) = 1485 pairs.
+  const lgc::Model simple = kt::bundled("cases/paper/simple/simple_w1_sin.json").model();
+  const k::PairCount c = k::norm_pair_count(simple, 10);
+  CHECK(c.total == 2970);
+  CHECK(c.compared == 2970);
+  CHECK(c.groups == 2);
+  // n = 30: 465 statistics per group, C(465, 2) = 107 880 pairs, total 215 760 > 20 000, so every 11th pair
+  // (⌈215760/20000⌉ = 11) from each group's first: ⌈107880/11⌉ = 9808 per group.
+  CHECK(k::norm_pair_count(simple, 30).compared == 19616);
+}
+
+TEST_CASE("re-derived domains: T4.2.avg's lengths and premise values E_t by weighted strings", "[kernel][certificate][average]") {
+  json cert = fixture("presence_binding__T4.2.avg.json");  // E_t = t/(2(t + 1)), N0 = 16, every T in [16, 128]
+  auto r = k::check_certificate(cert);
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "evidence.premise.values[12]"));  // E_13 = 13/28 by all 8192 strings
+  CHECK(has(r.reestablished, "scope.exhaustive"));
+  cert["evidence"]["premise"]["values"][2] = "2/5";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.premise.values[2]: recorded 2/5, recomputed 3/8"));
+  cert["evidence"]["premise"].erase("values");
+  CHECK(has(k::check_certificate(cert).problems, "evidence.premise.values: expected E_1..E_16, got nothing"));
+  cert = fixture("presence_binding__T4.2.avg.json");
+  cert["scope"]["exhaustive"] = 130;
+  CHECK(has(k::check_certificate(cert).problems, "scope.exhaustive: recorded 130, recomputed 129"));
+  cert = fixture("presence_binding__T4.2.avg.json");
+  cert["evidence"]["conclusion_lengths"] = "doubling";  // the text then names the doublings, and 16 + 4 lengths
+  auto d = k::check_certificate(cert);
+  CHECK(has(d.problems, "recomputed \"E_t exactly for t = 1..16 (premise) and E_T at T = N0 * 2^j, j = 0..3 (conclusion)\""));
+  CHECK(has(d.problems, "scope.exhaustive: recorded 129, recomputed 20"));
+  json vac = fixture("presence_skewed__T4.2.avg.json");  // the premise fails at t = 6
+  vac["scope"]["domain"] = "E_t exactly for t = 1..7";
+  CHECK(has(k::check_certificate(vac).problems, "scope.domain: recorded \"E_t exactly for t = 1..7\", recomputed \"E_t exactly for t = 1..6\""));
+}
+
+TEST_CASE("re-derived domains: C4.2.regularity's E_t, L5.lip's pairs, D5.4.kgram's inputs", "[kernel][certificate][section5]") {
+  for (const char* name : {"regularity_k64__C4.2.regularity.json", "regime_token__L5.lip.json", "kgram_k1_s2__D5.4.kgram.json"}) {
+    auto r = k::check_certificate(fixture(name));
+    INFO(name << "\n" << all(r.problems));
+    CHECK(r.accepted());
+    CHECK(has(r.reestablished, "scope.exhaustive"));
+  }
+  // K = 64, tail 64, one symbol on each side of the switch: E_t by its single string at every t = 1..128.
+  json reg = fixture("regularity_k64__C4.2.regularity.json");
+  CHECK(has(k::check_certificate(reg).reestablished, "scope.domain: E_t exactly at 128 lengths by weighted strings"));
+  reg["scope"]["exhaustive"] = 129;
+  CHECK(has(k::check_certificate(reg).problems, "scope.exhaustive: recorded 129, recomputed 128"));
+  reg = fixture("regularity_k64__C4.2.regularity.json");
+  reg["case"]["check"]["eta"] = "1/2";  // consistent with the evidence, but not what g outputs
+  reg["evidence"]["eta"] = "1/2";
+  CHECK(has(k::check_certificate(reg).problems, "scope.domain: E_65 = 1 by the kernel's weighted strings, not 1/2"));
+  json lip = fixture("regime_token__L5.lip.json");  // K = 2 classes, τ = 1: 2·2·2 near-vertex pairs
+  lip["scope"]["exhaustive"] = 9;
+  CHECK(has(k::check_certificate(lip).problems, "scope.exhaustive: recorded 9, recomputed 8"));
+  json kg = fixture("kgram_k1_s2__D5.4.kgram.json");  // lengths 11..14 (2^11 + … + 2^14 = 30720 <= 2^15)
+  CHECK(has(k::check_certificate(kg).reestablished, "scope.domain: |f - f*| <= epsilon at 123 sampled inputs"));
+  kg["scope"]["domain"] = "every input of length 11..14 with match fraction >= rho (16537), 3 constructed hard inputs (first k "
+                          "positions scoring like a match, match fraction near rho) at T = 11..13";
+  CHECK(has(k::check_certificate(kg).problems, "with match fraction >= rho (16536), 3 constructed"));
+  kg = fixture("kgram_k1_s2__D5.4.kgram.json");
+  kg["scope"]["exhaustive"] = 16540;
+  CHECK(has(k::check_certificate(kg).problems, "scope.exhaustive: recorded 16540, recomputed 16539"));
+  kg = fixture("kgram_k1_s2__D5.4.kgram.json");
+  kg["case"]["readout"]["bias"][0] = "1";  // f moves by 1 > ε on coordinate 0; the constants do not see it
+  CHECK(has(k::check_certificate(kg).problems, "scope.domain: |f - f*| > epsilon at the sampled input"));
 }
 
 TEST_CASE("malformed certificates give problems, never exceptions", "[kernel][certificate]") {

@@ -3,6 +3,7 @@
 
 #include "lgcheck/kernel/witness.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <random>
 
@@ -24,16 +25,61 @@ std::optional<Domain> parse_domain(const std::string& text) {
   return d.lo == 0 || d.lo > d.hi || d.hi > 100000 ? std::nullopt : std::optional<Domain>(d);
 }
 
-Integer statistic_count(const Model& m, std::uint64_t T) {
-  const std::uint64_t window = std::min<std::uint64_t>(T, m.locality + 1), B = T - window;
-  Integer n = pow(Integer(static_cast<unsigned long>(m.alphabet_size())), static_cast<unsigned long>(window));
-  for (std::size_t r = 0; r < m.period; ++r) {  // multisets of m_r tokens: C(m_r + S − 1, S − 1)
+namespace {
+
+Integer windows(const Model& m, std::uint64_t length) { return pow(Integer(static_cast<unsigned long>(m.alphabet_size())), static_cast<unsigned long>(length)); }
+
+/// The bulk count vectors of length T: Π_r C(m_r + S − 1, S − 1), multisets of m_r tokens per residue.
+Integer bulk_count(const Model& m, std::uint64_t T) {
+  const std::uint64_t B = T - std::min<std::uint64_t>(T, m.locality + 1);
+  Integer n = 1;
+  for (std::size_t r = 0; r < m.period; ++r) {
     const Integer mr(residue_count(B, r, m.period));
     Integer multisets = 1;
     for (std::size_t i = 1; i < m.alphabet_size(); ++i) multisets = multisets * (mr + i) / i;
     n *= multisets;
   }
   return n;
+}
+
+Tokens random_tokens(const Model& m, std::uint64_t T, std::mt19937_64& rng) {
+  Tokens x(T);
+  for (int& s : x) s = static_cast<int>(rng() % m.alphabet_size());
+  return x;
+}
+
+}  // namespace
+
+Integer statistic_count(const Model& m, std::uint64_t T) { return windows(m, std::min<std::uint64_t>(T, m.locality + 1)) * bulk_count(m, T); }
+
+PairCount norm_pair_count(const Model& m, std::uint64_t n) {
+  // A window shorter than τ + 1 fixes T: its group is one statistic. A full window's group (w, ρ) holds the
+  // bulk count vectors of every T in [τ+1, n] with T ≡ ρ, the same number for every w.
+  std::vector<Integer> members(m.period, Integer(0)), pairs(m.period);
+  for (std::uint64_t T = m.locality + 1; T <= n; ++T) members[T % m.period] += bulk_count(m, T);
+  PairCount c{0, 0, 0};
+  for (std::size_t r = 0; r < m.period; ++r) {
+    pairs[r] = members[r] * (members[r] - 1) / 2;
+    c.total += windows(m, m.locality + 1) * pairs[r];
+    if (pairs[r] > 0) c.groups += windows(m, m.locality + 1);
+  }
+  const Integer stride = c.total <= kNormPairCap ? Integer(1) : Integer((c.total + kNormPairCap - 1) / kNormPairCap);
+  for (std::size_t r = 0; r < m.period; ++r) c.compared += windows(m, m.locality + 1) * ((pairs[r] + stride - 1) / stride);
+  return c;
+}
+
+std::vector<std::pair<Tokens, Tokens>> sample_norm_pairs(const Model& m, std::uint64_t n) {
+  std::vector<std::pair<Tokens, Tokens>> out;
+  const std::uint64_t first = m.locality + 1;
+  std::mt19937_64 rng(kSampleSeed);
+  for (std::size_t k = 0; k < kSamples && n >= first; ++k) {
+    const std::uint64_t Tx = first + rng() % (n - first + 1), below = (Tx - first) / m.period, above = (n - Tx) / m.period;
+    const std::uint64_t shift = rng() % (below + above + 1), Tz = shift <= below ? Tx - shift * m.period : Tx + (shift - below) * m.period;
+    Tokens x = random_tokens(m, Tx, rng), z = random_tokens(m, Tz, rng);
+    std::copy(x.end() - static_cast<long>(first), x.end(), z.end() - static_cast<long>(first));
+    out.emplace_back(std::move(x), std::move(z));
+  }
+  return out;
 }
 
 namespace {
@@ -63,9 +109,8 @@ std::vector<Tokens> sample_strings(const Domain& d, const Model& m) {
   std::vector<Tokens> out;
   std::mt19937_64 rng(kSampleSeed);  // the engine's output is fixed by the standard; no distribution object
   for (std::size_t k = 0; k < kSamples && !ls.empty(); ++k) {
-    Tokens x(ls[rng() % ls.size()]);
-    for (int& s : x) s = static_cast<int>(rng() % m.alphabet_size());
-    out.push_back(std::move(x));
+    const std::uint64_t T = ls[rng() % ls.size()];
+    out.push_back(random_tokens(m, T, rng));
   }
   return out;
 }

@@ -86,6 +86,25 @@ Integer kgram_min_length(std::uint64_t k, const Rational& rho, const Rational& e
   return Integer(k) + ceil(Rational(Rational(5 * k) / (2 * rho * epsilon)));
 }
 
+/// The positions t in [k+1, T] whose k preceding tokens equal x's last k (1-based: x_{t−k..t−1} = x_{T−k+1..T}).
+std::vector<std::size_t> kgram_matches(const std::vector<int>& x, std::size_t k) {
+  std::vector<std::size_t> out;
+  for (std::size_t t = k + 1; t <= x.size(); ++t)
+    if (std::equal(x.begin() + static_cast<long>(t - 1 - k), x.begin() + static_cast<long>(t - 1), x.end() - static_cast<long>(k))) out.push_back(t);
+  return out;
+}
+
+Rational match_fraction(const std::vector<int>& x, std::size_t k) {
+  return x.size() > k ? Rational(kgram_matches(x, k).size(), x.size() - k) : Rational(0);
+}
+
+std::vector<Rational> kgram_target(const std::vector<int>& x, std::size_t k, std::size_t S) {
+  const std::vector<std::size_t> F = x.size() > k ? kgram_matches(x, k) : std::vector<std::size_t>{};
+  std::vector<Rational> out(S, F.empty() ? Rational(1, S) : Rational(0));
+  for (std::size_t t : F) out[static_cast<std::size_t>(x[t - 1])] += Rational(1, F.size());
+  return out;
+}
+
 // --- Lemma 5.3 and Theorem 5.2: theory.md §3 "The subsampler", "The simulation-error bound", "The complexity C(f)"
 namespace {
 

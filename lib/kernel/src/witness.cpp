@@ -172,20 +172,7 @@ WitnessResult check_norm_pair(const json& w, const WitnessContext& ctx) {
   if (!same_window_and_residue(x, z, m)) return reject("x and z differ in window or query residue");
   if (auto why = cannot_expand(ctx, m, x.length); !why.empty()) return too_long("x", why);
   if (auto why = cannot_expand(ctx, m, z.length); !why.empty()) return too_long("z", why);
-  Tokens tx = expand(x, m), tz = expand(z, m);
-  // L4.L holds for any attention weights; use the model's own semantics on both.
-  auto ax = class_attention(m, tx, m.semantics, ctx.bits), az = class_attention(m, tz, m.semantics, ctx.bits);
-  Rational distance = 0;  // a lower bound of max_h ‖ω_h(x) − ω_h(z)‖₁
-  for (std::size_t h = 0; h < ax.size(); ++h) {
-    Number sum(0);
-    for (std::size_t k = 0; k < ax[h].size(); ++k) sum += abs(ax[h][k] - az[h][k]);
-    distance = std::max(distance, lower_of(sum));
-  }
-  Bracket d = output_distance(m, tx, tz, m.semantics, m.semantics, ctx.bits);
-  const Rational bound = *ctx.L[*mi] * distance;
-  if (d.hi <= bound) return ok();
-  return reject("|f(x) - f(z)| " + std::string(d.lo > bound ? "> " : "not certainly <= ") + "L * max_h |w_h(x) - w_h(z)|_1 = " +
-                to_string(bound) + " (the kernel's L = " + to_string(*ctx.L[*mi]) + ")");
+  return norm_inequality(m, *ctx.L[*mi], expand(x, m), expand(z, m), m.semantics, ctx.bits);
 }
 
 WitnessResult check_pair_distance(const json& w, const WitnessContext& ctx) {
@@ -207,6 +194,22 @@ WitnessResult check_pair_distance(const json& w, const WitnessContext& ctx) {
 }
 
 }  // namespace
+
+WitnessResult norm_inequality(const Model& m, const Rational& L, const Tokens& x, const Tokens& z, Semantics s, unsigned bits) try {
+  auto ax = class_attention(m, x, s, bits), az = class_attention(m, z, s, bits);
+  Rational distance = 0;  // a lower bound of max_h ‖ω_h(x) − ω_h(z)‖₁
+  for (std::size_t h = 0; h < ax.size(); ++h) {
+    Number sum(0);
+    for (std::size_t k = 0; k < ax[h].size(); ++k) sum += abs(ax[h][k] - az[h][k]);
+    distance = std::max(distance, lower_of(sum));
+  }
+  Bracket d = output_distance(m, x, z, s, s, bits);
+  if (d.hi <= L * distance) return ok();
+  return reject("|f(x) - f(z)| " + std::string(d.lo > L * distance ? "> " : "not certainly <= ") +
+                "L * max_h |w_h(x) - w_h(z)|_1 = " + to_string(L * distance) + " (the kernel's L = " + to_string(L) + ")");
+} catch (const Undecided& e) {
+  return {WitnessStatus::NotReestablished, std::string("undecided: ") + e.what()};
+}
 
 std::uint64_t residue_count(std::uint64_t B, std::size_t r, std::size_t period) {
   if (r == 0) return B / period;

@@ -22,6 +22,17 @@ Model regime_model(const Rational& phi1, const Rational& content);
 struct SoftmaxPair {
   Model f, g;
 };
-SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Rational& eta);
+/// The first layer of attention_pair beyond the default (τ = 0, uniform):
+/// locality τ, a content score `score`·[key is 1] and the positional term
+/// φ(t) = `phi` on the window slots t = 1..τ (φ(0) = 0), which sets the
+/// first layer's regime (token-dominant below 1, balanced at 1, position-
+/// dominant above). The second layer keeps φ = 0.
+struct AttentionFirstLayer {
+  std::size_t locality = 0;
+  Rational score = 0;
+  Rational phi = 0;
+};
+SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Rational& eta,
+                           const AttentionFirstLayer& first_layer = {});
 
 }  // namespace lgc

@@ -30,4 +30,12 @@ Integer domain_count(const Domain& d, const Model& model);
 /// kSamples strings of the domain's lengths drawn from kSampleSeed (none when it has no length).
 std::vector<Tokens> sample_strings(const Domain& d, const Model& model);
 
+/// L4.L's pairs (theory.md "The pairs L4.L compares"), per model: groups (window, T mod Δ) of the statistics of
+/// length <= n, the pairs inside them, and those compared: every k-th of each group, k = ⌈total/kNormPairCap⌉.
+constexpr std::uint64_t kNormPairCap = 20000;
+struct PairCount { Integer compared, total, groups; };
+PairCount norm_pair_count(const Model& model, std::uint64_t n);
+/// kSamples pairs (x, z) of lengths in [τ+1, n], T_x ≡ T_z (mod Δ), z ending in x's window, from kSampleSeed.
+std::vector<std::pair<Tokens, Tokens>> sample_norm_pairs(const Model& model, std::uint64_t n);
+
 }  // namespace lgc::kernel

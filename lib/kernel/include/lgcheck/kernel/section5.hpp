@@ -27,6 +27,10 @@ Number limit_lipschitz(const Model& model, unsigned bits = 128);
 
 /// T₀ = k + ⌈5k/(2ρε)⌉ (theory.md "The in-context k-gram construction").
 Integer kgram_min_length(std::uint64_t k, const Rational& rho, const Rational& epsilon);
+/// The match fraction #{t ∈ [k+1, T] : x_{t−k..t−1} = x_{T−k+1..T}} / (T − k) (0 when T <= k), and the target
+/// f*(x): the mean one-hot e_{x_t} over those t, uniform when there is none (theory.md, Definition 5.4).
+Rational match_fraction(const std::vector<int>& x, std::size_t k);
+std::vector<Rational> kgram_target(const std::vector<int>& x, std::size_t k, std::size_t S);
 
 /// Why the Section 5 bounds below do not cover `model`, or nullopt: they need two
 /// softmax layers, Δ = 1, second-layer φ = 0 and (the kernel's restriction) no first-layer MLP.

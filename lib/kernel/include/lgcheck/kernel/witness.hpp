@@ -64,6 +64,10 @@ struct WitnessContext {
   mutable std::uint64_t positions_left = kExpansionBudget;  ///< charged by every expansion
 };
 
+/// L4.L at one pair (same window and residue): |f(x) − f(z)|∞ <= L·max_h ‖ω_h(x) − ω_h(z)‖₁, ω_h summed
+/// per bulk class and window slot, under semantics s (the lemma holds for any weights; theory.md §2 "Norm constant L").
+WitnessResult norm_inequality(const Model& m, const Rational& L, const Tokens& x, const Tokens& z, Semantics s, unsigned bits = 128);
+
 /// Re-establish one witness object (kinds finite_differs, string_differs,
 /// simulation, norm_pair, pair_distance). Never throws.
 WitnessResult check_witness(const nlohmann::json& w, const WitnessContext& ctx);
