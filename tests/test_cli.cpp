@@ -3,8 +3,13 @@
 #include "tables.hpp"
 #include "support.hpp"
 
+#include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/semantics/forward.hpp"
+
 #include <fstream>
 #include <sstream>
+#include <random>
+#include <unistd.h>
 
 using lgc::test::run_lgcheck;
 using nlohmann::json;
@@ -40,6 +45,37 @@ TEST_CASE("lgcheck eval prints certified reals as lo/hi decimals", "[cli]") {
   CHECK(lo <= lgc::parse_rational("0.84147098480789650665250232163"));
   CHECK(hi >= lgc::parse_rational("0.84147098480789650665250232164"));
   CHECK(hi - lo < lgc::parse_rational("1e-24"));
+}
+
+TEST_CASE("eval of a one-layer hardmax or finite:p model goes through the statistic, with the forward pass's values",
+          "[cli]") {
+  std::mt19937_64 rng(7);
+  for (const char* file : {"paper/modp/modp_p3_hardmax.json", "paper/modp/modp_p3_finite8.json",
+                           "section4/window_two_heads.json", "section4/window_wide.json"}) {
+    const lgc::Model m = lgc::test::bundled(file).model();
+    for (int trial = 0; trial < 3; ++trial) {
+      lgc::Tokens x = lgc::random_string(m.alphabet_size(), 5 + rng() % 20, rng);
+      const std::string input = lgc::format_input(m, x);
+      INFO(file << " on " << input);
+      auto r = run_lgcheck("eval " + bundled_path(file) + " --input " + input + " --all-positions --json");
+      REQUIRE(r.exit_code == 0);
+      const json j = json::parse(r.out);
+      const auto expected = lgc::evaluate_all(m, x, {m.semantics});
+      REQUIRE(j["positions"].size() == expected.size());
+      for (std::size_t i = 0; i < expected.size(); ++i)
+        for (std::size_t k = 0; k < expected[i].size(); ++k) {
+          REQUIRE(expected[i][k].is_exact());
+          CHECK(j["positions"][i][k] == lgc::to_string(expected[i][k].exact()));
+        }
+    }
+  }
+  // A long input from a file: linear, and the text names the route.
+  const auto file = std::filesystem::temp_directory_path() / ("lgcheck_long_input_" + std::to_string(::getpid()));
+  std::ofstream(file) << std::string(200000, '1') << "\n";
+  auto r = run_lgcheck("eval " + bundled_path("paper/modp/modp_p3_hardmax.json") + " --input @" + file.string());
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("T = 200000, hardmax semantics, from the statistic") != std::string::npos);
+  std::filesystem::remove(file);
 }
 
 TEST_CASE("lgcheck info prints the CLI.md keys", "[cli]") {

@@ -3,9 +3,13 @@
 // messages are listed in docs/reliability.md; no refusal leaves a file behind.
 #include "support.hpp"
 
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 using nlohmann::json;
@@ -255,4 +259,183 @@ TEST_CASE("threshold stopped by its budget prints the D(n) it computed, marked p
   CHECK(text.exit_code == 3);
   CHECK(text.out.find("D(1) = 43/441") != std::string::npos);
   CHECK(text.out.find("(partial: stopped after n = ") != std::string::npos);
+}
+
+namespace {
+
+/// One hostile input: the arguments (paths already in), the exit code it must
+/// end with, and a part of the message it must print.
+struct HostileRun {
+  std::string args;
+  int exit_code;
+  std::string message;
+};
+
+/// Runs lgcheck under a hard time limit of two minutes (a hang is a failure,
+/// not a wait): stdout and stderr together, the exit code (-1 on a signal).
+lgc::test::RunResult run_bounded(const std::string& args) {
+  const std::string command = "timeout -s KILL 120 " + std::string(LGCHECK_BINARY) + " " + args + " 2>&1";
+  lgc::test::RunResult r;
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  char buffer[4096];
+  std::size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
+  const int status = pclose(pipe);
+  r.exit_code = WIFEXITED(status) && WEXITSTATUS(status) != 137 ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("The hostile-input suite: at least 50 bad inputs, each exit 2 with its message, bounded in time and memory",
+          "[input-errors][hostile]") {
+  namespace fs = std::filesystem;
+  const auto dir = fs::temp_directory_path() / ("lgcheck_hostile50_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "empty");
+  auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir / name, std::ios::binary) << text;
+    return (dir / name).string();
+  };
+  const std::string modp = lgc::test::case_path("paper/modp/modp_p3_hardmax.json").string();
+  const std::string pair = lgc::test::case_path("pairs/modp_p2_perturbed_pair.json").string();
+  const std::string induction = lgc::test::case_path("paper/induction/induction_head_k1.json").string();
+  const std::string uniform = lgc::test::case_path("average/farey_hat_n4_uniform.json").string();
+  const json base = [&] {
+    json d = lgc::case_to_json(lgc::test::bundled("paper/modp/modp_p3_hardmax.json"));
+    d.erase("check");
+    d.erase("expect");
+    return d;
+  }();
+  auto edited = [&](const std::string& name, const std::function<void(json&)>& edit) {
+    json d = base;
+    edit(d);
+    return write(name, d.dump());
+  };
+  std::string binary(300, '\0');
+  for (std::size_t k = 0; k < binary.size(); ++k) binary[k] = static_cast<char>((k * 7919 + 13) % 256);
+  std::string huge_number = [&] {
+    json d = base;
+    d["embedding"][0][0] = "PLACEHOLDER";
+    std::string text = d.dump();
+    return text.replace(text.find("\"PLACEHOLDER\""), 13, std::string(100000, '9'));
+  }();
+  const std::string certificate_dir = (dir / "certs").string();
+  REQUIRE(run_bounded("check " + pair + " --claims L4.L --certificates " + certificate_dir).exit_code == 0);
+  const std::string certificate = certificate_dir + "/modp_p2_perturbed_pair__L4.L.json";
+  std::string certificate_text;
+  {
+    std::ifstream in(certificate);
+    std::stringstream text;
+    text << in.rdbuf();
+    certificate_text = text.str();
+  }
+  const std::string truncated = write("truncated_certificate.json", certificate_text.substr(0, certificate_text.size() / 2));
+  json altered = json::parse(certificate_text);
+  altered["evidence"]["L"] = "1000000";
+  fs::create_directories(dir / "altered");
+  std::ofstream(dir / "altered" / "c.json") << altered.dump();
+  const std::string long_input = write("long_input.txt", std::string(10000000, '1'));
+  const std::string long_letters = write("long_letters.txt", std::string(10000000, 'a'));
+  const std::string fifo = (dir / "fifo").string();
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  fs::create_directory_symlink(dir / "empty", dir / "link");
+  const std::string in_range = "not in range";
+
+  const std::vector<HostileRun> runs = {
+      // Case files: malformed, empty, binary, huge, deep, inexact, inconsistent.
+      {"info " + write("empty.json", ""), 2, "not valid JSON"},
+      {"info " + write("binary.json", binary), 2, "not valid JSON"},
+      {"info " + write("truncated.json", base.dump().substr(0, 100)), 2, "not valid JSON"},
+      {"info " + write("top_array.json", "[1, 2]"), 2, "expected a JSON object at the top level"},
+      {"info " + write("deep.json", std::string(100000, '[') + std::string(100000, ']')), 2,
+       "expected a JSON object at the top level"},
+      {"info " + write("huge_number.json", huge_number), 2, "a JSON number too large for a machine number"},
+      {"info " + edited("float.json", [](json& d) { d["embedding"][0][0] = 0.1; }), 2, "is not exact; quote it"},
+      {"info " + edited("zero_denominator.json", [](json& d) { d["embedding"][0][0] = "1/0"; }), 2, "zero denominator"},
+      {"info " + edited("huge_string_number.json", [](json& d) { d["embedding"][0][0] = "1e1000000"; }), 2,
+       "embedding[0][0]"},
+      {"info " + write("duplicate.json", R"({"format": "lgcheck-case/1", "a": 1, "a": 2})"), 2, "appears twice"},
+      {"info " + edited("wrong_shape.json", [](json& d) { d["layers"][0]["heads"][0]["qk"][2].erase(0); }), 2,
+       "expected 5 entries (width 5), got 4"},
+      {"info " + edited("width_zero.json", [](json& d) { d["width"] = 0; }), 2, "width: expected an integer in"},
+      {"info " + edited("no_alphabet.json", [](json& d) { d["alphabet"] = json::array(); }), 2,
+       "alphabet: expected a non-empty array"},
+      {"info " + edited("numeric_tokens.json", [](json& d) { d["alphabet"] = {1, 2}; }), 2, "alphabet[0]"},
+      {"info " + edited("huge_period.json", [](json& d) { d["period"] = 1000000000000ull; }), 2,
+       "period: expected an integer in [1, 1000000]"},
+      {"info " + edited("huge_locality.json", [](json& d) { d["locality"] = 1000000; }), 2, "entries (locality 1000000)"},
+      {"info " + edited("finite_zero.json", [](json& d) { d["semantics"] = "finite:0"; }), 2, "semantics: expected"},
+      {"info " + edited("finite_huge.json", [](json& d) { d["semantics"] = "finite:100000"; }), 2, "semantics: expected"},
+      {"info " + edited("unknown_field.json", [](json& d) { d["widht"] = 5; }), 2, "widht: unknown field"},
+      {"info " + edited("no_readout.json", [](json& d) { d.erase("readout"); }), 2, "readout: missing required field"},
+      {"info " + (dir / "empty").string(), 2, "is a directory, not a case file"},
+      {"info /dev/zero", 2, "not a regular file"},
+      {"info " + fifo, 2, "not a regular file"},
+      {"info " + (dir / "missing.json").string(), 2, "no such file"},
+      {"info " + write("self.json", R"({"format": "lgcheck-case/1", "pair": ["self.json", "self.json"]})"), 2,
+       "is a pair case"},
+      // Inputs.
+      {"eval " + modp + " --input ''", 2, "--input: the input is empty"},
+      {"eval " + modp + " --input 012", 2, "\"2\" is not in the alphabet"},
+      {"eval " + modp + " --input @" + (dir / "missing.txt").string(), 2, "--input: " + (dir / "missing.txt").string()},
+      {"eval " + modp + " --input @" + (dir / "empty").string(), 2, "not a regular file"},
+      {"eval " + induction + " --input @" + long_letters + " --all-positions", 2, "at most 1000000"},
+      {"eval " + induction + " --input @" + long_input, 2, "\"1\" is not in the alphabet {a b}"},
+      // Flags: ranges, numbers, shards, budgets.
+      {"threshold " + pair + " --epsilon 1/10 --max-length 1000000000", 2, in_range},
+      {"check " + modp + " --threads 0", 2, in_range},
+      {"check " + modp + " --threads -1", 2, in_range},
+      {"check " + modp + " --threads 1000000", 2, in_range},
+      {"bound " + modp + " --epsilon 0", 2, "--epsilon: expected a positive number, got 0"},
+      {"bound " + modp + " --epsilon -1/20", 2, "--epsilon: expected a positive number"},
+      {"bound " + modp + " --epsilon 1/0", 2, "zero denominator"},
+      {"bound " + modp + " --epsilon abc", 2, "--epsilon: not an exact number \"abc\""},
+      {"bound " + modp + " --epsilon 1e1000000000", 2, "--epsilon"},
+      {"bound " + modp + " --epsilon 1/4 --precision-bits -5", 2, "expected a non-negative integer"},
+      {"bound " + modp + " --theorem 5.3 --epsilon 1/2", 2, "--theorem: one of 4.1, 4.2, 5.2"},
+      {"eval " + modp + " --input 01 --semantics finite:x", 2, "--semantics: expected"},
+      {"check " + modp + " --shard 3/2", 2, "--shard: expected 0 <= i < n"},
+      {"check " + modp + " --shard 1", 2, "--shard"},
+      {"check " + modp + " --budget 5x", 2, "--budget: expected"},
+      {"check " + modp + " --budget -1s", 2, "--budget: expected a positive time"},
+      {"check " + modp + " --claims 'T9.*'", 2, "matches no registered claim"},
+      {"check " + (dir / "empty").string(), 2, "no .json case file in the paths given"},
+      {"simulate " + modp + " --epsilon 1/4 --random -1", 2, "--random: expected a non-negative integer"},
+      {"average " + uniform + " --length 1000000000", 2, "the exact expectation needs about"},
+      {"average " + uniform + " --length 1000000000 --method monte-carlo", 2, "tokens to draw"},
+      // Outputs.
+      {"gen --out " + (dir / "no_dir" / "x.json").string() + " farey-hat", 2, "does not exist"},
+      {"gen --out " + (dir / "link").string() + " farey-hat", 2, "exists and is not a regular file"},
+      {"table threshold --out /dev/full", 2, "exists and is not a regular file"},
+      {"table t41 --out /proc/self/no_such_dir/t41.md", 2, "--out"},
+      {"gen --check '{bad' modp --p 3", 2, "--check: not valid JSON"},
+      // Certificates and shards.
+      {"replay " + truncated, 2, "UNREADABLE"},
+      {"replay " + (dir / "altered").string(), 1, "evidence.L: recorded 1000000"},
+      {"merge " + modp, 2, "not a shard of lgcheck check --shard"},
+      {"merge " + write("empty_shard.json", ""), 2, "not valid JSON"},
+      {"merge " + write("wrong_shard.json", R"({"format": 7})"), 2, "not a shard of lgcheck check --shard"},
+      // The command line itself.
+      {"frobnicate", 2, "unknown subcommand 'frobnicate'"},
+      {"eval", 2, "required"},
+  };
+  CHECK(runs.size() >= 50);  // docs/reliability.md says how many
+  for (const HostileRun& h : runs) {
+    INFO(h.args);
+    const auto r = run_bounded(h.args);
+    CHECK(r.exit_code == h.exit_code);
+    CHECK(r.out.find(h.message) != std::string::npos);
+    CHECK(r.out.size() < 20000);  // a message, not a dump of the input
+  }
+  // Every child together stayed below 2 GB of resident memory.
+  struct rusage usage {};
+  REQUIRE(::getrusage(RUSAGE_CHILDREN, &usage) == 0);
+  CHECK(usage.ru_maxrss < 2L * 1024 * 1024);  // kilobytes
+  // A valid 10^7-token input is evaluated from its statistic: bounded, exit 0.
+  const auto r = run_bounded("eval " + modp + " --input @" + long_input);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("T = 10000000") != std::string::npos);
+  fs::remove_all(dir);
 }

@@ -89,6 +89,9 @@ int cmd_merge(const std::vector<std::string>& files, bool json) {
     } catch (const CaseError& e) {
       throw UsageError(e.what());
     }
+    const nlohmann::json& part = parts.back();
+    if (!part.is_object() || !part.contains("format") || part["format"] != "lgcheck-shard/2")
+      throw UsageError(file + ": not a shard of lgcheck check --shard (format lgcheck-shard/2)");
   }
   std::vector<ClaimResult> results;
   try {
@@ -192,12 +195,13 @@ Command add_replay(CLI::App& app) {
 }
 
 Command add_mutations(CLI::App& app) {
-  auto cases = std::make_shared<std::string>("cases");
+  auto cases = std::make_shared<std::string>();
   auto* sub = app.add_subcommand("mutations", "Run the mutation suite: each deliberately broken claim must be REFUTED");
   add_threads_option(sub);
-  sub->add_option("--cases", *cases, "the bundled cases directory")->capture_default_str();
+  sub->add_option("--cases", *cases, "the bundled cases directory (default: the cases/ beside the executable's "
+                                     "build directory, else ./cases)");
   return {sub, [cases] {
-            std::string table = mutation_table(*cases);
+            std::string table = mutation_table(bundled_cases_dir(*cases));
             std::cout << table;
             // Every row must end REFUTED for the stated reason.
             for (const char* bad : {"| PROVED |", "| SAMPLED |", "| VACUOUS |", "| UNDECIDED |", "for another reason |"})

@@ -3,6 +3,7 @@
 #include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/enumerate/parallel.hpp"
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -128,6 +129,61 @@ CLI::Validator non_negative_integer() {
         return std::string();
       },
       "NON-NEGATIVE");
+}
+
+
+namespace {
+
+constexpr std::uintmax_t kMaxInputBytes = std::uintmax_t{256} << 20;
+
+/// All of a stream, refusing more than kMaxInputBytes.
+std::string read_bounded(std::istream& in, const std::string& what) {
+  std::string text;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxInputBytes)
+      throw UsageError("--input: " + what + " holds more than " + std::to_string(kMaxInputBytes >> 20) + " MiB");
+  }
+  return text;
+}
+
+std::string input_text(const std::string& value) {
+  if (value == "-") return read_bounded(std::cin, "standard input");
+  if (value.empty() || value[0] != '@') return value;
+  const std::string file = value.substr(1);
+  std::error_code ec;
+  const auto status = std::filesystem::status(file, ec);
+  if (ec || !std::filesystem::exists(status)) throw UsageError("--input: " + file + ": no such file");
+  if (!std::filesystem::is_regular_file(status))
+    throw UsageError("--input: " + file + ": not a regular file (a directory, FIFO or device is not read as an input)");
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw UsageError("--input: " + file + ": cannot open file for reading");
+  return read_bounded(in, file);
+}
+
+}  // namespace
+
+Tokens input_flag(const Model& model, const std::string& value) {
+  std::string text = input_text(value);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+  try {
+    return parse_input(model, text);
+  } catch (const InputError& e) {
+    throw UsageError(std::string("--input: ") + (value.size() > 1 && value[0] == '@' ? value.substr(1) + ": " : "") +
+                     e.what());
+  }
+}
+
+
+std::string bundled_cases_dir(const std::string& given) {
+  if (!given.empty()) return given;
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec)
+    for (const auto& dir : {exe.parent_path() / "cases", exe.parent_path().parent_path() / "cases"})
+      if (std::filesystem::is_directory(dir / "paper", ec)) return dir.string();
+  return "cases";
 }
 
 }  // namespace lgc::cli

@@ -1,6 +1,7 @@
 #pragma once
 // Shared pieces of the lgcheck command line: the usage error, reading exact
 // flags, printing JSON, writing files so that a failure leaves nothing behind.
+#include "lgcheck/model/input.hpp"
 #include "lgcheck/model/semantics.hpp"
 #include "lgcheck/numeric/rational.hpp"
 
@@ -39,6 +40,14 @@ std::vector<std::string> split_commas(const std::string& text);
 std::vector<Rational> rational_list_flag(const std::string& flag, const std::string& text, std::size_t size);
 /// An optional JSON object flag ("" gives an empty object).
 nlohmann::json json_flag(const std::string& flag, const std::string& text);
+/// The bundled cases directory: `given` when set (--cases), else the
+/// cases/ of the source tree the executable was built in (found relative to
+/// the executable: beside it or one level up, as build/lgcheck), else ./cases.
+std::string bundled_cases_dir(const std::string& given);
+/// The tokens of --input: the string itself, "@FILE" (the file's text) or
+/// "-" (standard input), without trailing whitespace; up to 256 MiB. Throws
+/// UsageError naming --input (and the file).
+Tokens input_flag(const Model& model, const std::string& value);
 /// "inf" for nullopt, else the exact rational.
 nlohmann::json optional_rational(const std::optional<Rational>& q);
 /// Writes `text` to `file` through a temporary file and a rename.

@@ -276,6 +276,8 @@ Command add_gen(CLI::App& app) {
                 "position-dominant (> 1)");
   a->regime->add_option("--phi1", a->phi1, "phi(1) of the first head (phi(0) = 0)")->capture_default_str();
   a->regime->add_option("--content", a->content, "the content logit of a key holding 1")->capture_default_str();
+  // gen's own options (--out, --name, --check, --expect) may also follow the kind.
+  for (CLI::App* kind : gen->get_subcommands({})) kind->fallthrough();
   return {gen, [a] { return run_gen(*a); }};
 }
 

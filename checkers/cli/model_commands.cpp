@@ -9,6 +9,7 @@
 #include "lgcheck/quantities/positional_margin.hpp"
 #include "lgcheck/semantics/softmax_linear.hpp"
 #include "lgcheck/semantics/forward.hpp"
+#include "lgcheck/semantics/one_layer.hpp"
 
 #include <fmt/format.h>
 
@@ -75,23 +76,64 @@ struct EvalArgs {
   unsigned precision = kDefaultPrecisionBits, budget = 4096;
 };
 
+/// One-layer hardmax or finite:p models: the output from the statistic of
+/// the input (each prefix's, kept incrementally, with --all-positions):
+/// O(T·classes) time and O(classes) memory, the forward pass's value
+/// (docs/theory.md, "Sufficient statistic").
+std::vector<Output> statistic_outputs(const Model& m, const Tokens& x, const ForwardOptions& o, bool all_positions) {
+  const OneLayerEvaluator eval(m);
+  const Shape& shape = eval.shape();
+  auto at = [&](const Statistic& s) {
+    return o.semantics.kind == Semantics::Kind::Finite ? eval.evaluate_finite(s, o.semantics.bits, o.precision_bits)
+                                                       : eval.evaluate(s, o.precision_bits);
+  };
+  if (!all_positions) return {at(statistic_of(shape, x))};
+  std::vector<Output> out;
+  Statistic s;
+  s.counts.assign(shape.classes(), 0);
+  for (std::uint64_t i = 1; i <= x.size(); ++i) {
+    s.length = i;
+    const std::uint64_t bulk = bulk_length(i, shape.locality);
+    if (bulk > 0) ++s.counts[static_cast<std::size_t>(x[bulk - 1]) * shape.period + bulk % shape.period];
+    s.window.assign(x.begin() + static_cast<long>(bulk), x.begin() + static_cast<long>(i));
+    out.push_back(at(s));
+  }
+  return out;
+}
+
+/// The forward pass keeps every position's vectors and compares every query
+/// with every key: refused before it starts when that is beyond reach.
+void require_forward_pass_fits(const Model& m, std::uint64_t T, bool all_positions) {
+  const double layers = static_cast<double>(m.layers.size()), width = static_cast<double>(m.width);
+  const double bytes = static_cast<double>(T) * width * (layers + 1) * 96;
+  const double operations = static_cast<double>(T) * static_cast<double>(all_positions || m.layers.size() > 1 ? T : 1) *
+                            width * layers;
+  if (bytes <= 2e9 && operations <= 4e9) return;
+  throw UsageError(fmt::format(
+      "--input: the forward pass over T = {} positions of this {}-layer model needs about {:.2g} GB and {:.2g} "
+      "operations; one-layer hardmax and finite:p models, and softmax models of up to two layers at the last "
+      "position, are evaluated in linear time",
+      T, m.layers.size(), bytes / 1e9, operations));
+}
+
 int cmd_eval(const EvalArgs& a) {
   Case c = load_case(a.file);
   if (c.is_pair) throw UsageError(a.file + ": eval takes a model case, not a pair");
   const Model& m = c.model();
-  Tokens x;
-  try {
-    x = parse_input(m, a.input);
-  } catch (const InputError& e) {
-    throw UsageError(std::string("--input: ") + e.what());
-  }
+  const Tokens x = input_flag(m, a.input);
   ForwardOptions options{a.semantics.empty() ? m.semantics : semantics_flag(a.semantics), a.precision, a.budget};
   // Softmax models of one or two layers at the last position: linear time
   // (first layer from class counts), the same enclosures as the forward pass.
   const bool linear = !a.all_positions && options.semantics.kind == Semantics::Kind::Softmax && m.layers.size() <= 2;
-  std::vector<Output> outputs = a.all_positions ? evaluate_all(m, x, options)
-                                : linear        ? std::vector<Output>{softmax_evaluate_linear(m, x, options.precision_bits)}
-                                                : std::vector<Output>{evaluate(m, x, options)};
+  const bool by_statistic = m.layers.size() == 1 && options.semantics.kind != Semantics::Kind::Softmax;
+  if (a.all_positions && x.size() > 1000000)
+    throw UsageError("--all-positions: prints one output per position, at most 1000000 (the input has " +
+                     std::to_string(x.size()) + ")");
+  if (!linear && !by_statistic) require_forward_pass_fits(m, x.size(), a.all_positions);
+  std::vector<Output> outputs = by_statistic    ? statistic_outputs(m, x, options, a.all_positions)
+                                : a.all_positions ? evaluate_all(m, x, options)
+                                : linear          ? std::vector<Output>{softmax_evaluate_linear(m, x, options.precision_bits)}
+                                                  : std::vector<Output>{evaluate(m, x, options)};
   const Output& last = outputs.back();
   bool exact = true;
   for (const auto& o : outputs) exact = exact && is_exact(o);
@@ -115,7 +157,8 @@ int cmd_eval(const EvalArgs& a) {
   std::string shown = format_input(m, x);
   if (shown.size() > 80) shown = shown.substr(0, 40) + "..." + shown.substr(shown.size() - 20);
   std::cout << fmt::format("{} on \"{}\" (T = {}, {} semantics{}):\n", m.name, shown, x.size(),
-                           options.semantics.str(), linear ? ", linear-time evaluation" : "");
+                           options.semantics.str(),
+                           linear ? ", linear-time evaluation" : (by_statistic ? ", from the statistic" : ""));
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     std::size_t position = a.all_positions ? i + 1 : x.size();
     for (std::size_t k = 0; k < outputs[i].size(); ++k)
@@ -213,7 +256,7 @@ Command add_eval(CLI::App& app) {
   sub->add_option("CASE", a->file, "model case file")->required();
   sub->add_option("--input", a->input,
                   "the input string: one character per token when every token name is one character "
-                  "(e.g. 0110), else names separated by spaces")
+                  "(e.g. 0110), else names separated by spaces; @FILE reads it from a file, - from standard input")
       ->required();
   sub->add_option("--semantics", a->semantics, "hardmax | finite:<p> | softmax (default: the case's own)");
   sub->add_flag("--all-positions", a->all_positions, "report the output at every position 1..T");

@@ -106,11 +106,7 @@ int cmd_simulate(const SimulateArgs& a) {
   const Shape shape = shape_of(f);
   Statistic x;
   if (!a.input.empty()) {
-    try {
-      x = statistic_of(shape, parse_input(f, a.input));
-    } catch (const InputError& e) {
-      throw UsageError(std::string("--input: ") + e.what());
-    }
+    x = statistic_of(shape, input_flag(f, a.input));
   } else {
     std::mt19937_64 rng(a.seed);
     x = random_statistic(shape, a.random_length, rng);
@@ -198,14 +194,14 @@ int cmd_threshold(const ThresholdArgs& a) {
 }
 
 struct PlotArgs {
-  std::string name, out, cases = "cases";
+  std::string name, out, cases;
   bool script = false;
 };
 
 int cmd_plot(const PlotArgs& a) {
   const std::string ext = std::filesystem::path(a.out).extension().string();
   if (ext != ".svg" && ext != ".png") throw UsageError("--out: the file must end in .svg or .png, got '" + a.out + "'");
-  const Plot plot = make_plot(a.name, a.cases);
+  const Plot plot = make_plot(a.name, bundled_cases_dir(a.cases));
   if (a.script) {
     std::cout << gnuplot_script(plot, a.out);
     return 0;
@@ -220,12 +216,12 @@ int cmd_plot(const PlotArgs& a) {
 }
 
 struct TableArgs {
-  std::string name, format = "md", out, cases = "cases";
+  std::string name, format = "md", out, cases;
   unsigned precision_bits = 8;
 };
 
 int cmd_table(const TableArgs& a) {
-  Table t = make_table(a.name, a.cases, a.precision_bits);
+  Table t = make_table(a.name, bundled_cases_dir(a.cases), a.precision_bits);
   std::string text = render(t, a.format);
   if (a.out.empty()) std::cout << text;
   else write_text_atomically(a.out, text);
@@ -263,7 +259,7 @@ Command add_simulate(CLI::App& app) {
                   "Markov subsampler (softmax)");
   sub->add_option("CASE", a->file, "one-layer model or pair case; a softmax model of one or two layers")->required();
   sub->add_option("--length", a->length, "softmax: the target length n of z (default |x|/10)");
-  sub->add_option("--input", a->input, "the long input x");
+  sub->add_option("--input", a->input, "the long input x (@FILE reads it from a file, - from standard input)");
   sub->add_option("--random", a->random_length, "a random x of this length instead (a statistic; softmax: a string)");
   sub->add_option("--seed", a->seed, "seed of --random")->capture_default_str();
   sub->add_option("--epsilon", a->epsilon, "the accuracy epsilon")->required();
@@ -295,7 +291,8 @@ Command add_plot(CLI::App& app) {
               "the n^-1/3 reference), distance (D(n) of pair cases)");
   sub->add_option("NAME", a->name, "the plot")->required()->check(CLI::IsMember(plot_names()));
   sub->add_option("--out", a->out, "the image: FILE.svg or FILE.png")->required();
-  sub->add_option("--cases", a->cases, "the bundled cases directory")->capture_default_str();
+  sub->add_option("--cases", a->cases, "the bundled cases directory (default: the cases/ beside the executable's "
+                                      "build directory, else ./cases)");
   sub->add_flag("--script", a->script, "print the gnuplot script (data inline) instead of running gnuplot");
   return {sub, [a] { return cmd_plot(*a); }};
 }
@@ -314,7 +311,8 @@ Command add_table(CLI::App& app) {
                   "as fractions)")
       ->capture_default_str()->check(CLI::IsMember(table_formats()));
   sub->add_option("--out", a->out, "write to this file instead of stdout");
-  sub->add_option("--cases", a->cases, "the bundled cases directory")->capture_default_str();
+  sub->add_option("--cases", a->cases, "the bundled cases directory (default: the cases/ beside the executable's "
+                                      "build directory, else ./cases)");
   sub->add_option("--precision-bits", a->precision_bits, "p for the 2^(p/gamma) term")->capture_default_str();
   return {sub, [a] { return cmd_table(*a); }};
 }

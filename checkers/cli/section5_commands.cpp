@@ -112,11 +112,7 @@ int cmd_simulate_softmax(const Case& c, const SoftmaxSimulateInputs& in) {
   if (in.input.empty() == (in.random_length == 0)) throw UsageError("give exactly one of --input STR and --random T");
   Tokens x;
   if (!in.input.empty()) {
-    try {
-      x = parse_input(m, in.input);
-    } catch (const InputError& e) {
-      throw UsageError(std::string("--input: ") + e.what());
-    }
+    x = input_flag(m, in.input);
   } else {
     std::mt19937_64 rng(in.seed);
     x = random_string(m.alphabet_size(), in.random_length, rng);

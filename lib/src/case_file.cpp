@@ -428,6 +428,11 @@ json parse_json_file(const std::filesystem::path& file) {
     std::string what = e.what();
     if (what.size() > 300) what = what.substr(0, 300) + "... (" + std::to_string(what.size()) + " characters)";
     throw CaseError(file.string(), "", "not valid JSON: " + what);
+  } catch (const json::out_of_range&) {
+    // An unquoted number beyond any machine type (the library's message repeats all its digits).
+    throw CaseError(file.string(), "",
+                    "a JSON number too large for a machine number; write exact numbers as strings, e.g. \"1e400\" or "
+                    "\"123456789012345678901234567890\"");
   }
   if (duplicates.duplicate())
     throw CaseError(file.string(), *duplicates.duplicate(), "this key appears twice in its object (JSON keeps only one)");
