@@ -2,6 +2,7 @@
 // (docs/theory.md#the-first-layer-limit-map).
 #include "agreement.hpp"
 #include "lgcheck/average/monte_carlo.hpp"
+#include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/first_layer_constants.hpp"
 #include "lgcheck/semantics/softmax_layer1.hpp"
@@ -25,6 +26,7 @@ struct Scan {
 /// The bound at one position against the certified error there.
 void check_point(const SoftmaxFirstLayer& layer, const ConvergenceConstant& k, const Rational& scale,
                  const SoftmaxFirstLayer::Point& p, const std::string& label, Scan& s) {
+  charge_enumeration();  // one position: an item of --budget
   const unsigned bits = layer.bits();
   Vector<Number> Y = layer.layer_output(p);
   Vector<Number> Phi = layer.limit_layer(p.window, p.histogram());

@@ -1,6 +1,7 @@
 // L5.3.subsample: the Markov-chain subsampler keeps the statistics of x
 // within the Lemma 5.3 rate (docs/theory.md#the-subsampler-lemma-53).
 #include "agreement.hpp"
+#include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/layer2_integrands.hpp"
 #include "lgcheck/simulate/subsample.hpp"
@@ -53,6 +54,7 @@ ErrorCurve subsample_error_curve(const Tokens& x, const std::vector<std::uint64_
     if (n >= x.size()) break;
     double log_n = 0, log_e = 0, mean = 0, length = 0;
     for (std::uint64_t s = 1; s <= seeds; ++s) {
+      charge_enumeration(x.size());
       Tokens z = restrict_to(x, markov_subsample(x.size(), n, tau, s));
       const double e = error(z);
       log_n += std::log(static_cast<double>(z.size())) / static_cast<double>(seeds);
@@ -119,6 +121,7 @@ ClaimResult check_subsample(const Case& c, const SubsampleParams& params) {
     Number last_error;
     std::uint64_t length_z = 0;
     for (std::uint64_t s = 1; s <= params.seeds && !found; ++s) {
+      charge_enumeration(t.x.size());  // one subsample of x: |x| items of --budget
       Tokens z = restrict_to(t.x, markov_subsample(t.x.size(), t.n, tau, s));
       Number e = stats.error(z);
       Interval bound = rate_bound(params, b, tau, z.size());

@@ -29,6 +29,10 @@ struct ThresholdParams {
   std::uint64_t statistic_budget = 200000;     ///< skip a length with more statistics than this
   std::size_t random_inputs = 200;             ///< random statistics at lengths >= t
   std::size_t witness_tries = 4000;            ///< random statistics tried at T = t − 1
+  /// check.threshold_sharp: the case asserts that t is the first length where
+  /// finite:p = hardmax (its margin is realised at T = t − 1), so no difference
+  /// at t − 1 is a refutation; otherwise it is reported, t being sufficient.
+  bool require_sharp = false;
   std::uint64_t seed = 1;
   /// The rule claimed for the threshold (mutations: 2^p/γ, halved, ...).
   std::function<Integer(unsigned, const Rational&)> threshold;

@@ -8,11 +8,11 @@ mkdir -p "$OUT/modp" "$OUT/simple" "$OUT/induction"
 
 for p in 2 3 5 7; do
   "$LGCHECK" gen --out "$OUT/modp/modp_p${p}_hardmax.json" \
-    --check '{"precision_bits": 3, "max_length": 12, "random_inputs": 10, "seed": 1}' \
+    --check '{"precision_bits": 3, "max_length": 12, "random_inputs": 10, "seed": 1, "threshold_sharp": true}' \
     --expect '{"logit_margin": "1", "verdicts": {"S.consistency": "SAMPLED", "T4.1.threshold": "SAMPLED", "L4.L": "SAMPLED", "T4.1.sim": "SAMPLED"}}' \
     modp --p "$p" --semantics hardmax
   "$LGCHECK" gen --out "$OUT/modp/modp_p${p}_finite8.json" \
-    --check '{"max_length": 10, "random_inputs": 10, "seed": 1}' \
+    --check '{"max_length": 10, "random_inputs": 10, "seed": 1, "threshold_sharp": true}' \
     --expect '{"logit_margin": "1", "verdicts": {"S.consistency": "SAMPLED", "T4.1.threshold": "SAMPLED", "L4.L": "SAMPLED", "T4.1.sim": "SAMPLED"}}' \
     modp --p "$p" --semantics finite:8
 done
@@ -36,7 +36,7 @@ done
 # (not 2^p/gamma = 128), above N_sim: z must be padded to it.
 mkdir -p cases/section4
 "$LGCHECK" gen --out cases/section4/modp_p3_finite6_margin1_2.json \
-  --check '{"epsilon": "1/10", "max_length": 12, "random_inputs": 3, "seed": 1}' \
+  --check '{"epsilon": "1/10", "max_length": 12, "random_inputs": 3, "seed": 1, "threshold_sharp": true}' \
   --expect '{"logit_margin": "1/2", "verdicts": {"S.consistency": "SAMPLED", "T4.1.threshold": "SAMPLED", "L4.L": "SAMPLED", "T4.1.sim": "SAMPLED"}}' \
   modp --p 3 --semantics finite:6 --margin 1/2
 
@@ -53,7 +53,8 @@ cat > cases/section4/window_two_heads.json <<'JSON'
     "epsilon": "1/4",
     "max_length": 10,
     "random_inputs": 10,
-    "seed": 1
+    "seed": 1,
+    "threshold_sharp": true
   },
   "alphabet": ["0", "1"],
   "width": 6,
@@ -108,7 +109,8 @@ cat > cases/section4/window_wide.json <<'JSON'
     "epsilon": "1/4",
     "max_length": 10,
     "random_inputs": 10,
-    "seed": 1
+    "seed": 1,
+    "threshold_sharp": true
   },
   "alphabet": ["0", "1"],
   "width": 5,

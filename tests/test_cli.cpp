@@ -233,12 +233,14 @@ TEST_CASE("The committed docs/tables regenerate to identical bytes", "[cli][tabl
     text << in.rdbuf();
     return text.str();
   };
-  for (const std::string& table : lgc::table_names()) {
 #ifdef LGCHECK_SANITIZED
-    // The teeth table reruns every claim on every bundled case (minutes under
-    // the sanitizers); the Release suite compares it, and make run runs the same check.
-    if (table == "teeth") continue;
+  // The tables rerun the claims and bounds on every bundled case (minutes
+  // under the sanitizers); whether the committed files are current is the
+  // Release suite's check, and the same builders run in other tests here.
+  SUCCEED("compared by the Release suite");
+  return;
 #endif
+  for (const std::string& table : lgc::table_names()) {
     const lgc::Table t = lgc::make_table(table, lgc::test::source_dir() / "cases", 8);
     for (const std::string& format : lgc::table_formats()) {
       INFO(table << "." << format << ": regenerate with `make tables`");

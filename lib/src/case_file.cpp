@@ -281,6 +281,8 @@ void check_check_block(const Reader& in, const json& v, const std::string& path,
   if (v.contains("seed")) in.count(v["seed"], join_path(path, "seed"), 0, 4294967295u);
   if (v.contains("witness_n")) in.count(v["witness_n"], join_path(path, "witness_n"), 1, 1000000);
   if (v.contains("witness_length")) in.count(v["witness_length"], join_path(path, "witness_length"), 1, 2000000);
+  if (v.contains("threshold_sharp") && !v["threshold_sharp"].is_boolean())
+    in.fail(join_path(path, "threshold_sharp"), "expected true or false, got " + type_name(v["threshold_sharp"]));
   if (v.contains("eta")) {
     Rational e = in.number(v["eta"], join_path(path, "eta"));
     if (e <= 0) in.fail(join_path(path, "eta"), "expected a positive number, got " + to_string(e));
@@ -507,6 +509,12 @@ std::uint64_t Case::check_count(const std::string& key, std::uint64_t fallback) 
   Rational q = json_rational(check[key], file, "check." + key);
   if (!is_integer(q) || q < 0) throw CaseError(file, "check." + key, "expected a non-negative integer");
   return static_cast<std::uint64_t>(boost::multiprecision::numerator(q));
+}
+
+bool Case::check_flag(const std::string& key, bool fallback) const {
+  if (!check.contains(key)) return fallback;
+  if (!check[key].is_boolean()) throw CaseError(file, "check." + key, "expected true or false");
+  return check[key].get<bool>();
 }
 
 Rational Case::check_rational(const std::string& key, const Rational& fallback) const {

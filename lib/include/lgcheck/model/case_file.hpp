@@ -42,6 +42,8 @@ struct Case {
   /// `fallback` when absent. Accepts JSON integers and exact strings.
   std::uint64_t check_count(const std::string& key, std::uint64_t fallback) const;
   Rational check_rational(const std::string& key, const Rational& fallback) const;
+  /// A boolean checker parameter (a JSON true/false), or `fallback`.
+  bool check_flag(const std::string& key, bool fallback) const;
 };
 
 /// A family of long inputs x for the two-layer simulation checks

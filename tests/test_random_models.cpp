@@ -1,0 +1,125 @@
+// Random valid cases through every command: one and two layers, every
+// semantics, S <= 4, Δ <= 3, τ <= 2, small rational entries with ties (zero
+// entries) and near-ties (a pair differing by 1/1000). Each run must end in
+// 0, 1, 2 or 3 within its budget and a kill timeout, never a signal; a refusal
+// is a one-line "lgcheck: ..." message, never a library exception.
+#include "support.hpp"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+
+using nlohmann::json;
+
+namespace {
+
+/// A random two-layer model: a random one-layer model plus a second layer of
+/// random heads (width 3, the same τ).
+lgc::Model random_two_layer_model(std::mt19937_64& rng, std::size_t S, std::size_t D, std::size_t tau, std::size_t heads) {
+  lgc::Model m = lgc::test::random_one_layer_model(rng, S, D, tau, heads, false);
+  lgc::Model second = lgc::test::random_one_layer_model(rng, S, D, tau, heads, false);
+  m.layers.push_back(second.layers.front());
+  return m;
+}
+
+/// One random case: a model (2/3) or a near-tie pair (1/3).
+json random_case(std::mt19937_64& rng, std::size_t index) {
+  const std::size_t S = 2 + rng() % 3, D = 1 + rng() % 3, tau = rng() % 3, heads = 1 + rng() % 2;
+  const bool two_layers = rng() % 3 == 0;
+  lgc::Model m = two_layers ? random_two_layer_model(rng, S, D, tau, heads)
+                            : lgc::test::random_one_layer_model(rng, S, D, tau, heads, rng() % 4 == 0);
+  const unsigned kind = static_cast<unsigned>(rng() % 3);
+  m.semantics = kind == 0 ? lgc::Semantics::hardmax()
+                : kind == 1 ? lgc::Semantics::finite(static_cast<unsigned>(2 + rng() % 7))
+                            : lgc::Semantics::softmax();
+  m.name = "random_" + std::to_string(index);
+  // Small checker parameters: the claims' enumerations and random inputs stay short (each case is a process).
+  const json check = {{"max_length", 6}, {"random_inputs", 1}, {"seed", index}};
+  if (rng() % 3 != 0) {
+    json doc = lgc::model_to_json(m);
+    doc["format"] = lgc::kCaseFormat;
+    doc["check"] = check;
+    return doc;
+  }
+  lgc::Model g = m;
+  g.name = m.name + "_g";
+  g.readout.bias[0] += lgc::Rational(1, 1000);  // a near-tie: f and g differ by 1/1000 everywhere
+  return json{{"format", lgc::kCaseFormat},
+              {"name", m.name + "_pair"},
+              {"check", check},
+              {"pair", json::array({lgc::model_to_json(m), lgc::model_to_json(g)})}};
+}
+
+struct Run {
+  int exit_code = -1;  ///< -1: killed by a signal or the timeout
+  std::string out;
+};
+
+Run run(const std::string& args) {
+  const std::string command = "timeout -s KILL 60 " + std::string(LGCHECK_BINARY) + " " + args + " 2>&1";
+  Run r;
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  char buffer[4096];
+  std::size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
+  const int status = pclose(pipe);
+  r.exit_code = WIFEXITED(status) && WEXITSTATUS(status) != 137 ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("Random valid cases through info, eval, margin, bound and check end in 0-3, refusals in one line",
+          "[random][cli]") {
+  std::mt19937_64 rng(lgc::test::test_seed());
+  INFO("seed " << lgc::test::test_seed() << " (LGCHECK_TEST_SEED)");
+  const auto dir = std::filesystem::temp_directory_path() / ("lgcheck_random_models_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+#ifdef LGCHECK_SANITIZED
+  const std::size_t cases = 20;  // each command is a process; the Release suite runs 200
+#else
+  const std::size_t cases = 200;
+#endif
+  std::size_t runs = 0, refusals = 0, refuted = 0;
+  for (std::size_t k = 0; k < cases; ++k) {
+    const json doc = random_case(rng, k);
+    const std::string file = (dir / ("case_" + std::to_string(k) + ".json")).string();
+    std::ofstream(file) << doc.dump(1);
+    const lgc::Case c = lgc::load_case(file);  // every generated case is valid
+    const lgc::Model& m = c.model();
+    std::string input;
+    for (std::size_t t = 0, n = 1 + rng() % 12; t < n; ++t) input += m.alphabet[rng() % m.alphabet_size()];
+    std::vector<std::string> commands = {"info " + file, "margin " + file, "bound " + file + " --epsilon 1/10",
+                                         "check " + file + " --budget 5000 --threads 1"};
+    if (!c.is_pair) commands.push_back("eval " + file + " --input " + input);
+    if (c.is_pair) commands.push_back("bound " + file + " --theorem 4.2 --epsilon 1/10 --alpha " +
+                                      std::string(m.alphabet_size() == 2 ? "1,1" : m.alphabet_size() == 3 ? "1,1,1" : "1,1,1,1"));
+    if (m.layers.size() == 2) commands.push_back("bound " + file + " --theorem 5.2 --epsilon 1/10");
+    for (const std::string& args : commands) {
+      INFO(args << "\n" << doc.dump());
+      const auto start = std::chrono::steady_clock::now();
+      const Run r = run(args);
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (std::getenv("LGCHECK_RANDOM_LOG") && (seconds > 2 || r.exit_code == 1))
+        std::fprintf(stderr, "%.1f s exit %d: %s\n%s\n", seconds, r.exit_code, args.c_str(), r.out.substr(0, 600).c_str());
+      ++runs;
+      INFO(r.out.substr(0, 2000));
+      CHECK(r.exit_code >= 0);
+      CHECK(r.exit_code <= 3);
+      if (r.exit_code == 2) {
+        ++refusals;
+        CHECK(r.out.rfind("lgcheck: ", 0) == 0);
+        CHECK(r.out.find("exception") == std::string::npos);
+        CHECK(r.out.size() < 2000);
+      }
+      if (r.exit_code == 1) ++refuted;
+    }
+  }
+  // Say what the run met (the counts change with the seed, not the verdict).
+  WARN(runs << " runs on " << cases << " random cases: " << refusals << " refusals, " << refuted << " with exit 1");
+  if (!std::getenv("LGCHECK_RANDOM_LOG")) std::filesystem::remove_all(dir);
+}
