@@ -170,7 +170,7 @@ int cmd_bound_theorem42(const BoundInputs& in) {
                 {"alphabet_size", m.alphabet_size()},
                 {"period", m.period},
                 {"locality", m.locality},
-                {"value", b.value.to_string(20)},
+                {"value", interval_json(b.value)},
                 {"N0", b.N0.str()}});
     return 0;
   }
