@@ -55,6 +55,8 @@ std::vector<BadCase> bad_cases() {
        "check.dirichlet_alpha: expected 2 entries (alphabet size 2), got 3"},
       {"a short alphabet with a foreign symbol", [](json& d) { d["check"]["short_alphabet"] = {"2"}; },
        "check.short_alphabet[0]: \"2\" is not a symbol of the alphabet"},
+      {"a misspelt checker parameter", [](json& d) { d["check"]["epsilonn"] = "1/2"; },
+       "check.epsilonn: unknown checker parameter (expected one of: N0_constant, N0_log_power, average_budget, conclusion_constant, conclusion_term_budget, dirichlet_alpha, doublings, epsilon, eta, kgram_k, max_length, precision_bits, random_inputs, regularity_tail, rho, seed, short_alphabet, simulation_inputs, simulation_length, subsample_constant, subsample_length, switch_length, threshold_sharp, witness_length, witness_n)"},
   };
 }
 

@@ -268,9 +268,23 @@ void check_average_keys(const Reader& in, const json& v, const std::string& path
   }
 }
 
+/// Every checker parameter a claim reads (docs/case-format.md, "The check block").
+const std::set<std::string> kCheckKeys = {
+    "epsilon",       "max_length",         "precision_bits",    "random_inputs",     "seed",
+    "witness_n",     "witness_length",     "threshold_sharp",   "eta",               "dirichlet_alpha",
+    "N0_constant",   "N0_log_power",       "conclusion_constant", "doublings",       "average_budget",
+    "conclusion_term_budget", "switch_length", "short_alphabet", "regularity_tail",  "kgram_k",
+    "rho",           "subsample_constant", "subsample_length",  "simulation_length", "simulation_inputs"};
+
 void check_check_block(const Reader& in, const json& v, const std::string& path, const Model& model) {
   const std::size_t alphabet_size = model.alphabet_size();
   if (!v.is_object()) in.fail(path, "expected an object of checker parameters, got " + type_name(v));
+  for (const auto& [key, value] : v.items())
+    if (!kCheckKeys.count(key)) {
+      std::string known;
+      for (const std::string& k : kCheckKeys) known += (known.empty() ? "" : ", ") + k;
+      in.fail(join_path(path, key), "unknown checker parameter (expected one of: " + known + ")");
+    }
   if (v.contains("epsilon")) {
     Rational e = in.number(v["epsilon"], join_path(path, "epsilon"));
     if (e <= 0) in.fail(join_path(path, "epsilon"), "expected a positive number, got " + to_string(e));
