@@ -276,3 +276,33 @@ TEST_CASE("The committed docs/tables regenerate to identical bytes", "[cli][tabl
     std::filesystem::remove(out);
   }
 }
+
+TEST_CASE("Text output of threshold, bound and check on the bundled cases has no number longer than 30 characters",
+          "[cli][readable]") {
+  // A "number": a run of digits with the characters that continue one (/ . e + -).
+  auto longest_number = [](const std::string& text) {
+    std::size_t best = 0, run = 0;
+    for (char ch : text) {
+      const bool digit = ch >= '0' && ch <= '9';
+      const bool part = digit || ch == '/' || ch == '.' || ch == 'e' || ch == '+' || ch == '-';
+      run = (run > 0 && part) || digit ? run + 1 : 0;
+      best = std::max(best, run);
+    }
+    return best;
+  };
+  std::vector<std::string> runs;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(lgc::test::source_dir() / "cases")) {
+    if (entry.path().extension() != ".json") continue;
+    const std::string file = entry.path().string();
+    runs.push_back("bound " + file + " --epsilon 1/1000000000000");  // N_paper of about 40 digits
+    runs.push_back("threshold " + file + " --epsilon 1/10 --max-length 10");
+  }
+  for (const char* file : {"pairs/modp_p2_perturbed_pair.json", "section4/modp_p3_finite6_margin1_2.json",
+                           "section5/attention_pair_sharp.json", "average/presence_binding.json"})
+    runs.push_back("check " + bundled_path(file));
+  for (const std::string& args : runs) {
+    const auto r = run_lgcheck(args);
+    INFO(args << "\n" << r.out);
+    CHECK(longest_number(r.out) <= 30);
+  }
+}
