@@ -2,7 +2,8 @@
 #   make run    install missing packages, build Release in build/, check cases/
 #   make test   same set-up, then the whole Catch2 suite through ctest and a
 #               bounded libFuzzer run of the case parser, the input decoder,
-#               the kernel's certificate check and the shard merge
+#               the kernel's certificate check, the shard merge and random
+#               command lines
 # Also: make sanitize (the suite under ASan+UBSan), make tables, make fuzz,
 # make bench (Google Benchmark ratios, docs/performance.md).
 BUILD ?= build
@@ -38,11 +39,11 @@ fuzz: deps
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
 	  -DLGCHECK_FUZZ=ON -DLGCHECK_BUILD_TESTS=OFF
 	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target case_parser_fuzzer input_decoder_fuzzer certificate_fuzzer \
-	  shard_merge_fuzzer
-	for t in case_parser input_decoder certificate shard_merge; do \
+	  shard_merge_fuzzer command_line_fuzzer
+	for t in case_parser input_decoder certificate shard_merge command_line; do \
 	  rm -rf $(FUZZ_BUILD)/new-$$t && mkdir -p $(FUZZ_BUILD)/new-$$t && \
-	  $(FUZZ_BUILD)/fuzz/$${t}_fuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
-	    $(FUZZ_BUILD)/new-$$t fuzz/corpus/$$t || exit 1; \
+	  $(FUZZ_BUILD)/fuzz/$${t}_fuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=60 -close_fd_mask=1 \
+	    -print_final_stats=1 $(FUZZ_BUILD)/new-$$t fuzz/corpus/$$t || exit 1; \
 	done
 
 # The whole test suite built with AddressSanitizer and UndefinedBehaviorSanitizer.
