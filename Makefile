@@ -42,7 +42,7 @@ fuzz: deps
 	  shard_merge_fuzzer command_line_fuzzer
 	for t in case_parser input_decoder certificate shard_merge command_line; do \
 	  rm -rf $(FUZZ_BUILD)/new-$$t && mkdir -p $(FUZZ_BUILD)/new-$$t && \
-	  $(FUZZ_BUILD)/fuzz/$${t}_fuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=60 -close_fd_mask=1 \
+	  $(FUZZ_BUILD)/fuzz/$${t}_fuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=60 -rss_limit_mb=4096 -close_fd_mask=1 \
 	    -print_final_stats=1 $(FUZZ_BUILD)/new-$$t fuzz/corpus/$$t || exit 1; \
 	done
 
