@@ -3,6 +3,8 @@
 // entries) and near-ties (a pair differing by 1/1000). Each run must end in
 // 0, 1, 2 or 3 within its budget and a kill timeout, never a signal; a refusal
 // is a one-line "lgcheck: ..." message, never a library exception.
+// LGCHECK_RANDOM_LOG=1 prints every run over 2 s or with exit 1 to stderr and
+// keeps the generated cases (in the system's temporary directory).
 #include "support.hpp"
 
 #include <sys/wait.h>
