@@ -71,8 +71,8 @@ struct RunResult {
 
 /// Runs build/lgcheck with `args` (a shell-quoted string); stdout captured,
 /// stderr folded into `out` when `with_stderr`.
-inline RunResult run_lgcheck(const std::string& args, bool with_stderr = false) {
-  std::string command = std::string(LGCHECK_BINARY) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
+/// Runs a shell command: its stdout, and its exit code (-1 on a signal).
+inline RunResult run_command(const std::string& command) {
   RunResult r;
   FILE* pipe = popen(command.c_str(), "r");
   REQUIRE(pipe != nullptr);
@@ -81,6 +81,19 @@ inline RunResult run_lgcheck(const std::string& args, bool with_stderr = false) 
   while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
   int status = pclose(pipe);
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+inline RunResult run_lgcheck(const std::string& args, bool with_stderr = false) {
+  return run_command(std::string(LGCHECK_BINARY) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null"));
+}
+
+/// Runs build/lgcheck under a hard time limit (a hang is a failure, not a
+/// wait): stdout and stderr together; exit code -1 on a signal or the limit.
+inline RunResult run_lgcheck_within(const std::string& args, unsigned seconds) {
+  RunResult r = run_command("timeout -s KILL " + std::to_string(seconds) + " " + std::string(LGCHECK_BINARY) + " " + args +
+                            " 2>&1");
+  if (r.exit_code == 137) r.exit_code = -1;  // killed by timeout
   return r;
 }
 

@@ -5,7 +5,6 @@
 
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <fstream>
@@ -273,20 +272,8 @@ struct HostileRun {
   std::string message;
 };
 
-/// Runs lgcheck under a hard time limit of two minutes (a hang is a failure,
-/// not a wait): stdout and stderr together, the exit code (-1 on a signal).
-lgc::test::RunResult run_bounded(const std::string& args) {
-  const std::string command = "timeout -s KILL 120 " + std::string(LGCHECK_BINARY) + " " + args + " 2>&1";
-  lgc::test::RunResult r;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  std::size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
-  const int status = pclose(pipe);
-  r.exit_code = WIFEXITED(status) && WEXITSTATUS(status) != 137 ? WEXITSTATUS(status) : -1;
-  return r;
-}
+/// Runs lgcheck under a kill timeout of two minutes (stdout and stderr together).
+lgc::test::RunResult run_bounded(const std::string& args) { return lgc::test::run_lgcheck_within(args, 120); }
 
 }  // namespace
 

@@ -7,7 +7,6 @@
 // keeps the generated cases (in the system's temporary directory).
 #include "support.hpp"
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -55,23 +54,8 @@ json random_case(std::mt19937_64& rng, std::size_t index) {
               {"pair", json::array({lgc::model_to_json(m), lgc::model_to_json(g)})}};
 }
 
-struct Run {
-  int exit_code = -1;  ///< -1: killed by a signal or the timeout
-  std::string out;
-};
-
-Run run(const std::string& args) {
-  const std::string command = "timeout -s KILL 60 " + std::string(LGCHECK_BINARY) + " " + args + " 2>&1";
-  Run r;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  std::size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
-  const int status = pclose(pipe);
-  r.exit_code = WIFEXITED(status) && WEXITSTATUS(status) != 137 ? WEXITSTATUS(status) : -1;
-  return r;
-}
+/// One command under a kill timeout of a minute (stdout and stderr together).
+lgc::test::RunResult run(const std::string& args) { return lgc::test::run_lgcheck_within(args, 60); }
 
 }  // namespace
 
@@ -104,7 +88,7 @@ TEST_CASE("Random valid cases through info, eval, margin, bound and check end in
     for (const std::string& args : commands) {
       INFO(args << "\n" << doc.dump());
       const auto start = std::chrono::steady_clock::now();
-      const Run r = run(args);
+      const lgc::test::RunResult r = run(args);
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (std::getenv("LGCHECK_RANDOM_LOG") && (seconds > 2 || r.exit_code == 1))
         std::fprintf(stderr, "%.1f s exit %d: %s\n%s\n", seconds, r.exit_code, args.c_str(), r.out.substr(0, 600).c_str());

@@ -47,11 +47,11 @@ ConvergenceConstant convergence_constant(const Model& model, bool with_bulk) {
   SoftmaxFirstLayer layer(model);
   ConvergenceConstant k;
   k.mlp_lipschitz = mlp_linf_lipschitz(model);
-  k.gamma = positional_margin(model, with_bulk).gamma;
+  const PositionalMargin margin = positional_margin(model, with_bulk);  // the regimes do not depend on with_bulk
+  k.gamma = margin.gamma;
   k.rate = k.gamma ? std::min(*k.gamma, Rational(1)) : Rational(1);
   k.from = 2 * (model.locality + 1);
   const std::size_t K = layer.shape().classes();
-  const std::vector<HeadRegime> heads = positional_margin(model).heads;
   Rational sum = 0;
   for (std::size_t h = 0; h < layer.heads(); ++h) {
     Rational lo = layer.logit(h, 0, 0), hi = lo;
@@ -63,7 +63,7 @@ ConvergenceConstant convergence_constant(const Model& model, bool with_bulk) {
     Rational kh = 8 * value_norm(model, h) * (model.locality + 2) * exp_upper(hi - lo);
     k.head_K.push_back(kh);
     sum += kh;
-    k.token_factor.push_back(heads[h].regime == Regime::TokenDominant
+    k.token_factor.push_back(margin.heads[h].regime == Regime::TokenDominant
                                  ? std::optional<Rational>(value_diameter(layer, h) * exp_upper(query_spread(layer, h)))
                                  : std::nullopt);
   }
@@ -94,21 +94,11 @@ LipschitzConstant limit_map_lipschitz(const Model& model, bool with_exponential)
   PositionalMargin pm = positional_margin(model);
   LipschitzConstant l;
   l.mlp_lipschitz = mlp_linf_lipschitz(model);
-  const std::size_t K = layer.shape().classes();
   Rational sum = 0;
   for (std::size_t h = 0; h < layer.heads(); ++h) {
     Rational lh = 0;
     if (pm.heads[h].regime != Regime::PositionDominant) {
-      Rational spread = 0;
-      for (std::size_t q = 0; q < K; ++q) {
-        Rational lo = layer.logit(h, q, 0), hi = lo;
-        for (std::size_t c = 0; c < K; ++c) {
-          lo = std::min(lo, layer.logit(h, q, c));
-          hi = std::max(hi, layer.logit(h, q, c));
-        }
-        spread = std::max(spread, Rational(hi - lo));
-      }
-      lh = 2 * value_norm(model, h) * (with_exponential ? exp_upper(spread) : Rational(1));
+      lh = 2 * value_norm(model, h) * (with_exponential ? exp_upper(query_spread(layer, h)) : Rational(1));
     }
     l.head_L.push_back(lh);
     sum += lh;
