@@ -191,6 +191,20 @@ std::vector<Mutation> build_registry() {
                  p.rate = Rational(1, 2);
                  return check_subsample(c, p);
                }});
+  m.push_back({kSubsampleId, "drift term dropped", "the drift form without its L |mu_j(z) - mu_i_j(x)|_1 term (the "
+               "histogram drift charged nothing)", kRegimeToken, [](const std::filesystem::path& dir) {
+                 Case c = load(dir, kRegimeToken);
+                 SubsampleParams p = subsample_params(c);
+                 p.drift_L_scale = 0;
+                 return check_subsample(c, p);
+               }});
+  m.push_back({kSubsampleId, "G/4 in the drift form", "the integrand bound G divided by 4 in the drift form (a window "
+               "broken at a block boundary charged 2G/4)", kInduction, [](const std::filesystem::path& dir) {
+                 Case c = load(dir, kInduction);
+                 SubsampleParams p = subsample_params(c);
+                 p.drift_G_scale = Rational(1, 4);
+                 return check_subsample(c, p);
+               }});
   m.push_back({kSimulation52Id, "bound without e^A", "the simulation-error bound without its exponential factors e^(A_g)",
                kSharpPair, [](const std::filesystem::path& dir) {
                  Case c = load(dir, kSharpPair);
@@ -247,6 +261,8 @@ std::vector<Mutation> build_registry() {
       {"L5.conv/positional margin without the 1", "vs the bound"},
       {"L5.conv/K/2", "vs the bound"},
       {"L5.3.subsample/rate n^-1/2", "no seed among"},
+      {"L5.3.subsample/drift term dropped", "moves by more than its drift-form premise"},
+      {"L5.3.subsample/G/4 in the drift form", "moves by more than its drift-form premise"},
       {"T5.2.sim/bound without e^A", "exceeds the simulation-error bound"},
       {"T5.2.sim/C(f) without e^A", "exceeds C(f)"},
       {"D5.4.kgram/no minimum length", "> eps"},

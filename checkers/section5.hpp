@@ -103,6 +103,8 @@ bool is_two_layer_softmax(const Case& c);
 struct SubsampleParams {
   Rational constant{1};            ///< c in E <= c·(G + L)(τ+1)·n^{−rate}
   Rational rate{1, 3};             ///< mutation: 1/2
+  Rational drift_L_scale{1};       ///< L in the drift form multiplied by this (mutation: 0, the drift term dropped)
+  Rational drift_G_scale{1};       ///< G in the drift form multiplied by this (mutation: 1/4)
   std::uint64_t seeds = 8;         ///< seeds tried per (x, n)
   std::uint64_t seed = 1;          ///< for the inputs x
   std::uint64_t max_length = 10000;   ///< the longest x (check.subsample_length; 10^5 adds n = 10^4)

@@ -32,7 +32,7 @@ std::optional<Rational> largest_slack_ratio(const std::optional<std::string>& sl
     try {
       Rational r = parse_rational(first);
       if (!best || r > *best) best = r;
-    } catch (const std::invalid_argument&) {
+    } catch (const std::exception&) {
       // a part without a leading ratio (e.g. "tight: ...") gives none
     }
   }

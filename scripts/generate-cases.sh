@@ -240,12 +240,12 @@ mkdir -p cases/average
 mkdir -p cases/section5
 for regime in token:1/2 balanced:1 position:3/2; do
   name="${regime%%:*}"; phi="${regime#*:}"
-  # The second layer of token and balanced has M = 0: Lemma 5.3's bound is
-  # above the statistic error's range there (VACUOUS).
-  subsample=SAMPLED; [ "$name" = position ] || subsample=VACUOUS
+  # The second layer of token and balanced has M = 0: Lemma 5.3's rate bound
+  # is above the statistic error's range there, but the drift form's
+  # Lipschitz premises are below it (SAMPLED).
   "$LGCHECK" gen --out "cases/section5/regime_${name}.json" \
     --check '{"max_length": 12, "random_inputs": 3, "seed": 1}' \
-    --expect "{\"verdicts\": {\"L5.conv\": \"SAMPLED\", \"L5.lip\": \"SAMPLED\", \"L5.3.subsample\": \"$subsample\"}}" \
+    --expect '{"verdicts": {"L5.conv": "SAMPLED", "L5.lip": "SAMPLED", "L5.3.subsample": "SAMPLED"}}' \
     regime --phi1 "$phi" --content 2
 done
 

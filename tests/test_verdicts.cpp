@@ -127,12 +127,23 @@ TEST_CASE("VACUOUS: T4.1.lg whose antecedent is false", "[verdict][vacuous]") {
   CHECK(held.scope.decided_by == "value_perturbation");
 }
 
-TEST_CASE("VACUOUS: Lemma 5.3's bound above the statistic error's range", "[verdict][vacuous]") {
+TEST_CASE("L5.3.subsample: a rate bound above the range leaves the drift form to decide", "[verdict][vacuous]") {
+  // regime_token's second layer has M = 0: every rate bound c(G+L)(tau+1)n^-1/3
+  // is at least 2G, the statistic error's a-priori range, but the drift
+  // form's Lipschitz premises L |mu_j(z) - mu_i_j(x)|_1 are below it.
   const ClaimResult r = claim_on("section5/regime_token.json", "L5.3.subsample");
   INFO(r.detail);
-  CHECK(r.verdict == Verdict::Vacuous);
-  CHECK_THAT(r.scope.vacuous, Catch::Contains("2G"));
-  // The induction head's bound is below the range: a real check.
+  CHECK(r.verdict == Verdict::Sampled);
+  CHECK_THAT(r.detail, Catch::Contains("that part could not fail"));
+  // With L so large that every premise is at least 2G too, nothing could fail.
+  const lgc::Case c = lgc::test::bundled("section5/regime_token.json");
+  lgc::SubsampleParams p = lgc::subsample_params(c);
+  p.drift_L_scale = lgc::Rational(1000000);
+  const ClaimResult vacuous = lgc::check_subsample(c, p);
+  INFO(vacuous.detail);
+  CHECK(vacuous.verdict == Verdict::Vacuous);
+  CHECK_THAT(vacuous.scope.vacuous, Catch::Contains("2G"));
+  // The induction head's rate bound is below the range: a real check.
   CHECK(claim_on("paper/induction/induction_head_k1.json", "L5.3.subsample").verdict == Verdict::Sampled);
 }
 

@@ -74,6 +74,10 @@ class StatisticAverages {
  public:
   StatisticAverages(const SoftmaxFirstLayer& layer, const Tokens& x);
   const IntegrandBounds& bounds() const { return bounds_; }
+  const SoftmaxFirstLayer& layer() const { return *layer_; }
+  const Layer2Integrands& integrands() const { return integrands_; }
+  /// avg_x p_k for every integrand k.
+  const IVector& averages() const { return averages_; }
   Number error(const Tokens& z) const;
 
  private:
