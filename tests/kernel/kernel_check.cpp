@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
     auto L = lgc::kernel::norm_constant(c.models);
     std::cout << "gamma " << (g ? lgc::to_string(*g) : "inf") << "\nL " << (L ? lgc::to_string(*L) : "-")
               << "\nN_paper " << lgc::to_string(*lgc::kernel::n_paper(c.models, eps, k))
-              << "\nN_paper_unloosened " << lgc::to_string(*lgc::kernel::n_paper(c.models, eps, k, true))
+              << "\nN_paper_sum_form " << lgc::to_string(*lgc::kernel::n_paper(c.models, eps, k, true))
               << "\nN_sim " << lgc::to_string(*lgc::kernel::n_sim(c.models, eps)) << "\n";
     return 0;
   }

@@ -239,6 +239,12 @@ TEST_CASE("re-derived domains: C4.2.regularity's E_t, L5.lip's pairs, D5.4.kgram
   kg["scope"]["domain"] = "every input of length 11..14 with match fraction >= rho (16537), 3 constructed hard inputs (first k "
                           "positions scoring like a match, match fraction near rho) at T = 11..13";
   CHECK(has(k::check_certificate(kg).problems, "with match fraction >= rho (16536), 3 constructed"));
+  kg = fixture("kgram_k1_s2__D5.4.kgram.json");  // a count of hard inputs with several digits is read whole
+  kg["scope"]["domain"] = "every input of length 11..14 with match fraction >= rho (16536), 12 constructed hard inputs (first k "
+                          "positions scoring like a match, match fraction near rho) at T = 11..13";
+  kg["scope"]["exhaustive"] = 16548;
+  CHECK(k::check_certificate(kg).accepted());
+  CHECK(has(k::check_certificate(kg).reestablished, "scope.exhaustive"));
   kg = fixture("kgram_k1_s2__D5.4.kgram.json");
   kg["scope"]["exhaustive"] = 16540;
   CHECK(has(k::check_certificate(kg).problems, "scope.exhaustive: recorded 16540, recomputed 16539"));

@@ -1,11 +1,9 @@
 // Theorem 4.2 quantities, from docs/theory.md §2 "Theorem 4.2 (average case)".
 #include "lgcheck/kernel/average.hpp"
 
+#include "lgcheck/kernel/quantities.hpp"
 #include "lgcheck/numeric/interval.hpp"
 
-#include <gmp.h>
-
-#include <optional>
 #include <stdexcept>
 
 namespace lgc::kernel {
@@ -33,11 +31,16 @@ Rational string_probability(const std::vector<Rational>& alpha, const std::vecto
   return p / rising_factorial(total, tokens.size());
 }
 
-Integer n0_average(const std::vector<Rational>& alpha, const Rational& epsilon, const Rational& c, unsigned log_power) {
-  if (epsilon <= 0 || c <= 0) throw std::invalid_argument("n0_average: ε and c must be positive");
+std::optional<Rational> smallest_positive(const std::vector<Rational>& alpha) {
   std::optional<Rational> amin;
   for (const auto& a : alpha)
     if (a > 0 && (!amin || a < *amin)) amin = a;
+  return amin;
+}
+
+Integer n0_average(const std::vector<Rational>& alpha, const Rational& epsilon, const Rational& c, unsigned log_power) {
+  if (epsilon <= 0 || c <= 0) throw std::invalid_argument("n0_average: ε and c must be positive");
+  const auto amin = smallest_positive(alpha);
   if (!amin) throw std::invalid_argument("n0_average: no positive α");
   const Rational exponent = 2 + 2 / *amin;  // u/v
   const Integer u = numerator(exponent), v = denominator(exponent);
@@ -46,11 +49,7 @@ Integer n0_average(const std::vector<Rational>& alpha, const Rational& epsilon, 
   const Rational inverse = 1 / epsilon;
   if (log_power == 0 || epsilon == 1) {
     // Least N with N^v >= c^v·(1/ε)^u, i.e. N^v >= ⌈that⌉: an integer v-th root, rounded up.
-    const Integer X = ceil(Rational(pow(c, static_cast<long>(vv)) * pow(inverse, static_cast<long>(uu))));
-    Integer r;
-    mpz_root(r.backend().data(), X.backend().data(), vv);
-    if (pow(r, vv) < X) r += 1;
-    return r;
+    return ceil_root(ceil(Rational(pow(c, static_cast<long>(vv)) * pow(inverse, static_cast<long>(uu)))), vv);
   }
   if (log_power > 1000) throw std::invalid_argument("n0_average: log power too large");
   for (unsigned bits = 128; bits <= 4096; bits *= 2) {

@@ -48,6 +48,14 @@ Tokens random_tokens(const Model& m, std::uint64_t T, std::mt19937_64& rng) {
   return x;
 }
 
+/// The lengths the domain holds (a capped length with more statistics is not in it).
+std::vector<std::uint64_t> lengths(const Domain& d, const Model& m) {
+  std::vector<std::uint64_t> out;
+  for (std::uint64_t T = d.lo; T <= d.hi; ++T)
+    if (!d.cap || statistic_count(m, T) <= Integer(*d.cap)) out.push_back(T);
+  return out;
+}
+
 }  // namespace
 
 Integer statistic_count(const Model& m, std::uint64_t T) { return windows(m, std::min<std::uint64_t>(T, m.locality + 1)) * bulk_count(m, T); }
@@ -82,22 +90,10 @@ std::vector<std::pair<Tokens, Tokens>> sample_norm_pairs(const Model& m, std::ui
   return out;
 }
 
-namespace {
-
-/// The lengths the domain holds (a capped length with more statistics is not in it).
-std::vector<std::uint64_t> lengths(const Domain& d, const Model& m) {
-  std::vector<std::uint64_t> out;
-  for (std::uint64_t T = d.lo; T <= d.hi; ++T)
-    if (!d.cap || statistic_count(m, T) <= Integer(*d.cap)) out.push_back(T);
-  return out;
-}
-
-}  // namespace
-
 Integer domain_count(const Domain& d, const Model& m) {
   if (d.kind == Domain::Kind::StringPositions) {
     const std::uint64_t positions = d.last >= d.first ? d.last - std::max<std::uint64_t>(d.first, 1) + 1 : 0;
-    return pow(Integer(static_cast<unsigned long>(m.alphabet_size())), static_cast<unsigned long>(d.hi)) * positions;
+    return windows(m, d.hi) * positions;
   }
   Integer n = 0;
   for (std::uint64_t T : lengths(d, m)) n += statistic_count(m, T);

@@ -1,7 +1,7 @@
 // The kernel's forward pass, from docs/theory.md §1.
 #include "lgcheck/kernel/forward.hpp"
 
-#include <gmp.h>
+#include "lgcheck/kernel/quantities.hpp"
 
 #include <map>
 #include <optional>
@@ -34,13 +34,9 @@ Values plus(Values a, const Values& b) {
   return a;
 }
 
-/// Floor of log2(i) for i >= 1, as the bit length minus one.
-unsigned long floor_log2(const Integer& i) { return mpz_sizeinbase(i.backend().data(), 2) - 1; }
-
-/// Inputs of a layer: the vectors y_j, and for each j an id shared by equal
-/// vectors (on the first layer y_j depends only on x_j and j mod Δ, so the
-/// id is that class; later layers give every position its own id). The ids
-/// only avoid recomputing the same product: each value is still y_jᵀ M y_i.
+/// Inputs of a layer: the vectors y_j, and for each j an id shared by equal vectors (on the first layer y_j depends
+/// only on x_j and j mod Δ, so the id is that class; later layers give every position its own id). The ids only avoid
+/// recomputing the same product: each value is still y_jᵀ M y_i.
 struct LayerInput {
   std::vector<Values> ys;
   std::vector<std::size_t> ids;
@@ -66,15 +62,19 @@ Values head_logits(const Model& model, const Head& head, const LayerInput& in, s
   return logits;
 }
 
-Rational exact_logit(const Number& a) {
-  if (!a.is_exact()) throw Undecided("a hardmax or finite:p logit is an enclosure; its rounding cannot be decided exactly");
-  return a.exact();
+/// The largest logit, all of them exact (else Undecided: hardmax and finite:p round on exact logits).
+Rational top_logit(const Values& logits) {
+  const char* why = "a hardmax or finite:p logit is an enclosure; its rounding cannot be decided exactly";
+  for (const auto& a : logits)
+    if (!a.is_exact()) throw Undecided(why);
+  Rational best = logits[0].exact();
+  for (const auto& a : logits) best = std::max(best, a.exact());
+  return best;
 }
 
 /// hardmax: uniform over the argmax set.
 Values hardmax_weights(const Values& logits) {
-  Rational best = exact_logit(logits[0]);
-  for (const auto& a : logits) best = std::max(best, exact_logit(a));
+  const Rational best = top_logit(logits);
   std::size_t count = 0;
   for (const auto& a : logits) count += (a.exact() == best);
   Values w(logits.size(), Number(0));
@@ -85,8 +85,7 @@ Values hardmax_weights(const Values& logits) {
 
 /// finite:p: u_j = i^{a_ij - a*}, zero when <= 2^{-p}, normalised.
 Values finite_weights(const Values& logits, std::size_t i, unsigned p, unsigned bits) {
-  Rational best = exact_logit(logits[0]);
-  for (const auto& a : logits) best = std::max(best, exact_logit(a));
+  const Rational best = top_logit(logits);
   const Integer position(static_cast<unsigned long>(i));
   Values u(logits.size(), Number(0));
   Number total(0);
@@ -188,7 +187,7 @@ bool rounds_to_zero(const Integer& i, const Rational& delta, unsigned p) {
   const Integer u = numerator(delta), v = denominator(delta);
   const Integer pv = Integer(p) * v;
   // With 2^b <= i < 2^{b+1}: u b >= p v proves i^u >= 2^{pv}; u (b+1) <= p v proves i^u < 2^{pv}.
-  const Integer b(floor_log2(i));
+  const Integer b(static_cast<unsigned long>(bit_length(i) - 1));  // ⌊log2 i⌋
   if (u * b >= pv) return true;
   if (u * (b + 1) <= pv) return false;
   // Here u < p v / b + ... is bounded by the band: compare the integers themselves.

@@ -4,21 +4,15 @@
 namespace lgc::kernel {
 
 std::optional<Rational> read_rational(const nlohmann::json& v, std::string& why) {
-  if (v.is_number_integer()) return v.is_number_unsigned() ? Rational(v.get<std::uint64_t>()) : Rational(v.get<std::int64_t>());
-  if (!v.is_string()) {
-    why = std::string("expected a rational string, got a JSON ") + v.type_name();
-    return std::nullopt;
-  }
+  if (v.is_number_unsigned()) return Rational(v.get<std::uint64_t>());
+  if (v.is_number_integer()) return Rational(v.get<std::int64_t>());
+  if (!v.is_string()) return why = std::string("expected a rational string, got a JSON ") + v.type_name(), std::nullopt;
   const auto& text = v.get_ref<const std::string&>();
-  if (text.size() > 4096) {
-    why = "a rational literal longer than 4096 characters";
-    return std::nullopt;
-  }
+  if (text.size() > 4096) return why = "a rational literal longer than 4096 characters", std::nullopt;
   try {
     return parse_rational(text);
   } catch (const std::exception& e) {
-    why = std::string("not an exact rational: ") + e.what();
-    return std::nullopt;
+    return why = std::string("not an exact rational: ") + e.what(), std::nullopt;
   }
 }
 
@@ -30,15 +24,24 @@ std::optional<std::uint64_t> read_count(const nlohmann::json& v, std::uint64_t m
     const auto& s = v.get_ref<const std::string&>();
     if (!s.empty() && s.size() <= 19 && s.find_first_not_of("0123456789") == std::string::npos) n = std::stoull(s);
   }
-  if (!n) {
-    why = "expected a non-negative integer, got " + show(v);
-    return std::nullopt;
-  }
-  if (*n > max) {
-    why = "the integer " + std::to_string(*n) + " exceeds the limit " + std::to_string(max);
-    return std::nullopt;
-  }
+  if (!n) return why = "expected a non-negative integer, got " + show(v), std::nullopt;
+  if (*n > max)
+    return why = "the integer " + std::to_string(*n) + " exceeds the limit " + std::to_string(max), std::nullopt;
   return n;
+}
+
+const nlohmann::json* member(const nlohmann::json& o, const char* key) {
+  return o.is_object() && o.contains(key) ? &o[key] : nullptr;
+}
+
+std::optional<Rational> rational_at(const nlohmann::json& o, const char* key, std::string* why) {
+  std::string ignored;
+  return member(o, key) ? read_rational(o[key], why ? *why : ignored) : std::nullopt;
+}
+
+std::optional<std::uint64_t> count_at(const nlohmann::json& o, const char* key, std::uint64_t max, std::string* why) {
+  std::string ignored;
+  return member(o, key) ? read_count(o[key], max, why ? *why : ignored) : std::nullopt;
 }
 
 std::string show(const nlohmann::json& v) {

@@ -7,19 +7,16 @@
 #include <stdexcept>
 
 namespace lgc::kernel {
-namespace {
 
-/// E_s + p_r.
+Margin smaller_margin(const Margin& a, const Margin& b) { return a && (!b || *a < *b) ? a : b; }
+
+Rational magnitude(const Rational& q) { return q < 0 ? Rational(-q) : q; }
+
 QVector class_vector(const Model& model, std::size_t token, std::size_t residue) {
   return add(model.embedding.row(token), model.positional.row(residue % model.period));
 }
 
-/// keyᵀ M query.
-Rational bilinear(const QVector& key, const QMatrix& m, const QVector& query) {
-  return dot<Rational>(key, apply<Rational>(m, query));
-}
-
-/// The least y >= 0 with y^n >= N (N >= 0), from GMP's floor root.
+/// From GMP's floor root.
 Integer ceil_root(const Integer& N, unsigned long n) {
   Integer r;
   mpz_root(r.backend().data(), N.backend().data(), n);
@@ -29,8 +26,11 @@ Integer ceil_root(const Integer& N, unsigned long n) {
 
 std::size_t bit_length(const Integer& z) { return mpz_sizeinbase(z.backend().data(), 2); }
 
-Rational abs_value(const Rational& q) { return q < 0 ? Rational(-q) : q; }
-
+namespace {
+/// keyᵀ M query.
+Rational bilinear(const QVector& key, const QMatrix& m, const QVector& query) {
+  return dot<Rational>(key, apply<Rational>(m, query));
+}
 }  // namespace
 
 std::vector<Rational> attainable_logits(const Model& model, std::size_t head, int query_token, std::size_t residue) {
@@ -56,17 +56,14 @@ Margin logit_margin(const Model& model) {
         std::vector<Rational> a = attainable_logits(model, h, static_cast<int>(y), r);
         std::sort(a.begin(), a.end());
         for (std::size_t k = 1; k < a.size(); ++k)
-          if (a[k] != a[k - 1] && (!best || a[k] - a[k - 1] < *best)) best = Rational(a[k] - a[k - 1]);
+          if (a[k] != a[k - 1]) best = smaller_margin(best, Rational(a[k] - a[k - 1]));
       }
   return best;
 }
 
 Margin logit_margin(const std::vector<Model>& models) {
   Margin best;
-  for (const auto& m : models) {
-    Margin g = logit_margin(m);
-    if (g && (!best || *g < *best)) best = g;
-  }
+  for (const auto& m : models) best = smaller_margin(best, logit_margin(m));
   return best;
 }
 
@@ -91,7 +88,7 @@ Rational row_sum_norm(const QMatrix& m) {
   Rational best = 0;
   for (std::size_t r = 0; r < m.rows(); ++r) {
     Rational sum = 0;
-    for (std::size_t c = 0; c < m.cols(); ++c) sum += abs_value(m(r, c));
+    for (std::size_t c = 0; c < m.cols(); ++c) sum += magnitude(m(r, c));
     best = std::max(best, sum);
   }
   return best;
@@ -103,7 +100,7 @@ Rational readout_lipschitz(const Model& model) {
     const Mlp& mlp = *model.layers.back().mlp;
     lip *= 1 + row_sum_norm(mlp.out) * row_sum_norm(mlp.in);
   }
-  if (model.readout.sin_omega) lip *= abs_value(*model.readout.sin_omega);
+  if (model.readout.sin_omega) lip *= magnitude(*model.readout.sin_omega);
   return lip;
 }
 
@@ -112,7 +109,7 @@ Rational value_norm(const Model& model, std::size_t head) {
   Rational best = 0;
   for (std::size_t s = 0; s < model.alphabet_size(); ++s)
     for (std::size_t r = 0; r < model.period; ++r)
-      for (const Rational& x : apply<Rational>(h.value, class_vector(model, s, r))) best = std::max(best, abs_value(x));
+      for (const Rational& x : apply<Rational>(h.value, class_vector(model, s, r))) best = std::max(best, magnitude(x));
   return best;
 }
 
@@ -141,13 +138,13 @@ std::optional<unsigned> rounding_bits(const std::vector<Model>& models) {
 }
 
 std::optional<Integer> n_paper(const std::vector<Model>& models, const Rational& epsilon, const Rational& c,
-                               bool unloosened) {
+                               bool sum_form) {
   auto L = norm_constant(models);
   if (!L || epsilon <= 0 || c <= 0) return std::nullopt;
   const Model& f = models.front();
   const Rational S(static_cast<unsigned long>(f.alphabet_size())), D(static_cast<unsigned long>(f.period));
   const Rational tau_hat(static_cast<unsigned long>(f.locality + 1));
-  const Rational shape = unloosened ? (S * S * S + tau_hat) * (S * S * S + tau_hat) : pow(S, 6) * tau_hat * tau_hat;
+  const Rational shape = sum_form ? (S * S * S + tau_hat) * (S * S * S + tau_hat) : pow(S, 6) * tau_hat * tau_hat;
   const Rational term = (*L) * (*L) * pow(D, 7) * shape / (epsilon * epsilon);
   const auto p = rounding_bits(models);
   const Integer rounding = p ? scaled_threshold(c, logit_margin(models), *p) : ceil(c);  // ⌈c·2^{p/γ}⌉ or ⌈c·1⌉

@@ -13,7 +13,7 @@ namespace {
 std::vector<QVector> classes(const Model& m) {
   std::vector<QVector> out;
   for (std::size_t s = 0; s < m.alphabet_size(); ++s)
-    for (std::size_t r = 0; r < m.period; ++r) out.push_back(add(m.embedding.row(s), m.positional.row(r)));
+    for (std::size_t r = 0; r < m.period; ++r) out.push_back(class_vector(m, s, r));
   return out;
 }
 
@@ -40,9 +40,7 @@ Margin positional_margin(const Model& model) {
     P.push_back(1);
     std::sort(P.begin(), P.end());
     P.erase(std::unique(P.begin(), P.end()), P.end());
-    if (P.size() < 2) continue;
-    Rational gap = P[P.size() - 1] - P[P.size() - 2];
-    if (!best || gap < *best) best = gap;
+    if (P.size() >= 2) best = smaller_margin(best, Rational(P[P.size() - 1] - P[P.size() - 2]));
   }
   return best;
 }
@@ -56,15 +54,11 @@ Number convergence_constant(const Model& model, unsigned bits) {
   Number sum(0);
   const Rational tau2(static_cast<unsigned long>(model.locality + 2));
   for (std::size_t h = 0; h < model.layers.at(0).heads.size(); ++h) {
-    Rational lo, hi;
-    bool first = true;
+    std::vector<Rational> all;  // ℓmax,h − ℓmin,h over every query and key class
     for (const auto& row : content_logits(model, model.layers[0].heads[h]))
-      for (const auto& l : row) {
-        lo = first ? l : std::min(lo, l);
-        hi = first ? l : std::max(hi, l);
-        first = false;
-      }
-    sum += Number(8 * value_norm(model, h) * tau2) * exp(Number(Rational(hi - lo)), bits);
+      all.insert(all.end(), row.begin(), row.end());
+    const auto [lo, hi] = std::minmax_element(all.begin(), all.end());
+    sum += Number(8 * value_norm(model, h) * tau2) * exp(Number(Rational(*hi - *lo)), bits);
   }
   return Number(first_mlp_lipschitz(model)) * sum;
 }
@@ -75,8 +69,10 @@ Number limit_lipschitz(const Model& model, unsigned bits) {
     const Head& head = model.layers[0].heads[h];
     if (*std::max_element(head.phi.begin(), head.phi.end()) > 1) continue;  // position-dominant: Lip_h = 0
     Rational spread = 0;  // max over queries of (max_c ℓ − min_c ℓ)
-    for (const auto& row : content_logits(model, head))
-      spread = std::max(spread, Rational(*std::max_element(row.begin(), row.end()) - *std::min_element(row.begin(), row.end())));
+    for (const auto& row : content_logits(model, head)) {
+      const auto [lo, hi] = std::minmax_element(row.begin(), row.end());
+      spread = std::max(spread, Rational(*hi - *lo));
+    }
     sum += Number(2 * value_norm(model, h)) * exp(Number(spread), bits);
   }
   return Number(first_mlp_lipschitz(model)) * sum;
@@ -107,8 +103,6 @@ std::vector<Rational> kgram_target(const std::vector<int>& x, std::size_t k, std
 
 // --- Lemma 5.3 and Theorem 5.2: theory.md §3 "The subsampler", "The simulation-error bound", "The complexity C(f)"
 namespace {
-
-Rational magnitude(const Rational& q) { return q < 0 ? Rational(-q) : q; }
 
 /// max (or min) of two certified numbers: exact when both are, else the hull of the ends.
 Number extreme(const Number& a, const Number& b, bool larger, unsigned bits) {

@@ -18,27 +18,37 @@ Bracket difference_bracket(const Values& a, const Values& b) {
   return out;
 }
 
+std::uint64_t expansion_limit(const Model& m) {
+  return m.layers.size() <= 1 ? kMaxExpandedLength : kMaxExpandedLength / 20;
+}
+
+Bracket rounding_gap(const Model& m, const Tokens& x, unsigned p, unsigned bits) {
+  return difference_bracket(last_representation(m, x, Semantics::finite(p), bits),
+                            last_representation(m, x, Semantics::hardmax(), bits));
+}
+
+Bracket pair_gap(const Case& c, const Tokens& x, unsigned bits) {
+  const Model &f = c.models[0], &g = c.models[1];
+  return difference_bracket(evaluate(f, x, f.semantics, bits), evaluate(g, x, g.semantics, bits));
+}
+
 namespace {
 
 using nlohmann::json;
 
 WitnessResult ok() { return {WitnessStatus::Reestablished, ""}; }
 WitnessResult reject(std::string why) { return {WitnessStatus::Rejected, std::move(why)}; }
-/// Multi-layer models cost T² per layer: expand less.
-std::uint64_t expansion_limit(const Model& m) { return m.layers.size() <= 1 ? kMaxExpandedLength : kMaxExpandedLength / 20; }
-
-/// Why a statistic of length T is not expanded, or "" when it is (and then
-/// it is charged to the certificate's budget of expanded positions).
-std::string cannot_expand(const WitnessContext& ctx, const Model& m, std::uint64_t T) {
-  if (T > expansion_limit(m)) return "length " + std::to_string(T) + " > " + std::to_string(expansion_limit(m)) + ", not expanded";
-  if (T > ctx.positions_left) return "the certificate's budget of expanded positions is spent";
+/// Why `what`, of length T, is not expanded for m ("x has length ..."), or "" when it is (and then it is
+/// charged to the certificate's budget of expanded positions).
+std::string cannot_expand(const WitnessContext& ctx, const Model& m, const char* what, std::uint64_t T) {
+  const std::string has = std::string(what) + " has ";
+  const std::uint64_t limit = expansion_limit(m);
+  if (T > limit) return has + "length " + std::to_string(T) + " > " + std::to_string(limit) + ", not expanded";
+  if (T > ctx.positions_left) return has + "the certificate's budget of expanded positions is spent";
   ctx.positions_left -= T;
   return "";
 }
-
-WitnessResult too_long(const std::string& what, const std::string& why) {
-  return {WitnessStatus::NotReestablished, what + " has " + why};
-}
+WitnessResult not_expanded(std::string why) { return {WitnessStatus::NotReestablished, std::move(why)}; }
 
 /// |f(x) − f(z)|∞, exactly 0 when the representations before the readout agree exactly.
 Bracket output_distance(const Model& m, const Tokens& x, const Tokens& z, Semantics sx, Semantics sz, unsigned bits) {
@@ -74,6 +84,17 @@ std::variant<Statistic, std::string> statistic_at(const json& w, const char* key
   return s;
 }
 
+/// The statistics under "x" and "z", or the error: they must share the window and the query residue.
+std::variant<std::pair<Statistic, Statistic>, std::string> statistic_pair(const json& w, const Model& m) {
+  auto sx = statistic_at(w, "x", m), sz = statistic_at(w, "z", m);
+  if (auto* e = std::get_if<std::string>(&sx)) return *e;
+  if (auto* e = std::get_if<std::string>(&sz)) return *e;
+  Statistic &x = std::get<Statistic>(sx), &z = std::get<Statistic>(sz);
+  if (x.window != z.window || x.length % m.period != z.length % m.period)
+    return std::string("x and z differ in window or query residue");
+  return std::pair(std::move(x), std::move(z));
+}
+
 /// Hardmax unless both lengths reach the model's threshold (where finite:p is
 /// claimed to equal hardmax; evaluating finite:p there checks that too).
 Semantics semantics_for(const WitnessContext& ctx, std::size_t model, std::uint64_t T1, std::uint64_t T2) {
@@ -82,6 +103,7 @@ Semantics semantics_for(const WitnessContext& ctx, std::size_t model, std::uint6
   return Integer(std::min(T1, T2)) >= ctx.threshold[model] ? m.semantics : Semantics::hardmax();
 }
 
+/// The witness's model (0 when unrecorded), or nullopt and why.
 std::optional<std::size_t> model_index(const json& w, const WitnessContext& ctx, std::string& why) {
   if (!w.contains("model")) return 0;
   auto i = read_count(w["model"], ctx.c->models.size() - 1, why);
@@ -89,64 +111,63 @@ std::optional<std::size_t> model_index(const json& w, const WitnessContext& ctx,
   return i;
 }
 
-bool same_window_and_residue(const Statistic& a, const Statistic& b, const Model& m) {
-  return a.window == b.window && a.length % m.period == b.length % m.period;
+WitnessResult p_mismatch(std::uint64_t recorded, unsigned p) {
+  return reject("p: recorded " + std::to_string(recorded) + ", the case gives " + std::to_string(p));
 }
 
+/// finite:p and hardmax differ at the recorded statistic (p the case's).
 WitnessResult check_finite_differs(const json& w, const WitnessContext& ctx) {
   std::string why;
   auto mi = model_index(w, ctx, why);
   if (!mi) return reject(why);
   const Model& m = ctx.c->models[*mi];
-  auto p = w.contains("p") ? read_count(w["p"], kMaxFiniteBits, why) : std::nullopt;
+  auto p = count_at(w, "p", kMaxFiniteBits, &why);
   if (!p) return reject("p: " + (why.empty() ? std::string("missing") : why));
-  if (*p != ctx.p[*mi]) return reject("p: recorded " + std::to_string(*p) + ", the case gives " + std::to_string(ctx.p[*mi]));
+  if (*p != ctx.p[*mi]) return p_mismatch(*p, ctx.p[*mi]);
   auto s = statistic_at(w, "statistic", m);
   if (auto* e = std::get_if<std::string>(&s)) return reject(*e);
   const Statistic& sigma = std::get<Statistic>(s);
-  if (auto why = cannot_expand(ctx, m, sigma.length); !why.empty()) return too_long("statistic", why);
-  Tokens x = expand(sigma, m);
-  Bracket d = difference_bracket(last_representation(m, x, Semantics::finite(static_cast<unsigned>(*p)), ctx.bits),
-                                 last_representation(m, x, Semantics::hardmax(), ctx.bits));
-  if (d.lo > 0) return ok();
+  if (auto why = cannot_expand(ctx, m, "statistic", sigma.length); !why.empty()) return not_expanded(why);
+  if (rounding_gap(m, expand(sigma, m), static_cast<unsigned>(*p), ctx.bits).lo > 0) return ok();
   return reject("finite:" + std::to_string(*p) + " and hardmax do not certainly differ at this statistic");
 }
 
+/// finite:p and hardmax differ at a query position of the recorded input string.
 WitnessResult check_string_differs(const json& w, const WitnessContext& ctx) {
   std::string why;
   auto mi = model_index(w, ctx, why);
   if (!mi) return reject(why);
   const Model& m = ctx.c->models[*mi];
   if (!w.contains("input") || !w["input"].is_string()) return reject("input: expected the input string");
-  if (auto why = cannot_expand(ctx, m, w["input"].get_ref<const std::string&>().size()); !why.empty()) return too_long("input", why);
+  const std::string& input = w["input"].get_ref<const std::string&>();
+  if (auto why = cannot_expand(ctx, m, "input", input.size()); !why.empty()) return not_expanded(why);
   Tokens x;
   try {
-    x = parse_input(m, w["input"].get<std::string>());
+    x = parse_input(m, input);
   } catch (const std::exception& e) {
     return reject(std::string("input: ") + e.what());
   }
-  auto i = w.contains("position") ? read_count(w["position"], x.size(), why) : std::nullopt;
+  auto i = count_at(w, "position", x.size());
   if (!i || *i == 0) return reject("position: expected a query position in 1.." + std::to_string(x.size()));
   x.resize(*i);  // causal: the representation at position i is that of the prefix
   const unsigned p = w.contains("p") && w["p"].is_number_unsigned() ? w["p"].get<unsigned>() : ctx.p[*mi];
-  if (p != ctx.p[*mi]) return reject("p: recorded " + std::to_string(p) + ", the case gives " + std::to_string(ctx.p[*mi]));
-  Bracket d = difference_bracket(last_representation(m, x, Semantics::finite(p), ctx.bits),
-                                 last_representation(m, x, Semantics::hardmax(), ctx.bits));
-  return d.lo > 0 ? ok() : reject("finite:p and hardmax do not certainly differ at this input and position");
+  if (p != ctx.p[*mi]) return p_mismatch(p, ctx.p[*mi]);
+  if (rounding_gap(m, x, p, ctx.bits).lo > 0) return ok();
+  return reject("finite:p and hardmax do not certainly differ at this input and position");
 }
 
+/// |f(x) − f(z)|∞ <= ε for every model, |z| <= N_sim, x and z with the same window and residue.
 WitnessResult check_simulation(const json& w, const WitnessContext& ctx) {
   if (!ctx.epsilon || !ctx.n_sim) return reject("no epsilon or N_sim to check a simulation against");
   const Model& f = ctx.c->model();
-  auto sx = statistic_at(w, "x", f), sz = statistic_at(w, "z", f);
-  if (auto* e = std::get_if<std::string>(&sx)) return reject(*e);
-  if (auto* e = std::get_if<std::string>(&sz)) return reject(*e);
-  const Statistic &x = std::get<Statistic>(sx), &z = std::get<Statistic>(sz);
-  if (!same_window_and_residue(x, z, f)) return reject("x and z differ in window or query residue");
-  if (Integer(z.length) > *ctx.n_sim) return reject("|z| = " + std::to_string(z.length) + " > N_sim = " + to_string(*ctx.n_sim));
+  auto xz = statistic_pair(w, f);
+  if (auto* e = std::get_if<std::string>(&xz)) return reject(*e);
+  const auto& [x, z] = std::get<0>(xz);
+  if (Integer(z.length) > *ctx.n_sim)
+    return reject("|z| = " + std::to_string(z.length) + " > N_sim = " + to_string(*ctx.n_sim));
   for (const Model& m : ctx.c->models) {
-    if (auto why = cannot_expand(ctx, m, x.length); !why.empty()) return too_long("x", why);
-    if (auto why = cannot_expand(ctx, m, z.length); !why.empty()) return too_long("z", why);
+    if (auto why = cannot_expand(ctx, m, "x", x.length); !why.empty()) return not_expanded(why);
+    if (auto why = cannot_expand(ctx, m, "z", z.length); !why.empty()) return not_expanded(why);
   }
   Tokens tx = expand(x, f), tz = expand(z, f);
   for (std::size_t mi = 0; mi < ctx.c->models.size(); ++mi) {
@@ -159,38 +180,36 @@ WitnessResult check_simulation(const json& w, const WitnessContext& ctx) {
   return ok();
 }
 
+/// L4.L at the recorded pair (norm_inequality), with the kernel's L.
 WitnessResult check_norm_pair(const json& w, const WitnessContext& ctx) {
   std::string why;
   auto mi = model_index(w, ctx, why);
   if (!mi) return reject(why);
   const Model& m = ctx.c->models[*mi];
   if (!ctx.L[*mi]) return reject("L(f) is not defined for this model (not one layer)");
-  auto sx = statistic_at(w, "x", m), sz = statistic_at(w, "z", m);
-  if (auto* e = std::get_if<std::string>(&sx)) return reject(*e);
-  if (auto* e = std::get_if<std::string>(&sz)) return reject(*e);
-  const Statistic &x = std::get<Statistic>(sx), &z = std::get<Statistic>(sz);
-  if (!same_window_and_residue(x, z, m)) return reject("x and z differ in window or query residue");
-  if (auto why = cannot_expand(ctx, m, x.length); !why.empty()) return too_long("x", why);
-  if (auto why = cannot_expand(ctx, m, z.length); !why.empty()) return too_long("z", why);
+  auto xz = statistic_pair(w, m);
+  if (auto* e = std::get_if<std::string>(&xz)) return reject(*e);
+  const auto& [x, z] = std::get<0>(xz);
+  if (auto why = cannot_expand(ctx, m, "x", x.length); !why.empty()) return not_expanded(why);
+  if (auto why = cannot_expand(ctx, m, "z", z.length); !why.empty()) return not_expanded(why);
   return norm_inequality(m, *ctx.L[*mi], expand(x, m), expand(z, m), m.semantics, ctx.bits);
 }
 
+/// |f − g|∞ at the recorded statistic is certainly at least the recorded at_least.
 WitnessResult check_pair_distance(const json& w, const WitnessContext& ctx) {
   if (ctx.c->models.size() != 2) return reject("a pair_distance witness needs a pair case");
   std::string why;
-  auto at_least = w.contains("at_least") ? read_rational(w["at_least"], why) : std::nullopt;
+  auto at_least = rational_at(w, "at_least", &why);
   if (!at_least) return reject("at_least: " + (why.empty() ? std::string("missing") : why));
   auto s = statistic_at(w, "statistic", ctx.c->model());
   if (auto* e = std::get_if<std::string>(&s)) return reject(*e);
   const Statistic& sigma = std::get<Statistic>(s);
   for (const Model& m : ctx.c->models)
-    if (auto why = cannot_expand(ctx, m, sigma.length); !why.empty()) return too_long("statistic", why);
-  Tokens x = expand(sigma, ctx.c->model());
-  const Model &f = ctx.c->models[0], &g = ctx.c->models[1];
-  Bracket d = difference_bracket(evaluate(f, x, f.semantics, ctx.bits), evaluate(g, x, g.semantics, ctx.bits));
+    if (auto why = cannot_expand(ctx, m, "statistic", sigma.length); !why.empty()) return not_expanded(why);
+  const Bracket d = pair_gap(*ctx.c, expand(sigma, ctx.c->model()), ctx.bits);
   if (d.lo >= *at_least) return ok();  // the LOWER end of the enclosure
-  return reject("|f - g| at the statistic is not certainly >= " + to_string(*at_least) + " (enclosure [" + to_decimal(d.lo, 8) +
-                ", " + to_decimal(d.hi, 8) + "])");
+  return reject("|f - g| at the statistic is not certainly >= " + to_string(*at_least) + " (enclosure [" +
+                to_decimal(d.lo, 8) + ", " + to_decimal(d.hi, 8) + "])");
 }
 
 }  // namespace

@@ -1,7 +1,6 @@
 #pragma once
-// The kernel's certificate check: recompute from the certificate's own case
-// every constant its evidence records that the kernel knows, and re-establish
-// its witnesses with the kernel's forward pass (docs/kernel.md).
+// The kernel's certificate check: recompute from the certificate's own case every constant its evidence records that
+// the kernel knows, and re-establish its witnesses with the kernel's forward pass (docs/kernel.md).
 #include <nlohmann/json.hpp>
 
 #include <cstddef>

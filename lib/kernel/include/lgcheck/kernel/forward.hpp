@@ -1,8 +1,7 @@
 #pragma once
-// The kernel's forward pass (docs/theory.md §1): the obvious loop over
-// queries and keys, written from the definitions, with no statistics and no
-// caching. Values are lgc::Number: exact rationals while every operation is
-// rational, certified MPFI enclosures once ln i, exp or sin enters.
+// The kernel's forward pass (docs/theory.md §1): the obvious loop over queries and keys, written from the definitions,
+// with no statistics and no caching. Values are lgc::Number: exact rationals while every operation is rational,
+// certified MPFI enclosures once ln i, exp or sin enters.
 #include "lgcheck/model/model.hpp"
 #include "lgcheck/model/semantics.hpp"
 #include "lgcheck/numeric/number.hpp"
@@ -31,8 +30,7 @@ bool rounds_to_zero(const Integer& i, const Rational& delta, unsigned p);
 std::vector<Values> last_position_weights(const Model& model, const Tokens& tokens, Semantics semantics,
                                           unsigned bits = 128);
 
-/// The representation at the last position after the last layer (before the
-/// readout).
+/// The representation at the last position after the last layer (before the readout).
 Values last_representation(const Model& model, const Tokens& tokens, Semantics semantics, unsigned bits = 128);
 
 /// The readout R(y) = U y + u, then sin(omega .) elementwise when set.

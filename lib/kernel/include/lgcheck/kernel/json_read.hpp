@@ -11,12 +11,18 @@
 
 namespace lgc::kernel {
 
-/// A rational written as a string literal ("3/4", "0.125", at most 4096
-/// characters) or a JSON integer.
+/// A rational written as a string literal ("3/4", "0.125", at most 4096 characters) or a JSON integer.
 std::optional<Rational> read_rational(const nlohmann::json& v, std::string& why);
 /// A JSON integer (or a string of digits) in [0, max].
 std::optional<std::uint64_t> read_count(const nlohmann::json& v, std::uint64_t max, std::string& why);
 /// A short description of a JSON value for messages (strings quoted, long values cut).
 std::string show(const nlohmann::json& v);
+
+/// &o[key], or nullptr when o is not an object holding key.
+const nlohmann::json* member(const nlohmann::json& o, const char* key);
+/// read_rational / read_count of o[key] (why set when given); nullopt when absent.
+std::optional<Rational> rational_at(const nlohmann::json& o, const char* key, std::string* why = nullptr);
+std::optional<std::uint64_t> count_at(const nlohmann::json& o, const char* key, std::uint64_t max,
+                                      std::string* why = nullptr);
 
 }  // namespace lgc::kernel

@@ -1,7 +1,6 @@
 #pragma once
-// The Section 4 constants, from docs/theory.md §2: the logit margin γ, the
-// hardmax threshold, the norm constant L and the Theorem 4.1 length bounds.
-// All exact: rationals and integers, every rounding decided on integers.
+// The Section 4 constants, from docs/theory.md §2: the logit margin γ, the hardmax threshold, the norm constant L and
+// the Theorem 4.1 length bounds. All exact: rationals and integers, every rounding decided on integers.
 #include "lgcheck/model/model.hpp"
 #include "lgcheck/numeric/rational.hpp"
 
@@ -12,6 +11,14 @@ namespace lgc::kernel {
 
 /// A margin; std::nullopt stands for +∞ (no attainable set has two values).
 using Margin = std::optional<Rational>;
+/// The smaller of two margins.
+Margin smaller_margin(const Margin& a, const Margin& b);
+
+/// |q|; E_s + p_r; the least y >= 0 with y^n >= N (N >= 0); the number of bits of z > 0.
+Rational magnitude(const Rational& q);
+QVector class_vector(const Model& model, std::size_t token, std::size_t residue);
+Integer ceil_root(const Integer& N, unsigned long n);
+std::size_t bit_length(const Integer& z);
 
 /// The attainable logits A_h(y, r) of first-layer head h (theory.md §2,
 /// "Logit margin"): bulk keys, window keys t = 1..τ, the query itself.
@@ -22,9 +29,8 @@ Margin logit_margin(const Model& model);
 /// For a pair, the smaller margin.
 Margin logit_margin(const std::vector<Model>& models);
 
-/// The least integer i >= 1 with (i/c)^γ >= 2^p, c > 0 (so ⌈c·2^{p/γ}⌉),
-/// decided on integers: for γ = u/v, (i·b)^u >= a^u·2^{p v} with c = a/b.
-/// γ = +∞ gives ⌈c⌉. Throws std::invalid_argument on absurd sizes.
+/// The least integer i >= 1 with (i/c)^γ >= 2^p, c > 0 (so ⌈c·2^{p/γ}⌉), decided on integers: for γ = u/v, (i·b)^u >=
+/// a^u·2^{p v} with c = a/b. γ = +∞ gives ⌈c⌉. Throws std::invalid_argument on absurd sizes.
 Integer scaled_threshold(const Rational& c, const Margin& gamma, unsigned p);
 /// The hardmax threshold ⌈2^{p/γ}⌉: the least i >= 1 with i^γ >= 2^p.
 Integer hardmax_threshold(unsigned p, const Margin& gamma);
@@ -40,14 +46,13 @@ std::optional<Rational> norm_constant(const Model& model);
 /// For a pair, the larger constant.
 std::optional<Rational> norm_constant(const std::vector<Model>& models);
 
-/// The rounding precision p the models use (largest finite:p), nullopt when
-/// no model rounds.
+/// The rounding precision p the models use (largest finite:p), nullopt when no model rounds.
 std::optional<unsigned> rounding_bits(const std::vector<Model>& models);
 
 /// Theorem 4.1, the paper's form: ⌈c·max{2^{p/γ}, L²Δ⁷S⁶τ̂²/ε²}⌉, τ̂ = τ + 1,
-/// the 2^{p/γ} term 1 without rounding; `unloosened` uses (S³ + τ̂)².
+/// the 2^{p/γ} term 1 without rounding; `sum_form` uses (S³ + τ̂)².
 std::optional<Integer> n_paper(const std::vector<Model>& models, const Rational& epsilon, const Rational& c,
-                               bool unloosened = false);
+                               bool sum_form = false);
 
 /// Q = ⌈(5K + 7S + 2τ + 6)/δ + 1/2⌉, K = SΔ, δ = ε/L.
 Integer simulation_resolution(const std::vector<Model>& models, const Rational& epsilon);

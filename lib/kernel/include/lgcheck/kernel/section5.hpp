@@ -1,7 +1,6 @@
 #pragma once
-// Section 5 constants that need no search (docs/theory.md §3): the positional margin, the
-// first-layer MLP's Lipschitz factor, K, the limit map's Lipschitz constant, T₀, and the
-// Lemma 5.3 / Theorem 5.2 bounds G, L, C(f).
+// Section 5 constants that need no search (docs/theory.md §3): the positional margin, the first-layer MLP's Lipschitz
+// factor, K, the limit map's Lipschitz constant, T₀, and the Lemma 5.3 / Theorem 5.2 bounds G, L, C(f).
 #include "lgcheck/kernel/quantities.hpp"
 #include "lgcheck/numeric/number.hpp"
 

@@ -22,9 +22,8 @@ constexpr std::uint64_t kExpansionBudget = 100000000;
 /// Longer recorded lengths are refused as absurd.
 constexpr std::uint64_t kMaxStatisticLength = 1000000000000ull;
 
-/// σ(x) of theory.md §2 "Sufficient statistic": T, the window x_{T−τ..T}
-/// (min(T, τ+1) tokens) and the bulk counts n_{s,r}, index s·Δ + r, of the
-/// positions j <= T − τ − 1 with x_j = s and j ≡ r (mod Δ).
+/// σ(x) of theory.md §2 "Sufficient statistic": T, the window x_{T−τ..T} (min(T, τ+1) tokens) and the bulk counts
+/// n_{s,r}, index s·Δ + r, of the positions j <= T − τ − 1 with x_j = s and j ≡ r (mod Δ).
 struct Statistic {
   std::uint64_t length = 0;
   Tokens window;
@@ -45,6 +44,11 @@ Tokens expand(const Statistic& sigma, const Model& model);
 /// max_k |a_k − b_k| as a certified [lo, hi]: lo > 0 when they certainly differ, [0, 0] when exactly equal.
 struct Bracket { Rational lo, hi; };
 Bracket difference_bracket(const Values& a, const Values& b);
+/// The bracket of finite:p against hardmax at x's last representation, and of |f(x) − g(x)|∞ for a pair case.
+Bracket rounding_gap(const Model& m, const Tokens& x, unsigned p, unsigned bits = 128);
+Bracket pair_gap(const Case& c, const Tokens& x, unsigned bits = 128);
+/// The longest string expanded for m (multi-layer models cost T² per layer: expand less).
+std::uint64_t expansion_limit(const Model& m);
 
 enum class WitnessStatus { Reestablished, Rejected, NotReestablished };
 struct WitnessResult {
