@@ -142,7 +142,7 @@ TEST_CASE("Softmax enclosures contain a higher-precision recomputation and shrin
   CHECK((y256[0] + y256[1]).enclosure().contains(Rational(1)));
 }
 
-TEST_CASE("Softmax on one token is exact; on equal logits it is uniform", "[forward][softmax]") {
+TEST_CASE("Softmax on one token is exact, on equal logits it is uniform", "[forward][softmax]") {
   lgc::Model m = lgc::test::bundled("paper/induction/induction_head_k1.json").model();
   lgc::Output y = lgc::evaluate(m, lgc::parse_input(m, "a"), ForwardOptions{Semantics::softmax()});
   CHECK(y[0].is_exact());

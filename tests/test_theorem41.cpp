@@ -25,7 +25,7 @@ void require(Verdict expected, const lgc::ClaimResult& r) {
 
 }  // namespace
 
-TEST_CASE("gamma and L of ModPTask are 1; L of the SimpleTask readouts by hand", "[section4][norm]") {
+TEST_CASE("gamma and L of ModPTask are 1, L of the SimpleTask readouts by hand", "[section4][norm]") {
   for (std::size_t p : {2u, 3u, 5u, 7u}) {
     lgc::Model m = lgc::modp_task(p, lgc::Semantics::hardmax());
     CHECK(*lgc::logit_margin(m).gamma == 1);
@@ -88,7 +88,7 @@ TEST_CASE("Theorem 4.1 bounds by hand on ModPTask p = 3", "[section4][bound]") {
   // L^2 D^7 S^6 tau_hat^2 / eps^2 = 3^7 * 64 * 100
   CHECK(b.sample_term == Rational(2187 * 64 * 100));
   CHECK(b.N_paper == 2187 * 64 * 100);
-  CHECK(b.sample_term_unloosened == Rational(2187 * 81 * 100));
+  CHECK(b.sample_term_sum_form == Rational(2187 * 81 * 100));
   // Q = ceil((5*6 + 7*2 + 0 + 6) * 10 + 1/2) = 501; anchored: 3 * (2*501 + 4) = 3018
   CHECK(b.sim.resolution == 501);
   CHECK(b.sim.anchored);

@@ -139,14 +139,15 @@ TEST_CASE("lgcheck bound --theorem 5.2 prints C, gamma and N_variant_A/B", "[the
   CHECK(refused.out.find("not softmax") != std::string::npos);
 }
 
-TEST_CASE("T5.2.sim checks C(f) on c-good z and reports N_variant_A/B; C(f) without e^A is REFUTED", "[theorem52][claim]") {
+TEST_CASE("T5.2.sim checks C(f) on c-good z and reports N_variant_A/B, C(f) without e^A is REFUTED", "[theorem52][claim]") {
   lgc::Case rare = lgc::test::bundled("section5/attention_pair_rare.json");
   lgc::Simulation52Params p = lgc::simulation52_params(rare);
   REQUIRE(p.inputs.size() == 1);
   CHECK(p.inputs[0].kind == lgc::InputFamily::Kind::Single);
   lgc::ClaimResult r = lgc::check_simulation52(rare, p);
   INFO(r.detail);
-  CHECK(r.verdict == lgc::Verdict::Sampled);
+  // Every bound (1.4e10 and above) exceeds the outputs' a-priori range: nothing could fail.
+  CHECK(r.verdict == lgc::Verdict::Vacuous);
   CHECK(r.evidence.contains("N_variant_A"));
   CHECK(r.evidence.contains("N_variant_B"));
   CHECK(r.detail.find("within C(f) n^-min(gamma,1/3) on the 6 with a c-good z") != std::string::npos);
