@@ -79,39 +79,57 @@ std::string scope_text(const Scope& s) {
   return out;
 }
 
-std::string results_table(const std::vector<ClaimResult>& results) {
-  std::size_t id_w = 5, case_w = 4, verdict_w = 9;
-  for (const auto& r : results) {
-    id_w = std::max(id_w, r.id.size());
-    case_w = std::max(case_w, r.case_name.size());
-  }
-  const std::size_t indent = id_w + case_w + verdict_w + 6;
-  std::string out = fmt::format("{:<{}}  {:<{}}  {:<{}}  {}\n", "claim", id_w, "case", case_w, "verdict", verdict_w, "detail");
-  out += std::string(indent + 6, '-') + "\n";
-  std::string expectations;
-  for (const auto& r : results) {
-    if (r.is_expectation()) {
-      expectations += fmt::format("{:<{}}  {:<{}}  {:<{}}  {}\n", r.id.substr(7), id_w, r.case_name, case_w,
+TableLayout table_layout(const std::vector<std::string>& ids, const std::vector<std::string>& case_names) {
+  TableLayout layout;
+  for (const auto& id : ids) layout.id_w = std::max(layout.id_w, id.size());
+  for (const auto& name : case_names) layout.case_w = std::max(layout.case_w, name.size());
+  return layout;
+}
+
+std::string table_header(const TableLayout& t) {
+  return fmt::format("{:<{}}  {:<{}}  {:<{}}  {}\n", "claim", t.id_w, "case", t.case_w, "verdict", t.verdict_w, "detail") +
+         std::string(t.indent() + 6, '-') + "\n";
+}
+
+std::string claim_row(const TableLayout& t, const ClaimResult& r) {
+  if (r.is_expectation()) return "";
+  std::string out = fmt::format("{:<{}}  {:<{}}  {:<{}}  {}\n", r.id, t.id_w, r.case_name, t.case_w,
+                                to_string(r.verdict), t.verdict_w, r.detail);
+  const std::string scope = scope_text(r.scope);
+  if (!scope.empty()) out += std::string(t.indent(), ' ') + scope + "\n";
+  return out;
+}
+
+std::string table_footer(const TableLayout& t, const std::vector<ClaimResult>& results) {
+  std::string out, expectations;
+  for (const auto& r : results)
+    if (r.is_expectation())
+      expectations += fmt::format("{:<{}}  {:<{}}  {:<{}}  {}\n", r.id.substr(7), t.id_w, r.case_name, t.case_w,
                                   r.verdict == Verdict::Proved    ? "met"
                                   : r.verdict == Verdict::Refuted ? "NOT MET"
                                                                   : "undecided",
-                                  verdict_w, r.detail);
-      continue;
-    }
-    out += fmt::format("{:<{}}  {:<{}}  {:<{}}  {}\n", r.id, id_w, r.case_name, case_w, to_string(r.verdict), verdict_w,
-                       r.detail);
-    const std::string scope = scope_text(r.scope);
-    if (!scope.empty()) out += std::string(indent, ' ') + scope + "\n";
-  }
+                                  t.verdict_w, r.detail);
   if (!expectations.empty())
-    out += fmt::format("\nexpectations of the cases\n{:<{}}  {:<{}}  {:<{}}  {}\n{}{}", "expected", id_w, "case", case_w,
-                       "status", verdict_w, "detail", std::string(indent + 6, '-') + "\n", expectations);
+    out += fmt::format("\nexpectations of the cases\n{:<{}}  {:<{}}  {:<{}}  {}\n{}{}", "expected", t.id_w, "case",
+                       t.case_w, "status", t.verdict_w, "detail", std::string(t.indent() + 6, '-') + "\n", expectations);
   const VerdictSummary s = summarise(results);
   out += fmt::format("\n{} claims: {} PROVED, {} SAMPLED, {} VACUOUS, {} REFUTED, {} UNDECIDED\n", s.claims(), s.proved,
                      s.sampled, s.vacuous, s.refuted, s.undecided);
   out += fmt::format("expectations: {} met, {} not met{}\n", s.expectations_met, s.expectations_failed,
                      s.expectations_undecided ? fmt::format(", {} undecided", s.expectations_undecided) : "");
   return out;
+}
+
+std::string results_table(const std::vector<ClaimResult>& results) {
+  std::vector<std::string> ids, names;
+  for (const auto& r : results) {
+    ids.push_back(r.is_expectation() ? r.id.substr(7) : r.id);
+    names.push_back(r.case_name);
+  }
+  const TableLayout layout = table_layout(ids, names);
+  std::string out = table_header(layout);
+  for (const auto& r : results) out += claim_row(layout, r);
+  return out + table_footer(layout, results);
 }
 
 }  // namespace lgc

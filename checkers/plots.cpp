@@ -32,20 +32,20 @@ Plot plot_frame(std::string name, std::string title, std::string xlabel, std::st
   return p;
 }
 
-/// Theorem 4.1's N_paper, N_paper_unloosened and N_sim at ε = 1/10 (p = 8)
+/// Theorem 4.1's N_paper, N_paper_sum_form and N_sim at ε = 1/10 (p = 8)
 /// over pair cases, against the parameter values xs.
 Plot theorem41_plot(const std::filesystem::path& cases_dir, const std::string& name, const std::string& title,
                     const std::string& xlabel, const std::vector<std::string>& xs,
                     const std::vector<std::string>& files) {
   Plot p = plot_frame(name, title, xlabel, "length bound N", true, true);
-  PlotSeries paper{"N_paper (the paper's bound, c = 1)", {}}, loose{"N_paper, unloosened (S^3 + tau)^2", {}},
+  PlotSeries paper{"N_paper (the paper's bound, c = 1)", {}}, loose{"N_paper, sum form (S^3 + tau)^2", {}},
       sim{"N_sim (the toolkit's constructive bound)", {}};
   for (std::size_t k = 0; k < files.size(); ++k) {
     const Case c = load_case(cases_dir / files[k]);
     const CaseModels cm = section4_models(c);
     const Theorem41Bounds b = theorem41_bounds(cm.models, Rational(1, 10), 8);
     paper.points.emplace_back(xs[k], decimal(b.N_paper));
-    loose.points.emplace_back(xs[k], decimal(b.N_paper_unloosened));
+    loose.points.emplace_back(xs[k], decimal(b.N_paper_sum_form));
     sim.points.emplace_back(xs[k], decimal(b.sim.N));
   }
   p.series = {paper, loose, sim};

@@ -171,17 +171,17 @@ std::vector<CaseResults> with_unitless_cases(std::vector<CaseResults> done, cons
 }  // namespace
 
 std::vector<CaseResults> check_cases(const std::vector<Case>& cases, const std::string& glob, const Shard& shard,
-                                     const std::function<void(std::size_t)>& on_case,
+                                     const std::function<void(std::size_t, std::size_t, std::size_t)>& on_unit,
                                      const std::function<void(const Case&, const ClaimResult&)>& on_result) {
   std::vector<CaseResults> out;
   const std::vector<WorkUnit> units = work_units(cases, glob);
+  std::size_t owned = 0, done = 0;
+  for (std::size_t u = 0; u < units.size(); ++u) owned += shard.owns(u) ? 1 : 0;
   for (std::size_t u = 0; u < units.size(); ++u) {
     if (!shard.owns(u)) continue;
     const std::size_t k = units[u].case_index;
-    if (out.empty() || out.back().case_index != k) {
-      if (on_case) on_case(k);
-      out.push_back({k, {}, {}});
-    }
+    if (on_unit) on_unit(done++, owned, k);
+    if (out.empty() || out.back().case_index != k) out.push_back({k, {}, {}});
     ClaimResult r = run_unit(units[u], cases[k]);
     if (on_result && !r.is_expectation()) on_result(cases[k], r);
     out.back().units.push_back(u);

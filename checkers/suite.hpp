@@ -46,13 +46,14 @@ struct CaseResults {
 };
 
 /// The units a shard owns (unit number ≡ i mod n: one case's claims spread
-/// over the shards), in order; `on_case(index)` is called before a case's
-/// first unit (progress), and each claim's result is passed to `on_result`
+/// over the shards), in order; `on_unit(done, total, case index)` is called
+/// before each unit, `done` of the shard's `total` units being finished
+/// (progress), and each claim's result is passed to `on_result`
 /// (certificates). With the whole run (shard 0/1) each case's rows also get
 /// the compared expectations (check_case's order); a shard's part has only
 /// its units' rows, and merge_shards adds the expectations.
 std::vector<CaseResults> check_cases(const std::vector<Case>& cases, const std::string& glob, const Shard& shard,
-                                     const std::function<void(std::size_t)>& on_case = {},
+                                     const std::function<void(std::size_t, std::size_t, std::size_t)>& on_unit = {},
                                      const std::function<void(const Case&, const ClaimResult&)>& on_result = {});
 
 /// A shard's part of a run, for `lgcheck merge` and the MPI driver:

@@ -177,7 +177,7 @@ TEST_CASE("lgcheck bound --theorem 4.1 prints the CLI.md keys", "[cli][section4]
   REQUIRE(r.exit_code == 0);
   json j = json::parse(r.out);
   for (const char* key : {"theorem", "epsilon", "gamma", "L", "period", "alphabet_size", "locality", "precision_bits",
-                          "N_paper", "N_paper_unloosened", "N_sim"})
+                          "N_paper", "N_paper_sum_form", "N_sim"})
     CHECK(j.contains(key));
   CHECK(j["gamma"] == "1");
   CHECK(j["L"] == "1");

@@ -428,3 +428,30 @@ TEST_CASE("The hostile-input suite: at least 50 bad inputs, each exit 2 with its
   CHECK(r.out.find("T = 10000000") != std::string::npos);
   fs::remove_all(dir);
 }
+
+TEST_CASE("Every long-running command takes a budget: spent, it exits 3 with its message, generous, it changes nothing",
+          "[input-errors][budget]") {
+  const std::string farey = lgc::test::case_path("average/farey_hat_n4_uniform.json").string();
+  const std::string modp = lgc::test::case_path("paper/modp/modp_p2_hardmax.json").string();
+  const std::string cases = lgc::test::case_path("").string();
+  // The wall clock: table teeth runs every bundled case (about a minute).
+  auto table = lgc::test::run_lgcheck_within("table teeth --cases " + cases + " --budget 1s", 60);
+  CHECK(table.exit_code == 3);
+  CHECK_THAT(table.out, Catch::Contains("the time budget of 1 s ran out before table finished"));
+  // A count of enumerated items: the exact expectation's terms.
+  auto average = lgc::test::run_lgcheck_within("average " + farey + " --length 3000 --budget 1000", 60);
+  CHECK(average.exit_code == 3);
+  CHECK_THAT(average.out, Catch::Contains("undecided"));
+  CHECK_THAT(average.out, Catch::Contains("raise --budget"));
+  // Generous budgets: the same answers as without.
+  for (const std::string& args : std::vector<std::string>{"bound " + modp + " --epsilon 1/10 --json", "average " + farey + " --length 20 --json",
+                                  "simulate " + modp + " --random 1000 --epsilon 1/10 --json",
+                                  std::string("gen modp --p 3"), "table t42 --cases " + cases + " --format json"}) {
+    INFO(args);
+    auto plain = lgc::test::run_lgcheck(args);
+    auto budgeted = lgc::test::run_lgcheck(args + " --budget 10m");
+    CHECK(plain.exit_code == 0);
+    CHECK(budgeted.exit_code == plain.exit_code);
+    CHECK(budgeted.out == plain.out);
+  }
+}

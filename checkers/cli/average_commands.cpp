@@ -198,6 +198,7 @@ Command add_average(CLI::App& app) {
       "Theorem 4.2's average distance E|f(x) - g(x)| over x ~ Dirichlet-multinomial(T, alpha), exactly under hardmax "
       "(a rational, or a certified enclosure with sin readouts); --method monte-carlo estimates it at lengths beyond "
       "exact reach, labelled as an estimate");
+  add_command_budget_option(sub);
   sub->add_option("PAIR", a->file, "pair case (one-layer, hardmax)")->required();
   sub->add_option("--length", a->length, "the input length T")->required()->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1000000000}));
   sub->add_option("--alpha", a->alpha, "the prior, e.g. 1,1/2 (default: the case's check.dirichlet_alpha)");

@@ -6,6 +6,7 @@
 #include "../mutations.hpp"
 #include "../cli_output.hpp"
 #include "../suite.hpp"
+#include "progress.hpp"
 
 #include <fmt/format.h>
 
@@ -22,7 +23,7 @@ namespace {
 struct CheckArgs {
   std::vector<std::string> paths;
   std::string glob = "*", certificates, shard;
-  bool json = false;
+  bool json = false, quiet = false;
 };
 
 /// A --claims pattern that names no registered claim is a typo, not an empty run.
@@ -48,6 +49,19 @@ void require_distinct_names(const std::vector<Case>& cases) {
   }
 }
 
+/// Every id a check table can show: the claims and the margin expectation.
+std::vector<std::string> table_ids() {
+  std::vector<std::string> ids = {"logit_margin"};
+  for (const Claim& claim : claim_registry()) ids.push_back(claim.id);
+  return ids;
+}
+
+std::vector<std::string> case_names(const std::vector<Case>& cases) {
+  std::vector<std::string> names;
+  for (const Case& c : cases) names.push_back(c.name);
+  return names;
+}
+
 int cmd_check(const CheckArgs& a) {
   require_some_claim(a.glob);
   std::vector<Case> cases;
@@ -62,20 +76,26 @@ int cmd_check(const CheckArgs& a) {
       throw UsageError(std::string("--shard: ") + e.what());
     }
   }
-  const bool progress = isatty(STDERR_FILENO) != 0;  // a progress line only for a person watching
-  auto on_case = [&](std::size_t k) {
-    if (progress) std::cerr << fmt::format("\r\033[K[{}/{}] {}", k + 1, cases.size(), cases[k].name) << std::flush;
-  };
+  // The text table is streamed: its widths fit every claim id and case name
+  // up front, each claim's row is printed when the claim ends, and the
+  // expectations and counts follow at the end. JSON is printed once, whole.
+  const TableLayout layout = table_layout(table_ids(), case_names(cases));
+  if (!a.json) std::cout << table_header(layout) << std::flush;
+  Progress progress("claims", a.quiet);
+  auto on_unit = [&](std::size_t done, std::size_t total, std::size_t k) { progress.update(done, total, cases[k].name); };
   auto on_result = [&](const Case& c, const ClaimResult& r) {
     if (!a.certificates.empty()) write_certificate(a.certificates, c, r);
+    if (a.json) return;
+    progress.clear();
+    std::cout << claim_row(layout, r) << std::flush;
   };
-  const std::vector<CaseResults> parts = check_cases(cases, a.glob, shard, on_case, on_result);
-  if (progress) std::cerr << "\r\033[K" << std::flush;
+  const std::vector<CaseResults> parts = check_cases(cases, a.glob, shard, on_unit, on_result);
+  progress.clear();
   std::vector<ClaimResult> results;
   for (const auto& part : parts) results.insert(results.end(), part.results.begin(), part.results.end());
   if (a.json && !a.shard.empty()) print_json(shard_json(parts, shard, cases, a.glob));
   else if (a.json) print_json(results_json(results));
-  else std::cout << results_table(results);
+  else std::cout << table_footer(layout, results);
   return exit_code(summarise(results));
 }
 
@@ -167,7 +187,9 @@ Command add_check(CLI::App& app) {
   sub->add_option("PATH", a->paths, "case files, or directories searched recursively for *.json")->required();
   sub->add_option("--claims", a->glob, "only claims whose id matches this shell pattern (e.g. 'T4.1.*')")
       ->capture_default_str();
-  sub->add_flag("--json", a->json, "print a JSON object: claims and summary");
+  sub->add_flag("--json", a->json, "print a JSON object: claims and summary (at the end; the text table is printed row by "
+                                   "row as the claims end)");
+  sub->add_flag("--quiet", a->quiet, "no progress line on stderr (it is shown only on a terminal, after 2 s)");
   sub->add_option("--certificates", a->certificates, "write one certificate per claim into this directory");
   sub->add_option("--shard", a->shard,
                   "run only shard i/n of the run: its claims on cases are numbered case by case (cases in sorted "

@@ -106,8 +106,10 @@ void add_threads_option(CLI::App* sub) {
       ->check(CLI::Range(1u, 256u));
 }
 
-void add_budget_option(CLI::App* sub) {
-  sub->add_option_function<std::string>(
+namespace {
+
+CLI::Option* budget_option(CLI::App* sub, const std::string& help) {
+  return sub->add_option_function<std::string>(
       "--budget",
       [](const std::string& text) {
         try {
@@ -116,8 +118,19 @@ void add_budget_option(CLI::App* sub) {
           throw CLI::ValidationError("--budget", e.what());
         }
       },
-      "stop each claim's enumerations after this many items (1000000) or this time (30s, 5m); the claim then ends "
-      "UNDECIDED with the budget printed (default: no budget)");
+      help);
+}
+
+}  // namespace
+
+void add_budget_option(CLI::App* sub) {
+  budget_option(sub, "stop each claim's enumerations after this many items (1000000) or this time (30s, 5m); the "
+                     "claim then ends UNDECIDED with the budget printed (default: no budget)");
+}
+
+void add_command_budget_option(CLI::App* sub) {
+  budget_option(sub, "stop after this time (30s, 5m) or this many enumerated items (1000000): the command then "
+                     "exits 3 (undecided), keeping what it already printed (default: no budget)");
 }
 
 CLI::Validator non_negative_integer() {

@@ -65,6 +65,10 @@ void add_threads_option(CLI::App* sub);
 /// `--budget B` on a command that enumerates: a count of enumerated items
 /// (1000000) or a time (30s, 5m); past it a claim ends UNDECIDED with the
 /// budget printed.
+/// --budget on a claim runner (check, threshold): each claim's enumerations stop there.
 void add_budget_option(CLI::App* sub);
+/// --budget on a command that computes one answer: a time (or a count of
+/// enumerated items) after which it stops, exit 3 (docs/cli.md, "Budgets").
+void add_command_budget_option(CLI::App* sub);
 
 }  // namespace lgc::cli

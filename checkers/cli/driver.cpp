@@ -3,6 +3,7 @@
 #include "driver.hpp"
 
 #include "commands.hpp"
+#include "deadline.hpp"
 
 #include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/model/case_file.hpp"
@@ -10,6 +11,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <vector>
 
 namespace {
@@ -43,6 +45,7 @@ int lgcheck_main(int argc, char** argv) {
                "Exit codes: 0 success / all proved, 1 something refuted, 3 undecided, 2 usage or input error.",
                "lgcheck"};
   app.require_subcommand(1);
+  set_enumeration_budget(Budget{});  // a budget is per invocation (in-process callers run several)
   app.set_version_flag("--version", std::string("lgcheck ") + LGCHECK_VERSION);
   std::vector<Command> commands = {add_info(app),      add_eval(app),  add_margin(app), add_bound(app),
                                    add_simulate(app),  add_threshold(app), add_table(app), add_plot(app), add_check(app), add_merge(app),
@@ -75,7 +78,15 @@ int lgcheck_main(int argc, char** argv) {
   }
   try {
     for (const auto& command : commands)
-      if (*command.app) return written_or_usage_error(command.run());
+      if (*command.app) {
+        const std::string name = command.app->get_name();
+        BudgetScope scope;  // --budget counts from the command's start (check restarts it per claim)
+        // check and threshold stop cooperatively and keep their partial results;
+        // the others get the wall-clock backstop as well.
+        std::optional<Deadline> deadline;
+        if (name != "check" && name != "threshold") deadline.emplace(name);
+        return written_or_usage_error(command.run());
+      }
     return kExitUsage;
   } catch (const CaseError& e) {
     std::cerr << "lgcheck: " << e.what() << "\n";

@@ -206,6 +206,7 @@ Command add_gen(CLI::App& app) {
   auto a = std::make_shared<GenArgs>();
   auto* gen = app.add_subcommand("gen", "Write a generated case (lgcheck-case/1) to stdout or --out FILE");
   gen->require_subcommand(1);
+  add_command_budget_option(gen);
   gen->add_option("--out", a->out, "write to this file instead of stdout");
   gen->add_option("--check", a->check_block, "a JSON object stored as the case's \"check\" block (checker parameters)");
   gen->add_option("--name", a->name, "the case's name (default: the generator's)");

@@ -55,9 +55,9 @@ int cmd_bound(const BoundArgs& a) {
                 {"precision_bits", b.precision_bits},
                 {"threshold", b.threshold.str()},
                 {"sample_term", to_string(b.sample_term)},
-                {"sample_term_unloosened", to_string(b.sample_term_unloosened)},
+                {"sample_term_sum_form", to_string(b.sample_term_sum_form)},
                 {"N_paper", b.N_paper.str()},
-                {"N_paper_unloosened", b.N_paper_unloosened.str()},
+                {"N_paper_sum_form", b.N_paper_sum_form.str()},
                 {"delta", to_string(b.delta)},
                 {"resolution", b.sim.resolution.str()},
                 {"attention_patterns", b.sim.patterns},
@@ -79,12 +79,12 @@ int cmd_bound(const BoundArgs& a) {
       "  L^2 D^7 (S^3+tau_hat)^2/eps^2 {}\n\n"
       "bounds\n"
       "  N_paper             {}\n"
-      "  N_paper_unloosened  {}\n"
+      "  N_paper_sum_form    {}\n"
       "  N_sim               {}   (delta = eps/L = {}, Q = {}, {})\n",
       c.name, to_string(b.epsilon), b.gamma ? to_string(*b.gamma) : "inf", to_string(b.L), b.alphabet_size, b.period,
       b.locality, b.locality + 1, b.precision_bits == 0 ? std::string("none (hardmax)") : std::to_string(b.precision_bits),
-      readable(b.c), readable(b.threshold), readable(b.sample_term), readable(b.sample_term_unloosened),
-      readable(b.N_paper), readable(b.N_paper_unloosened), readable(b.sim.N), readable(b.delta),
+      readable(b.c), readable(b.threshold), readable(b.sample_term), readable(b.sample_term_sum_form),
+      readable(b.N_paper), readable(b.N_paper_sum_form), readable(b.sim.N), readable(b.delta),
       readable(b.sim.resolution), b.sim.formula);
   return 0;
 }
@@ -233,6 +233,7 @@ int cmd_table(const TableArgs& a) {
 Command add_bound(CLI::App& app) {
   auto a = std::make_shared<BoundArgs>();
   auto* sub = app.add_subcommand("bound", "Evaluate a theorem's length bound N with every ingredient");
+  add_command_budget_option(sub);
   sub->add_option("CASE", a->file, "model or pair case")->required();
   sub->add_option("--theorem", a->theorem, "the theorem: 4.1, 4.2 or 5.2 (two-layer softmax: C(f), N_variant_A/B)")
       ->capture_default_str();
@@ -257,6 +258,7 @@ Command add_simulate(CLI::App& app) {
   auto* sub = app.add_subcommand(
       "simulate", "Build the short z that imitates x: Theorem 4.1's construction (hardmax, finite:p), Lemma 5.3's "
                   "Markov subsampler (softmax)");
+  add_command_budget_option(sub);
   sub->add_option("CASE", a->file, "one-layer model or pair case; a softmax model of one or two layers")->required();
   sub->add_option("--length", a->length, "softmax: the target length n of z (default |x|/10)");
   sub->add_option("--input", a->input, "the long input x (@FILE reads it from a file, - from standard input)");
@@ -289,6 +291,7 @@ Command add_plot(CLI::App& app) {
       "plot", "Draw a plot through gnuplot: n_vs_omega, n_vs_delta, n_vs_k (the bounds against the task parameter, log "
               "axes), n_vs_farey (bounds, measured threshold and witness), subsample (Lemma 5.3's error against n with "
               "the n^-1/3 reference), distance (D(n) of pair cases)");
+  add_command_budget_option(sub);
   sub->add_option("NAME", a->name, "the plot")->required()->check(CLI::IsMember(plot_names()));
   sub->add_option("--out", a->out, "the image: FILE.svg or FILE.png")->required();
   sub->add_option("--cases", a->cases, "the bundled cases directory (default: the cases/ beside the executable's "
@@ -305,6 +308,7 @@ Command add_table(CLI::App& app) {
                "(the paper's growth claims with verdicts), sim_lengths (the construction's lengths), teeth (per claim: "
                "non-vacuous cases, largest slack ratio, mutations; runs every bundled case)");
   add_threads_option(sub);
+  add_command_budget_option(sub);
   sub->add_option("NAME", a->name, "the table")->required()->check(CLI::IsMember(table_names()));
   sub->add_option("--format", a->format,
                   "md (Markdown), csv, tex (LaTeX, booktabs) or json (the exact values: integers in full, rationals "

@@ -37,9 +37,9 @@ Theorem41Bounds theorem41_bounds(const std::vector<const OneLayerEvaluator*>& mo
   Rational common = b.L * b.L * pow(D, 7) / (epsilon * epsilon);
   b.sample_term = common * pow(S, 6) * tau_hat * tau_hat;
   Rational loosened = pow(S, 3) + tau_hat;
-  b.sample_term_unloosened = common * loosened * loosened;
+  b.sample_term_sum_form = common * loosened * loosened;
   b.N_paper = std::max(b.scaled_threshold, ceil(Rational(c * b.sample_term)));
-  b.N_paper_unloosened = std::max(b.scaled_threshold, ceil(Rational(c * b.sample_term_unloosened)));
+  b.N_paper_sum_form = std::max(b.scaled_threshold, ceil(Rational(c * b.sample_term_sum_form)));
   b.delta = simulation_delta(epsilon, b.L);
   b.sim = simulation_length_bound(models, b.delta, b.threshold);
   return b;

@@ -1,7 +1,7 @@
 #pragma once
 // Theorem 4.1's length bounds side by side (THEORY.md §2):
 //   N_paper(ε; c)      = ⌈c·max{2^{p/γ}, L²Δ⁷S⁶τ̂²/ε²}⌉, τ̂ = τ + 1,
-//   N_paper_unloosened = ⌈c·max{2^{p/γ}, L²Δ⁷(S³ + τ̂)²/ε²}⌉,
+//   N_paper_sum_form   = ⌈c·max{2^{p/γ}, L²Δ⁷(S³ + τ̂)²/ε²}⌉ (the form before the O(·) simplification),
 //   N_sim(ε)           = the toolkit construction's proven length bound.
 #include "lgcheck/simulate/construction.hpp"
 
@@ -21,8 +21,8 @@ struct Theorem41Bounds {
   // derived
   Integer threshold;              ///< ⌈2^{p/γ}⌉ (1 without rounding or with γ = inf)
   Integer scaled_threshold;       ///< ⌈c·2^{p/γ}⌉
-  Rational sample_term, sample_term_unloosened;
-  Integer N_paper, N_paper_unloosened;
+  Rational sample_term, sample_term_sum_form;
+  Integer N_paper, N_paper_sum_form;
   Rational delta;                 ///< ε / L: the attention distance the construction keeps
   LengthBound sim;                ///< N_sim and how it was derived
 };

@@ -1,0 +1,38 @@
+#include "progress.hpp"
+
+#include <fmt/format.h>
+
+#include <unistd.h>
+
+#include <iostream>
+
+namespace lgc::cli {
+
+std::string short_duration(double seconds) {
+  if (seconds < 120) return fmt::format("{:.0f} s", seconds);
+  if (seconds < 7200) return fmt::format("{:.0f} min", seconds / 60);
+  return fmt::format("{:.1f} h", seconds / 3600);
+}
+
+Progress::Progress(std::string unit, bool quiet)
+    : unit_(std::move(unit)), enabled_(!quiet && isatty(STDERR_FILENO) != 0), start_(Clock::now()), last_(start_) {}
+
+void Progress::update(std::size_t done, std::size_t total, const std::string& label) {
+  if (!enabled_) return;
+  const Clock::time_point now = Clock::now();
+  const double elapsed = std::chrono::duration<double>(now - start_).count();
+  if (elapsed < 2 || (shown_ && now - last_ < std::chrono::milliseconds(100))) return;
+  last_ = now;
+  const double rate = done / elapsed;  // a display, never a result
+  const std::string eta = done > 0 && total >= done ? ", ETA " + short_duration((total - done) / rate) : "";
+  std::cerr << fmt::format("\r\033[K[{}/{} {}, {:.2g}/s{}] {}", done, total, unit_, rate, eta, label) << std::flush;
+  shown_ = true;
+}
+
+void Progress::clear() {
+  if (!shown_) return;
+  std::cerr << "\r\033[K" << std::flush;
+  shown_ = false;
+}
+
+}  // namespace lgc::cli

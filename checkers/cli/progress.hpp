@@ -1,0 +1,35 @@
+#pragma once
+// A progress line on stderr for a long run: "[12/180 claims, 3.1/s, ETA 40 s]
+// label". Shown only to a person watching — stderr is a terminal, --quiet
+// was not given — and only once the run has lasted 2 s; redrawn at most ten
+// times a second and cleared before anything else is printed.
+#include <chrono>
+#include <cstddef>
+#include <string>
+
+namespace lgc::cli {
+
+class Progress {
+ public:
+  Progress(std::string unit, bool quiet);
+  ~Progress() { clear(); }
+  Progress(const Progress&) = delete;
+  Progress& operator=(const Progress&) = delete;
+
+  /// `done` of `total` items are finished; `label` names the one under way.
+  void update(std::size_t done, std::size_t total, const std::string& label);
+  /// Erases the line (before a row goes to stdout, and at the end).
+  void clear();
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  std::string unit_;
+  bool enabled_;
+  bool shown_ = false;
+  Clock::time_point start_, last_;
+};
+
+/// "40 s", "3 min", "2.1 h".
+std::string short_duration(double seconds);
+
+}  // namespace lgc::cli
