@@ -344,3 +344,25 @@ TEST_CASE("every field of a certificate replaced by a wrong value: problems, nev
     CHECK(rejected * 2 > tried);
   }
 }
+
+TEST_CASE("a verdict kind the scope does not imply is rejected", "[kernel][certificate]") {
+  // T4.1.sim samples random statistics: SAMPLED; recorded PROVED it is rejected.
+  json sim = fixture("modp_p3_hardmax__T4.1.sim.json");
+  REQUIRE(sim["verdict"] == "SAMPLED");
+  CHECK(has(k::check_certificate(sim).reestablished, "verdict kind SAMPLED from the scope"));
+  sim["verdict"] = "PROVED";
+  auto r = k::check_certificate(sim);
+  INFO(all(r.problems));
+  CHECK(has(r.problems, "verdict: recorded PROVED, the scope implies SAMPLED"));
+  // A VACUOUS reason removed: the scope now implies another kind than VACUOUS.
+  json sc = fixture("simple_w8_sin__S.consistency.json");
+  REQUIRE(sc["verdict"] == "VACUOUS");
+  sc["scope"]["vacuous"] = nullptr;
+  CHECK(has(k::check_certificate(sc).problems, "verdict: recorded VACUOUS, the scope implies"));
+  // ... and recorded PROVED without a reason, it contradicts the kernel's gamma = inf.
+  sc["verdict"] = "PROVED";
+  sc["scope"]["samples"] = 0;
+  auto g = k::check_certificate(sc);
+  INFO(all(g.problems));
+  CHECK(has(g.problems, "where the kernel's gamma is inf: a holding claim is VACUOUS exactly when gamma = inf"));
+}

@@ -126,6 +126,7 @@ class Checker {
       else problem("claim", "unknown claim \"" + claim + "\"");
       check_witnesses(claim);
       check_enumeration(claim);
+      check_verdict_kind();
     } catch (const std::exception& e) {  // a guard: every path above validates first
       problem("", std::string("the kernel failed: ") + e.what());
     }
@@ -267,6 +268,10 @@ class Checker {
   void check_threshold_claim() {
     const Margin g = logit_margin(case_.models);
     compare_margin(ev("gamma"), g);
+    // γ = ∞: no weight is ever rounded, so nothing could fail; the claim holds VACUOUS exactly then.
+    if (const std::string v = verdict(); (v == "PROVED" || v == "SAMPLED" || v == "VACUOUS") && (v == "VACUOUS") != !g)
+      problem("verdict", cat("recorded ", v, " where the kernel's gamma is ", g ? to_string(*g) : "inf",
+                             ": a holding claim is VACUOUS exactly when gamma = inf"));
     compare_rational(ev("p"), Rational(ctx_.p.front()));
     const auto t = recompute([&] { return hardmax_threshold(ctx_.p.front(), g); }, "evidence.threshold");
     if (!t) return;
@@ -717,6 +722,26 @@ class Checker {
   }
 
   // --- witnesses -------------------------------------------------------------
+  /// The kind of a holding verdict follows from its scope (docs/reliability.md, "What a verdict means"):
+  /// VACUOUS with a reason, else SAMPLED with samples or a binding cap, else PROVED.
+  void check_verdict_kind() {
+    const std::string v = verdict();
+    if (v != "PROVED" && v != "SAMPLED" && v != "VACUOUS") return unchecked("verdict " + v + " (not a holding verdict)");
+    const json *vacuous = scope("vacuous").value, *samples = scope("samples").value, *caps = scope("caps").value;
+    if (!samples || !samples->is_number_unsigned()) return problem("scope.samples", "missing or not a count");
+    if (!caps || !caps->is_array()) return problem("scope.caps", "missing or not an array");
+    bool binding = false;
+    for (const json& c : *caps) {
+      const json* b = member(c, "binding");
+      if (!b || !b->is_boolean()) return problem("scope.caps", "a cap without a boolean \"binding\"");
+      binding = binding || b->get<bool>();
+    }
+    const bool has_reason = vacuous && vacuous->is_string() && !vacuous->get_ref<const std::string&>().empty();
+    const std::string kind = has_reason ? "VACUOUS" : samples->get<std::uint64_t>() > 0 || binding ? "SAMPLED" : "PROVED";
+    if (kind != v) return problem("verdict", cat("recorded ", v, ", the scope implies ", kind));
+    agreed("verdict kind " + v + " from the scope");
+  }
+
   void check_witnesses(const std::string& claim) {
     const json* ws = field("witnesses");
     if (!ws) return;
