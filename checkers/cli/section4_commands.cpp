@@ -1,5 +1,6 @@
 // lgcheck bound, simulate, threshold, table: Theorem 4.1 from the command line.
 #include "commands.hpp"
+#include "progress.hpp"
 
 #include "../case_models.hpp"
 #include "../agreement.hpp"
@@ -149,7 +150,7 @@ int cmd_simulate(const SimulateArgs& a) {
 struct ThresholdArgs {
   std::string file, epsilon;
   std::uint64_t max_length = 20;
-  bool json = false;
+  bool json = false, quiet = false;
 };
 
 int cmd_threshold(const ThresholdArgs& a) {
@@ -159,8 +160,11 @@ int cmd_threshold(const ThresholdArgs& a) {
   Rational eps = positive_rational_flag("--epsilon", a.epsilon);
   BudgetScope budget;  // --budget counts from here
   std::string stopped;  // the budget's message when it ended the curve early: D(n) so far is printed
+  Progress progress("lengths", a.quiet);
   DistanceCurve curve =
-      distance_curve(*cm.models[0], *cm.models[1], a.max_length, cm.precision_bits, 2000000, 0, &stopped);
+      distance_curve(*cm.models[0], *cm.models[1], a.max_length, cm.precision_bits, 2000000, 0, &stopped,
+                     [&](std::uint64_t n, std::uint64_t N) { progress.update(n - 1, N, fmt::format("D({})", n)); });
+  progress.clear();
   DistanceBracket bracket = distance_bracket(cm, curve);
   bool undecided = false;
   std::optional<std::uint64_t> n_emp = measured_threshold(curve, eps, &undecided);
@@ -281,6 +285,7 @@ Command add_threshold(CLI::App& app) {
   sub->add_option("--epsilon", a->epsilon, "the accuracy epsilon")->required();
   sub->add_option("--max-length", a->max_length, "compute D(n) for n = 1..N")
       ->capture_default_str()->check(CLI::Range(1, 100000));
+  sub->add_flag("--quiet", a->quiet, "no progress line on stderr (it is shown only on a terminal, after 2 s)");
   sub->add_flag("--json", a->json, "print a JSON object (keys: docs/cli.md)");
   return {sub, [a] { return cmd_threshold(*a); }};
 }

@@ -53,13 +53,15 @@ ShardMax shard_max(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::
 }  // namespace
 
 DistanceCurve distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t max_length,
-                             unsigned p, std::uint64_t budget, unsigned threads, std::string* stopped) {
+                             unsigned p, std::uint64_t budget, unsigned threads, std::string* stopped,
+                             const std::function<void(std::uint64_t, std::uint64_t)>& on_length) {
   DistanceCurve curve;
   const Shape shape = f.shape();
   if (threads == 0) threads = enumeration_threads();
   std::optional<Number> running;
   Statistic running_at;
   for (std::uint64_t n = 1; n <= max_length; ++n) {
+    if (on_length) on_length(n, max_length);
     const std::uint64_t count = statistic_count(shape, n);
     if (count > budget) break;
     const unsigned used = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(count / 64, 1)));

@@ -5,6 +5,7 @@
 // upper bounds on D∞ = sup over all x.
 #include "lgcheck/semantics/one_layer.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,9 +31,11 @@ struct DistanceCurve {
 /// When the enumeration budget (--budget) runs out during a length, the
 /// BudgetExceeded propagates; with `stopped` given, the curve ends at the
 /// last complete length instead and *stopped holds the reason.
+/// `on_length(n, max_length)` is called before length n (progress).
 DistanceCurve distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t max_length,
                              unsigned p = 0, std::uint64_t budget = 2000000, unsigned threads = 0,
-                             std::string* stopped = nullptr);
+                             std::string* stopped = nullptr,
+                             const std::function<void(std::uint64_t, std::uint64_t)>& on_length = {});
 
 /// N_emp(ε) = min{n : D(n) > ε} (certified), nullopt when not reached or
 /// undecided at some n first (then `undecided` is set).
