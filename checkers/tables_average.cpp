@@ -1,6 +1,7 @@
 // Table t42: Theorem 4.2's N₀ against α_min and ε on the bundled Farey-hat
 // pairs, with the measured constant of the ε^{1/2} conclusion (claim T4.2.avg).
 #include "tables.hpp"
+#include "progress.hpp"
 #include "theorem42.hpp"
 
 #include "lgcheck/model/case_file.hpp"
@@ -18,10 +19,14 @@ Table table_t42(const std::filesystem::path& cases_dir) {
     std::string file;
     std::vector<Rational> epsilons;
   };
-  for (const Row& row : {Row{"average/farey_hat_n4_uniform.json", {Rational(1, 2), Rational(1, 3), Rational(1, 4)}},
-                         Row{"average/farey_hat_n4_skewed.json", {Rational(1, 2), Rational(2, 5)}}}) {
+  const std::vector<Row> rows = {Row{"average/farey_hat_n4_uniform.json", {Rational(1, 2), Rational(1, 3), Rational(1, 4)}},
+                                 Row{"average/farey_hat_n4_skewed.json", {Rational(1, 2), Rational(2, 5)}}};
+  std::size_t done = 0, total = 0;
+  for (const Row& row : rows) total += row.epsilons.size();
+  for (const Row& row : rows) {
     const Case c = load_case(cases_dir / row.file);
     for (const Rational& eps : row.epsilons) {
+      report_progress(done++, total, c.name + " eps = " + to_string(eps));
       AverageParams p = average_params(c);
       p.epsilon = eps;
       const ClaimResult r = check_average(c, p);

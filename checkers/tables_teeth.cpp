@@ -5,6 +5,7 @@
 
 #include "claim.hpp"
 #include "mutations.hpp"
+#include "progress.hpp"
 #include "suite.hpp"
 
 #include "lgcheck/numeric/interval.hpp"
@@ -96,7 +97,8 @@ Table table_teeth(const std::filesystem::path& cases_dir) {
   std::vector<Case> cases;
   for (const auto& file : collect_case_files({cases_dir.string()})) cases.push_back(load_case(file));
   std::vector<ClaimResult> results;
-  for (CaseResults& part : check_cases(cases, "*", Shard{}))
+  auto on_unit = [&](std::size_t done, std::size_t total, std::size_t k) { report_progress(done, total, cases[k].name); };
+  for (CaseResults& part : check_cases(cases, "*", Shard{}, on_unit))
     for (ClaimResult& r : part.results) results.push_back(std::move(r));
   const std::map<std::string, ClaimTeeth> teeth = teeth_of(results);
 

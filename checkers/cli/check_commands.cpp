@@ -6,7 +6,7 @@
 #include "../mutations.hpp"
 #include "../cli_output.hpp"
 #include "../suite.hpp"
-#include "progress.hpp"
+#include "../progress.hpp"
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
 // lgcheck bound, simulate, threshold, table: Theorem 4.1 from the command line.
 #include "commands.hpp"
-#include "progress.hpp"
+#include "../progress.hpp"
 
 #include "../case_models.hpp"
 #include "../agreement.hpp"
@@ -222,10 +222,19 @@ int cmd_plot(const PlotArgs& a) {
 struct TableArgs {
   std::string name, format = "md", out, cases;
   unsigned precision_bits = 8;
+  bool quiet = false;
 };
 
 int cmd_table(const TableArgs& a) {
+  Progress progress("steps", a.quiet);  // the long tables (teeth, t42) report through the sink
+  struct SinkScope {  // the sink refers to `progress`: unset on every way out
+    ~SinkScope() { set_progress_sink({}); }
+  } scope;
+  set_progress_sink([&](std::size_t done, std::size_t total, const std::string& label) {
+    progress.update(done, total, label);
+  });
   Table t = make_table(a.name, bundled_cases_dir(a.cases), a.precision_bits);
+  progress.clear();
   std::string text = render(t, a.format);
   if (a.out.empty()) std::cout << text;
   else write_text_atomically(a.out, text);
@@ -323,6 +332,7 @@ Command add_table(CLI::App& app) {
   sub->add_option("--cases", a->cases, "the bundled cases directory (default: the cases/ beside the executable's "
                                       "build directory, else ./cases)");
   sub->add_option("--precision-bits", a->precision_bits, "p for the 2^(p/gamma) term")->capture_default_str();
+  sub->add_flag("--quiet", a->quiet, "no progress line on stderr (it is shown only on a terminal, after 2 s)");
   return {sub, [a] { return cmd_table(*a); }};
 }
 

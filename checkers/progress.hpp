@@ -5,9 +5,10 @@
 // times a second and cleared before anything else is printed.
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <string>
 
-namespace lgc::cli {
+namespace lgc {
 
 class Progress {
  public:
@@ -32,4 +33,11 @@ class Progress {
 /// "40 s", "3 min", "2.1 h".
 std::string short_duration(double seconds);
 
-}  // namespace lgc::cli
+/// Where a long computation inside the checkers (a table that runs every
+/// bundled case) reports `done` of `total`: nowhere unless a command set a
+/// sink (the table command sets one that draws a Progress line).
+using ProgressSink = std::function<void(std::size_t done, std::size_t total, const std::string& label)>;
+void set_progress_sink(ProgressSink sink);
+void report_progress(std::size_t done, std::size_t total, const std::string& label);
+
+}  // namespace lgc

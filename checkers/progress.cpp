@@ -6,7 +6,7 @@
 
 #include <iostream>
 
-namespace lgc::cli {
+namespace lgc {
 
 std::string short_duration(double seconds) {
   if (seconds < 120) return fmt::format("{:.0f} s", seconds);
@@ -35,4 +35,14 @@ void Progress::clear() {
   shown_ = false;
 }
 
-}  // namespace lgc::cli
+namespace {
+ProgressSink g_sink;  // set by a command before it runs, read on the same thread
+}  // namespace
+
+void set_progress_sink(ProgressSink sink) { g_sink = std::move(sink); }
+
+void report_progress(std::size_t done, std::size_t total, const std::string& label) {
+  if (g_sink) g_sink(done, total, label);
+}
+
+}  // namespace lgc
