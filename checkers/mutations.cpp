@@ -116,6 +116,26 @@ Mutation regularity_mutation(std::string name, std::string description, std::fun
           }};
 }
 
+Mutation convergence_mutation(std::string name, std::string description, const char* file,
+                              std::function<void(ConvergenceParams&)> edit) {
+  return {kConvergenceId, std::move(name), std::move(description), file, [file, edit](const std::filesystem::path& dir) {
+            Case c = load(dir, file);
+            ConvergenceParams p = convergence_params(c);
+            edit(p);
+            return check_convergence(c, p);
+          }};
+}
+
+Mutation subsample_mutation(std::string name, std::string description, const char* file,
+                            std::function<void(SubsampleParams&)> edit) {
+  return {kSubsampleId, std::move(name), std::move(description), file, [file, edit](const std::filesystem::path& dir) {
+            Case c = load(dir, file);
+            SubsampleParams p = subsample_params(c);
+            edit(p);
+            return check_subsample(c, p);
+          }};
+}
+
 std::vector<Mutation> build_registry() {
   std::vector<Mutation> m;
   m.push_back(consistency_mutation("threshold halved", "the threshold ceil(2^(p/gamma)) divided by 2", kModp3,
@@ -170,41 +190,20 @@ std::vector<Mutation> build_registry() {
                                   [](RegularityParams& p) { p.claimed_switch = 65; }));
   m.push_back(regularity_mutation("eta doubled", "the average distance after the switch claimed 2 eta",
                                   [](RegularityParams& p) { p.eta *= 2; }));
-  m.push_back({kConvergenceId, "positional margin without the 1", "P_h taken without the bulk's element 1 (gamma 3/2 "
-               "instead of 1/2, rate i^-1 instead of i^-1/2)", kRegimePosition, [](const std::filesystem::path& dir) {
-                 Case c = load(dir, kRegimePosition);
-                 ConvergenceParams p = convergence_params(c);
-                 p.with_bulk = false;
-                 return check_convergence(c, p);
-               }});
-  m.push_back({kConvergenceId, "K/2", "the convergence bound halved (K/2; for a token-dominant head the per-position "
-               "term W e^s sum_t i^phi(t) / (i - tau - 1) halved)", kRegimeToken, [](const std::filesystem::path& dir) {
-                 Case c = load(dir, kRegimeToken);
-                 ConvergenceParams p = convergence_params(c);
-                 p.bound_scale = Rational(1, 2);
-                 return check_convergence(c, p);
-               }});
-  m.push_back({kSubsampleId, "rate n^-1/2", "Lemma 5.3's rate n^-1/3 replaced by n^-1/2", kInduction,
-               [](const std::filesystem::path& dir) {
-                 Case c = load(dir, kInduction);
-                 SubsampleParams p = subsample_params(c);
-                 p.rate = Rational(1, 2);
-                 return check_subsample(c, p);
-               }});
-  m.push_back({kSubsampleId, "drift term dropped", "the drift form without its L |mu_j(z) - mu_i_j(x)|_1 term (the "
-               "histogram drift charged nothing)", kRegimeToken, [](const std::filesystem::path& dir) {
-                 Case c = load(dir, kRegimeToken);
-                 SubsampleParams p = subsample_params(c);
-                 p.drift_L_scale = 0;
-                 return check_subsample(c, p);
-               }});
-  m.push_back({kSubsampleId, "G/4 in the drift form", "the integrand bound G divided by 4 in the drift form (a window "
-               "broken at a block boundary charged 2G/4)", kInduction, [](const std::filesystem::path& dir) {
-                 Case c = load(dir, kInduction);
-                 SubsampleParams p = subsample_params(c);
-                 p.drift_G_scale = Rational(1, 4);
-                 return check_subsample(c, p);
-               }});
+  m.push_back(convergence_mutation("positional margin without the 1", "P_h taken without the bulk's element 1 (gamma "
+                                   "3/2 instead of 1/2, rate i^-1 instead of i^-1/2)", kRegimePosition,
+                                   [](ConvergenceParams& p) { p.with_bulk = false; }));
+  m.push_back(convergence_mutation("K/2", "the convergence bound halved (K/2; for a token-dominant head the "
+                                   "per-position term W e^s sum_t i^phi(t) / (i - tau - 1) halved)", kRegimeToken,
+                                   [](ConvergenceParams& p) { p.bound_scale = Rational(1, 2); }));
+  m.push_back(subsample_mutation("rate n^-1/2", "Lemma 5.3's rate n^-1/3 replaced by n^-1/2", kInduction,
+                                 [](SubsampleParams& p) { p.rate = Rational(1, 2); }));
+  m.push_back(subsample_mutation("drift term dropped", "the drift form without its L |mu_j(z) - mu_i_j(x)|_1 term (the "
+                                 "histogram drift charged nothing)", kRegimeToken,
+                                 [](SubsampleParams& p) { p.drift_L_scale = 0; }));
+  m.push_back(subsample_mutation("G/4 in the drift form", "the integrand bound G divided by 4 in the drift form (a "
+                                 "window broken at a block boundary charged 2G/4)", kInduction,
+                                 [](SubsampleParams& p) { p.drift_G_scale = Rational(1, 4); }));
   m.push_back({kSimulation52Id, "bound without e^A", "the simulation-error bound without its exponential factors e^(A_g)",
                kSharpPair, [](const std::filesystem::path& dir) {
                  Case c = load(dir, kSharpPair);

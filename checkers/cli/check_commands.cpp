@@ -10,8 +10,6 @@
 
 #include <fmt/format.h>
 
-#include <unistd.h>
-
 #include <fstream>
 #include <iostream>
 #include <map>

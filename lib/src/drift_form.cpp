@@ -22,7 +22,9 @@ std::vector<KeptPoint> kept_points(const StatisticAverages& stats, const Tokens&
   std::size_t next = first;  // index into kept (0-based) of the next wanted position
   stats.layer().for_each_position(x, [&](const SoftmaxFirstLayer::Point& point) {
     if (next >= kept.size() || point.i != kept[next]) return;
-    out.push_back({point.window, point.histogram(), stats.integrands().at(point.window, point.histogram())});
+    std::vector<Rational> mu = point.histogram();
+    IVector p = stats.integrands().at(point.window, mu);
+    out.push_back({point.window, std::move(mu), std::move(p)});
     ++next;
   });
   return out;
@@ -86,13 +88,14 @@ DriftForm drift_form(const StatisticAverages& stats, const Tokens& x, const std:
   std::optional<Rational> worst_gap;  // upper(E_k − rhs_k), to pick the integrand that comes closest
   for (std::size_t k = 0; k < avg_x.size(); ++k) {
     const Interval e = abs(sum_z[k] / nb - avg_x[k]);
-    const Interval rhs = abs(sum_x[k] / nb - avg_x[k]) + terms;
+    const Interval sampling = abs(sum_x[k] / nb - avg_x[k]);  // S_k
+    const Interval rhs = sampling + terms;
     if (e.upper() > worst_error.upper()) worst_error = e;
     const Rational gap = (e - rhs).upper();
     if (!worst_gap || gap > *worst_gap) worst_gap = gap, out.bound = rhs;
     out.holds = out.holds && e.upper() <= rhs.lower();
     out.fails = out.fails || e.lower() > rhs.upper();
-    const Rational excess = (e - abs(sum_x[k] / nb - avg_x[k])).upper();
+    const Rational excess = (e - sampling).upper();
     if (terms.lower() > 0 && excess > 0) out.ratio = std::max(out.ratio, Rational(excess / terms.lower()));
   }
   out.error = Number(worst_error);
