@@ -44,8 +44,16 @@ TEST_CASE("the bundled certificates are accepted", "[kernel][certificate]") {
   CHECK(sim.witnesses_checked == 15);  // every witness, up to x of length 6988
   auto norm = k::check_certificate(fixture("modp_p3_perturbed_pair__L4.L.json"));
   CHECK(has(norm.reestablished, "evidence.L"));
-  CHECK(norm.witnesses_checked == 10);
-  CHECK(has(norm.not_reestablished, "witness 10 (norm_pair): x has length 970666 > 20000"));  // distinct status
+  CHECK(norm.witnesses_checked == 12);  // every witness, up to x of length 970 666
+  // Longer than 10^6: not expanded, a distinct status (not a problem). Witness 10's x made 3·10^6 longer, with the
+  // same window and residue: B = 3 970 665 bulk positions, 1 323 555 of each residue, all token 0.
+  json longer = fixture("modp_p3_perturbed_pair__L4.L.json");
+  longer["evidence"]["witnesses"][10]["x"] = {{"counts", {1323555, 1323555, 1323555, 0, 0, 0}}, {"length", 3970666},
+                                              {"window", {0}}};
+  auto too_long = k::check_certificate(longer);
+  CHECK(too_long.accepted());
+  CHECK(too_long.witnesses_checked == 11);
+  CHECK(has(too_long.not_reestablished, "witness 10 (norm_pair): x has length 3970666 > 1000000"));
   auto threshold = k::check_certificate(fixture("modp_p3_finite6_margin1_2__T4.1.threshold.json"));
   CHECK(has(threshold.reestablished, "witness 0 (finite_differs)"));  // at T = 4095 = t − 1
   auto avg = k::check_certificate(fixture("presence_skewed__T4.2.avg.json"));

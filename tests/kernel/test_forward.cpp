@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using lgc::Rational;
 using lgc::Semantics;
 using nlohmann::json;
@@ -157,4 +159,32 @@ TEST_CASE("two heads add their outputs to the residual stream", "[kernel][forwar
   auto m = kt::model_from(j);
   CHECK(only(k::evaluate(m, kt::tokens(m, "ab"), Semantics::hardmax())) == Rational(5, 2));
   CHECK(k::last_position_weights(m, kt::tokens(m, "ab"), Semantics::hardmax()).size() == 2);
+}
+
+TEST_CASE("far keys with one class are added once with their number, the sum unchanged", "[kernel][forward]") {
+  // M = 0: uniform attention over all T keys, so f(x) = [x_T is b] + (number of b in x) / T.
+  // T = 1000 with 337 b's spread out and τ = 2 (the last three keys are terms of their own).
+  auto m = kt::model_from(one_head_model("0", 2, json::array({"0", "0", "0"})));
+  std::string x;
+  for (int i = 0; i < 1000; ++i) x += (i * 337) % 1000 < 337 ? 'b' : 'a';
+  const std::size_t bs = static_cast<std::size_t>(std::count(x.begin(), x.end(), 'b'));
+  REQUIRE(bs == 337);
+  const Rational last_is_b = x.back() == 'b' ? 1 : 0;
+  CHECK(only(k::evaluate(m, kt::tokens(m, x), Semantics::hardmax())) == last_is_b + Rational(337, 1000));
+  const auto heads = k::last_position_weights(m, kt::tokens(m, x), Semantics::hardmax());
+  REQUIRE(heads.size() == 1);
+  CHECK(heads[0].size() == 2 + 3);  // one term per far class (a, b), one per key within τ
+  std::uint64_t keys = 0;
+  lgc::Number total(0);
+  for (const auto& kw : heads[0]) {
+    keys += kw.multiplicity;
+    total += lgc::Number(Rational(lgc::Integer(kw.multiplicity))) * kw.weight;
+    CHECK(kw.weight == lgc::Number(Rational(1, 1000)));
+  }
+  CHECK(keys == 1000);
+  CHECK(total == lgc::Number(1));
+  // A positional term at distance 1 (φ(1) = 1) lifts that key alone to the top: hardmax attends only to it.
+  auto positional = kt::model_from(one_head_model("0", 2, json::array({"0", "1", "0"})));
+  const Rational second_last_is_b = x[x.size() - 2] == 'b' ? 1 : 0;
+  CHECK(only(k::evaluate(positional, kt::tokens(positional, x), Semantics::hardmax())) == last_is_b + second_last_is_b);
 }

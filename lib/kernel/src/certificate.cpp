@@ -52,6 +52,18 @@ std::optional<std::uint64_t> statistic_length(const json& w) {
   return s ? count_at(*s, "length", kMaxStatisticLength) : std::nullopt;
 }
 
+/// The positions a witness asks to expand (its statistics' lengths, its input's size; 0 where unreadable): the
+/// budget of expanded positions is spent on the shortest witnesses first.
+std::uint64_t expansion_size(const json& w) {
+  std::uint64_t total = 0;
+  for (const char* key : {"x", "z", "statistic"})
+    if (const json* s = member(w, key))
+      if (auto T = count_at(*s, "length", kMaxStatisticLength)) total += *T;
+  if (const json* input = member(w, "input"); input && input->is_string())
+    total += input->get_ref<const std::string&>().size();
+  return total;
+}
+
 /// x written with the model's symbols.
 std::string text_of(const Model& m, const Tokens& x) {
   std::string s;
@@ -748,7 +760,10 @@ class Checker {
     if (!ws->is_array()) return problem("evidence.witnesses", "expected an array, got " + show(*ws));
     if (ws->size() > kMaxWitnesses)
       return problem("evidence.witnesses", "more than " + std::to_string(kMaxWitnesses) + " witnesses");
-    for (std::size_t i = 0; i < ws->size(); ++i) {
+    std::vector<std::pair<std::uint64_t, std::size_t>> order;  // shortest first, then by index
+    for (std::size_t i = 0; i < ws->size(); ++i) order.emplace_back(expansion_size((*ws)[i]), i);
+    std::sort(order.begin(), order.end());
+    for (const auto& [size, i] : order) {
       const json& w = (*ws)[i];
       const std::string path = "evidence.witnesses[" + std::to_string(i) + "]";
       const json* k = member(w, "kind");

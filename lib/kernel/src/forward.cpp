@@ -34,30 +34,64 @@ Values plus(Values a, const Values& b) {
   return a;
 }
 
-/// Inputs of a layer: the vectors y_j, and for each j an id shared by equal vectors (on the first layer y_j depends
-/// only on x_j and j mod Δ, so the id is that class; later layers give every position its own id). The ids only avoid
-/// recomputing the same product: each value is still y_jᵀ M y_i.
+/// Inputs of a layer: the vector y_j of each position j, stored once per id: positions with equal vectors share an id
+/// (on the first layer y_j = E_{x_j} + p_{j mod Δ} depends only on x_j and j mod Δ, so the id is that class; later
+/// layers give every position its own id). Equal ids mean equal vectors, so keys with one id far from the query have
+/// equal summands (key_terms).
 struct LayerInput {
-  std::vector<Values> ys;
-  std::vector<std::size_t> ids;
-  std::size_t id_count = 0;
+  std::vector<Values> by_id;   ///< the vector of each id
+  std::vector<std::size_t> ids;  ///< the id of position j at index j − 1
+  const Values& y(std::size_t j) const { return by_id[ids[j - 1]]; }
+  std::size_t length() const { return ids.size(); }
+  /// V·y of each id, per head of the layer, computed when first asked for (each query of the layer reuses it).
+  mutable std::map<std::pair<std::size_t, std::size_t>, Values> values;
+  const Values& value(const Head& head, std::size_t h, std::size_t j) const {
+    auto [it, fresh] = values.try_emplace({h, ids[j - 1]});
+    if (fresh) it->second = multiply(head.value, y(j));
+    return it->second;
+  }
 };
 
-/// Logits a_{i j} = y_j^T M y_i + s(i) phi(i - j) for keys j = 1..i (index j-1).
+/// The keys j = 1..i of query i as terms. A key farther than τ from i carries no positional term, so keys with the same
+/// input id have the same logit y_jᵀ M y_i and the same value V y_j: they form one term, and the loop over the keys
+/// counts them (`multiplicity`). Each key within τ of i is a term of its own. Every sum over keys below is the sum
+/// over terms of multiplicity × the key's summand: the same value, added once.
+struct Term {
+  std::size_t key = 0;             ///< one key j of the term (its logit, value and position class)
+  std::uint64_t multiplicity = 0;  ///< how many keys it stands for
+};
+
+std::vector<Term> key_terms(const Model& model, const LayerInput& in, std::size_t i) {
+  const std::size_t far_end = i > model.locality ? i - model.locality - 1 : 0;  // keys 1..far_end: i − j > τ
+  std::vector<Term> by_id(in.by_id.size());
+  for (std::size_t j = 1; j <= far_end; ++j) {
+    Term& t = by_id[in.ids[j - 1]];
+    if (t.multiplicity++ == 0) t.key = j;
+  }
+  std::vector<Term> terms;
+  for (const Term& t : by_id)
+    if (t.multiplicity > 0) terms.push_back(t);
+  for (std::size_t j = far_end + 1; j <= i; ++j) terms.push_back({j, 1});
+  return terms;
+}
+
+Number times(std::uint64_t multiplicity, const Number& x) {
+  return multiplicity == 1 ? x : Number(Rational(Integer(multiplicity))) * x;
+}
+
+/// Logits a_{i j} = y_j^T M y_i + s(i) phi(i - j), one per term (its key j).
 Values head_logits(const Model& model, const Head& head, const LayerInput& in, std::size_t i,
-                   Semantics semantics, unsigned bits) {
-  Values query = multiply(head.qk, in.ys[i - 1]);
+                   const std::vector<Term>& terms, Semantics semantics, unsigned bits) {
+  Values query = multiply(head.qk, in.y(i));
   Number scale(1);
   if (semantics.kind == Semantics::Kind::Softmax) scale = (i == 1) ? Number(0) : Number(log(Interval(Rational(i), bits)));
-  Values logits(i);
-  std::vector<std::optional<Number>> content(in.id_count);  // y_jᵀ M y_i per id
-  for (std::size_t j = 1; j <= i; ++j) {
-    auto& c = content[in.ids[j - 1]];
-    if (!c) c = dot(in.ys[j - 1], query);
-    Number a = *c;
-    std::size_t t = i - j;
+  Values logits;
+  logits.reserve(terms.size());
+  for (const Term& term : terms) {
+    Number a = dot(in.y(term.key), query);
+    std::size_t t = i - term.key;
     if (t <= model.locality && head.phi[t] != 0) a += scale * Number(head.phi[t]);
-    logits[j - 1] = a;
+    logits.push_back(std::move(a));
   }
   return logits;
 }
@@ -72,58 +106,49 @@ Rational top_logit(const Values& logits) {
   return best;
 }
 
-/// hardmax: uniform over the argmax set.
-Values hardmax_weights(const Values& logits) {
-  const Rational best = top_logit(logits);
-  std::size_t count = 0;
-  for (const auto& a : logits) count += (a.exact() == best);
-  Values w(logits.size(), Number(0));
-  for (std::size_t j = 0; j < logits.size(); ++j)
-    if (logits[j].exact() == best) w[j] = Number(Rational(1, static_cast<long>(count)));
-  return w;
-}
-
-/// finite:p: u_j = i^{a_ij - a*}, zero when <= 2^{-p}, normalised.
-Values finite_weights(const Values& logits, std::size_t i, unsigned p, unsigned bits) {
-  const Rational best = top_logit(logits);
-  const Integer position(static_cast<unsigned long>(i));
-  Values u(logits.size(), Number(0));
+/// Per-key weights w_j = u_j / Σ_keys u, from the unnormalised u of each term.
+Values normalised(Values u, const std::vector<Term>& terms) {
   Number total(0);
-  std::map<Rational, Number> weight_of_gap;  // the same gap gives the same weight
-  for (std::size_t j = 0; j < logits.size(); ++j) {
-    const Rational delta = best - logits[j].exact();
-    auto known = weight_of_gap.find(delta);
-    if (known == weight_of_gap.end()) {
-      Number w(0);
-      if (delta == 0) {
-        w = Number(1);
-      } else if (!rounds_to_zero(position, delta, p)) {
-        if (is_integer(delta))  // 1 / i^delta, exact; i^delta < 2^p bounds its size
-          w = Number(Rational(Integer(1), pow(position, numerator(delta).convert_to<unsigned long>())));
-        else
-          w = Number(power(position, Rational(-delta), bits));
-      }
-      known = weight_of_gap.emplace(delta, w).first;
-    }
-    u[j] = known->second;
-    total += u[j];
-  }
+  for (std::size_t k = 0; k < u.size(); ++k) total += times(terms[k].multiplicity, u[k]);
   for (auto& w : u) w = w / total;
   return u;
 }
 
+/// hardmax: uniform over the argmax set.
+Values hardmax_weights(const Values& logits, const std::vector<Term>& terms) {
+  const Rational best = top_logit(logits);
+  Values u(logits.size(), Number(0));
+  for (std::size_t k = 0; k < logits.size(); ++k)
+    if (logits[k].exact() == best) u[k] = Number(1);
+  return normalised(std::move(u), terms);
+}
+
+/// finite:p: u_j = i^{a_ij - a*}, zero when <= 2^{-p}, normalised.
+Values finite_weights(const Values& logits, const std::vector<Term>& terms, std::size_t i, unsigned p, unsigned bits) {
+  const Rational best = top_logit(logits);
+  const Integer position(static_cast<unsigned long>(i));
+  Values u(logits.size(), Number(0));
+  for (std::size_t k = 0; k < logits.size(); ++k) {
+    const Rational delta = best - logits[k].exact();
+    if (delta == 0)
+      u[k] = Number(1);
+    else if (rounds_to_zero(position, delta, p))
+      u[k] = Number(0);
+    else if (is_integer(delta))  // 1 / i^delta, exact; i^delta < 2^p bounds its size
+      u[k] = Number(Rational(Integer(1), pow(position, numerator(delta).convert_to<unsigned long>())));
+    else
+      u[k] = Number(power(position, Rational(-delta), bits));
+  }
+  return normalised(std::move(u), terms);
+}
+
 /// softmax: exp(a_ij - c) / sum, c an exact rational near the largest logit.
-Values softmax_weights(const Values& logits, unsigned bits) {
+Values softmax_weights(const Values& logits, const std::vector<Term>& terms, unsigned bits) {
   Rational c = lower_of(logits[0]);
   for (const auto& a : logits) c = std::max(c, lower_of(a));
   Values e(logits.size());
-  Number total(0);
-  for (std::size_t j = 0; j < logits.size(); ++j) {
-    e[j] = exp(logits[j] - Number(c), bits);
-    total += e[j];
-  }
-  for (auto& w : e) w = w / total;
-  return e;
+  for (std::size_t k = 0; k < logits.size(); ++k) e[k] = exp(logits[k] - Number(c), bits);
+  return normalised(std::move(e), terms);
 }
 
 /// Y + out·ReLU(in·Y + in_bias) + out_bias.
@@ -133,49 +158,50 @@ Values apply_mlp(const Mlp& mlp, const Values& y) {
   return plus(plus(y, multiply(mlp.out, hidden)), to_numbers(mlp.out_bias));
 }
 
-/// One layer at query i: y_i + sum over heads of sum_j w_ij V y_j, then the MLP.
+/// Every head's per-key weight of each term at query i (index: head, then term).
 std::vector<Values> weights_at(const Model& model, std::size_t layer, const LayerInput& in, std::size_t i,
-                               Semantics semantics, unsigned bits) {
+                               const std::vector<Term>& terms, Semantics semantics, unsigned bits) {
   std::vector<Values> out;
   for (const Head& head : model.layers[layer].heads) {
-    Values logits = head_logits(model, head, in, i, semantics, bits);
+    Values logits = head_logits(model, head, in, i, terms, semantics, bits);
     switch (semantics.kind) {
-      case Semantics::Kind::Hardmax: out.push_back(hardmax_weights(logits)); break;
-      case Semantics::Kind::Finite: out.push_back(finite_weights(logits, i, semantics.bits, bits)); break;
-      case Semantics::Kind::Softmax: out.push_back(softmax_weights(logits, bits)); break;
+      case Semantics::Kind::Hardmax: out.push_back(hardmax_weights(logits, terms)); break;
+      case Semantics::Kind::Finite: out.push_back(finite_weights(logits, terms, i, semantics.bits, bits)); break;
+      case Semantics::Kind::Softmax: out.push_back(softmax_weights(logits, terms, bits)); break;
     }
   }
   return out;
 }
 
+/// One layer at query i: y_i + sum over heads of sum_j w_ij V y_j, then the MLP.
 Values layer_at(const Model& model, std::size_t layer, const LayerInput& in, std::size_t i, Semantics semantics,
                 unsigned bits) {
   const Layer& l = model.layers[layer];
-  std::vector<Values> weights = weights_at(model, layer, in, i, semantics, bits);
-  Values y = in.ys[i - 1];
-  for (std::size_t h = 0; h < l.heads.size(); ++h) {
-    std::vector<std::optional<Values>> value(in.id_count);  // V y_j per id
-    for (std::size_t j = 1; j <= i; ++j)
-      if (!(weights[h][j - 1] == Number(0))) {
-        auto& v = value[in.ids[j - 1]];
-        if (!v) v = multiply(l.heads[h].value, in.ys[j - 1]);
-        for (std::size_t k = 0; k < y.size(); ++k) y[k] += weights[h][j - 1] * (*v)[k];
+  const std::vector<Term> terms = key_terms(model, in, i);
+  std::vector<Values> weights = weights_at(model, layer, in, i, terms, semantics, bits);
+  Values y = in.y(i);
+  for (std::size_t h = 0; h < l.heads.size(); ++h)
+    for (std::size_t k = 0; k < terms.size(); ++k)
+      if (!(weights[h][k] == Number(0))) {
+        const Number w = times(terms[k].multiplicity, weights[h][k]);
+        const Values& v = in.value(l.heads[h], h, terms[k].key);
+        for (std::size_t r = 0; r < y.size(); ++r) y[r] += w * v[r];
       }
-  }
   return l.mlp ? apply_mlp(*l.mlp, y) : y;
 }
 
 LayerInput initial_representations(const Model& model, const Tokens& tokens) {
   if (tokens.empty()) throw std::invalid_argument("kernel: empty input");
   LayerInput in;
-  in.ys.reserve(tokens.size());
-  in.id_count = model.alphabet_size() * model.period;
+  const std::size_t S = model.alphabet_size(), D = model.period;
+  for (std::size_t id = 0; id < S * D; ++id)  // id s·Δ + r: E_s + p_r
+    in.by_id.push_back(to_numbers(initial_embedding(model, static_cast<int>(id / D), id % D)));
+  in.ids.reserve(tokens.size());
   for (std::size_t i = 1; i <= tokens.size(); ++i) {
     int s = tokens[i - 1];
-    if (s < 0 || static_cast<std::size_t>(s) >= model.alphabet_size())
+    if (s < 0 || static_cast<std::size_t>(s) >= S)
       throw std::invalid_argument("kernel: token " + std::to_string(s) + " outside the alphabet");
-    in.ys.push_back(to_numbers(initial_embedding(model, s, i)));  // E_{x_i} + p_{i mod Δ}
-    in.ids.push_back(static_cast<std::size_t>(s) * model.period + i % model.period);
+    in.ids.push_back(static_cast<std::size_t>(s) * D + i % D);  // E_{x_i} + p_{i mod Δ}
   }
   return in;
 }
@@ -195,26 +221,32 @@ bool rounds_to_zero(const Integer& i, const Rational& delta, unsigned p) {
   return pow(i, u.convert_to<unsigned long>()) >= pow(Integer(2), pv.convert_to<unsigned long>());
 }
 
-std::vector<Values> last_position_weights(const Model& model, const Tokens& tokens, Semantics semantics,
-                                          unsigned bits) {
+std::vector<std::vector<KeyWeight>> last_position_weights(const Model& model, const Tokens& tokens,
+                                                           Semantics semantics, unsigned bits) {
   LayerInput in = initial_representations(model, tokens);
-  return weights_at(model, 0, in, in.ys.size(), semantics, bits);
+  const std::size_t T = in.length();
+  const std::vector<Term> terms = key_terms(model, in, T);
+  std::vector<std::vector<KeyWeight>> out;
+  for (const Values& w : weights_at(model, 0, in, T, terms, semantics, bits)) {
+    std::vector<KeyWeight>& head = out.emplace_back();
+    for (std::size_t k = 0; k < terms.size(); ++k) head.push_back({terms[k].key, terms[k].multiplicity, w[k]});
+  }
+  return out;
 }
 
 Values last_representation(const Model& model, const Tokens& tokens, Semantics semantics, unsigned bits) {
   LayerInput in = initial_representations(model, tokens);
-  const std::size_t T = in.ys.size();
+  const std::size_t T = in.length();
   for (std::size_t layer = 0; layer < model.layers.size(); ++layer) {
     if (layer + 1 == model.layers.size()) return layer_at(model, layer, in, T, semantics, bits);  // only query T matters now
     LayerInput next;
-    next.id_count = T;
     for (std::size_t i = 1; i <= T; ++i) {
-      next.ys.push_back(layer_at(model, layer, in, i, semantics, bits));
+      next.by_id.push_back(layer_at(model, layer, in, i, semantics, bits));
       next.ids.push_back(i - 1);
     }
     in = std::move(next);
   }
-  return in.ys[T - 1];  // a model without layers
+  return in.y(T);  // a model without layers
 }
 
 Values apply_readout(const Model& model, const Values& y, unsigned bits) {

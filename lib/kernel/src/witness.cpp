@@ -19,7 +19,7 @@ Bracket difference_bracket(const Values& a, const Values& b) {
 }
 
 std::uint64_t expansion_limit(const Model& m) {
-  return m.layers.size() <= 1 ? kMaxExpandedLength : kMaxExpandedLength / 20;
+  return m.layers.size() <= 1 ? kMaxExpandedLength : 1000;
 }
 
 Bracket rounding_gap(const Model& m, const Tokens& x, unsigned p, unsigned bits) {
@@ -65,11 +65,12 @@ std::vector<std::vector<Number>> class_attention(const Model& m, const Tokens& x
   const std::size_t T = x.size(), K = m.alphabet_size() * m.period;
   const std::size_t bulk_end = T > m.locality + 1 ? T - m.locality - 1 : 0;  // B = T − τ − 1
   std::vector<std::vector<Number>> out;
-  for (const Values& w : last_position_weights(m, x, s, bits)) {
+  for (const auto& head : last_position_weights(m, x, s, bits)) {
     std::vector<Number> omega(K + m.locality + 1, Number(0));
-    for (std::size_t j = 1; j <= T; ++j) {
+    for (const KeyWeight& kw : head) {
+      const std::size_t j = kw.key;
       std::size_t slot = j <= bulk_end ? static_cast<std::size_t>(x[j - 1]) * m.period + j % m.period : K + (T - j);
-      omega[slot] += w[j - 1];
+      omega[slot] += Number(Rational(Integer(kw.multiplicity))) * kw.weight;
     }
     out.push_back(std::move(omega));
   }

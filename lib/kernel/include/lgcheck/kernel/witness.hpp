@@ -16,7 +16,7 @@ namespace lgc::kernel {
 
 /// Statistics longer than this are not expanded into a string (their
 /// witnesses are reported as not re-established, never as rejected).
-constexpr std::uint64_t kMaxExpandedLength = 20000;
+constexpr std::uint64_t kMaxExpandedLength = 1000000;
 /// All witnesses of one certificate together expand at most this many positions.
 constexpr std::uint64_t kExpansionBudget = 100000000;
 /// Longer recorded lengths are refused as absurd.
