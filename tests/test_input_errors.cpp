@@ -446,7 +446,7 @@ TEST_CASE("Every long-running command takes a budget: spent, it exits 3 with its
   // Generous budgets: the same answers as without.
   for (const std::string& args : std::vector<std::string>{"bound " + modp + " --epsilon 1/10 --json", "average " + farey + " --length 20 --json",
                                   "simulate " + modp + " --random 1000 --epsilon 1/10 --json",
-                                  std::string("gen modp --p 3"), "table t42 --cases " + cases + " --format json"}) {
+                                  std::string("gen modp --p 3"), "table t41 --cases " + cases + " --format json"}) {
     INFO(args);
     auto plain = lgc::test::run_lgcheck(args);
     auto budgeted = lgc::test::run_lgcheck(args + " --budget 10m");

@@ -130,17 +130,22 @@ int cmd_replay(const std::vector<std::string>& paths, bool quiet) {
   int rejected = 0, accepted = 0, unreadable = 0;
   const auto files = collect_case_files(paths);
   if (files.empty()) throw UsageError("replay: no .json file in the paths given");
-  for (const auto& file : files) {
+  Progress progress("certificates", quiet);
+  for (std::size_t k = 0; k < files.size(); ++k) {
+    const auto& file = files[k];
+    progress.update(k, files.size(), file.filename().string());
     nlohmann::json cert;
     try {
       cert = parse_json_file(file);
     } catch (const CaseError& e) {
       ++unreadable;
+      progress.clear();
       std::cout << fmt::format("UNREADABLE {}\n", e.what());
       continue;
     }
     if (!cert.is_object() || !cert.contains("claim")) {
       ++unreadable;
+      progress.clear();
       std::cout << fmt::format("UNREADABLE {}: not a certificate (a JSON object written by check --certificates)\n",
                                file.string());
       continue;
@@ -152,6 +157,7 @@ int cmd_replay(const std::vector<std::string>& paths, bool quiet) {
       r = ReplayResult{};
       r.problems = {std::string("certificate: ") + e.what()};
     }
+    progress.clear();
     if (r.accepted) {
       ++accepted;
       if (!quiet)
@@ -163,6 +169,7 @@ int cmd_replay(const std::vector<std::string>& paths, bool quiet) {
       for (const auto& p : r.problems) std::cout << "          " << p << "\n";
     }
   }
+  progress.clear();
   std::cout << fmt::format("\n{} certificates: {} accepted, {} rejected{}\n", accepted + rejected, accepted, rejected,
                            unreadable ? fmt::format("; {} files unreadable", unreadable) : std::string());
   return rejected > 0 ? 1 : (unreadable > 0 ? 2 : 0);
@@ -208,9 +215,11 @@ Command add_merge(CLI::App& app) {
 Command add_replay(CLI::App& app) {
   auto paths = std::make_shared<std::vector<std::string>>();
   auto quiet = std::make_shared<bool>(false);
-  auto* sub = app.add_subcommand("replay", "Re-verify certificates written by check --certificates (no search)");
+  auto* sub = app.add_subcommand("replay", "Re-verify certificates written by check --certificates: the claim re-run "
+                                            "from the recorded evidence (no new search), then the independent kernel");
   sub->add_option("CERT", *paths, "certificate files, or directories of them")->required();
-  sub->add_flag("--quiet", *quiet, "print only the rejected certificates (each problem on its own line) and the count");
+  sub->add_flag("--quiet", *quiet, "print only the rejected certificates (each problem on its own line) and the count; "
+                                   "no progress line (otherwise shown on a terminal after 2 s)");
   return {sub, [paths, quiet] { return cmd_replay(*paths, *quiet); }};
 }
 
