@@ -25,7 +25,8 @@ void Progress::update(std::size_t done, std::size_t total, const std::string& la
   last_ = now;
   const double rate = done / elapsed;  // a display, never a result
   const std::string eta = done > 0 && total >= done ? ", ETA " + short_duration((total - done) / rate) : "";
-  std::cerr << fmt::format("\r\033[K[{}/{} {}, {:.2g}/s{}] {}", done, total, unit_, rate, eta, label) << std::flush;
+  const std::string count = total > 0 ? fmt::format("{}/{}", done, total) : std::to_string(done);
+  std::cerr << fmt::format("\r\033[K[{} {}, {:.2g}/s{}] {}", count, unit_, rate, eta, label) << std::flush;
   shown_ = true;
 }
 

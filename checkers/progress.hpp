@@ -17,7 +17,8 @@ class Progress {
   Progress(const Progress&) = delete;
   Progress& operator=(const Progress&) = delete;
 
-  /// `done` of `total` items are finished; `label` names the one under way.
+  /// `done` of `total` items are finished; `label` names the one under way. A total of 0 means unknown: the line
+  /// shows the count and the rate, no ETA.
   void update(std::size_t done, std::size_t total, const std::string& label);
   /// Erases the line (before a row goes to stdout, and at the end).
   void clear();

@@ -306,3 +306,34 @@ TEST_CASE("Text output of threshold, bound and check on the bundled cases has no
     CHECK(longest_number(r.out) <= 30);
   }
 }
+
+#ifndef LGCHECK_SANITIZED  // the line appears after 2 s of wall clock: a matter of the Release build's speed
+TEST_CASE("A long evaluation draws a progress line on a terminal only, and not with --quiet", "[cli][progress]") {
+  // 2·10^6 tokens through the linear-time softmax evaluation: a few seconds, reported every 2^16 positions.
+  const auto file = std::filesystem::temp_directory_path() / ("lgcheck_progress_" + std::to_string(::getpid()) + ".txt");
+  {
+    std::mt19937_64 rng(7);
+    std::string x(2000000, '0');
+    for (auto& ch : x) ch = (rng() & 1) ? '1' : '0';
+    std::ofstream(file) << x << "\n";
+  }
+  const std::string eval = std::string(LGCHECK_BINARY) + " eval " +
+                           lgc::test::case_path("section5/regime_token.json").string() + " --input @" + file.string();
+  // script(1) gives the command a terminal; its output is the terminal's, stderr included.
+  auto on_terminal = [](const std::string& command) {
+    return lgc::test::run_command("script -qec '" + command + "' /dev/null");
+  };
+  const auto shown = on_terminal(eval);
+  CHECK(shown.exit_code == 0);
+  CHECK_THAT(shown.out, Catch::Contains("/2000000 positions, ") && Catch::Contains("] f(x)"));
+  CHECK_THAT(shown.out, Catch::Contains("f(x_1..2000000)[0] = "));
+  const auto quiet = on_terminal(eval + " --quiet");
+  CHECK(quiet.exit_code == 0);
+  CHECK_THAT(quiet.out, !Catch::Contains("positions"));
+  const auto piped = lgc::test::run_command(eval + " 2>&1");  // stderr a pipe: no line either
+  CHECK(piped.exit_code == 0);
+  CHECK_THAT(piped.out, !Catch::Contains("positions"));
+  CHECK(piped.out.find("f(x_1..2000000)[0] = ") != std::string::npos);
+  std::filesystem::remove(file);
+}
+#endif

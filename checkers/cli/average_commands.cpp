@@ -4,6 +4,7 @@
 #include "../agreement.hpp"
 #include "../case_models.hpp"
 #include "../cli_output.hpp"
+#include "../progress.hpp"
 #include "../theorem42.hpp"
 #include "lgcheck/average/monte_carlo.hpp"
 #include "lgcheck/bounds/theorem42.hpp"
@@ -12,7 +13,6 @@
 
 #include <fmt/format.h>
 
-#include <chrono>
 #include <cmath>
 #include <iostream>
 #include <memory>
@@ -35,19 +35,6 @@ DirichletPrior prior_flag(const Case& c, const std::string& alpha, std::uint64_t
   if (is_regularity_case(c)) return case_switching_distribution(c).at(length);
   if (auto p = case_prior(c)) return *p;
   throw UsageError("no prior: give --alpha A1,A2,... or a case with check.dirichlet_alpha");
-}
-
-/// Prints "N terms summed" to stderr every two seconds of a long sum.
-std::function<void(std::uint64_t)> progress_printer(std::uint64_t length) {
-  auto start = std::make_shared<std::chrono::steady_clock::time_point>(std::chrono::steady_clock::now());
-  auto last = std::make_shared<std::chrono::steady_clock::time_point>(*start);
-  return [start, last, length](std::uint64_t terms) {
-    auto now = std::chrono::steady_clock::now();
-    if (now - *last < std::chrono::seconds(2)) return;
-    *last = now;
-    std::cerr << fmt::format("lgcheck average: T = {}: {} terms summed ({} s)\n", length, terms,
-                             std::chrono::duration_cast<std::chrono::seconds>(now - *start).count());
-  };
 }
 
 /// A certified bound on |f − g|∞ over all inputs, for Hoeffding's interval.
@@ -88,7 +75,7 @@ void require_monte_carlo_within_work(std::uint64_t length, std::uint64_t samples
 struct AverageArgs {
   std::string file, alpha, method = "exact", confidence = "19/20";
   std::uint64_t length = 0, samples = 1000, seed = 1;
-  bool json = false;
+  bool json = false, quiet = false;
 };
 
 int cmd_average(const AverageArgs& a) {
@@ -108,8 +95,11 @@ int cmd_average(const AverageArgs& a) {
   if (a.method != "monte-carlo") {
     DirichletMoments moments(prior);
     ExpectationOptions options;
-    options.progress = progress_printer(a.length);
+    Progress progress("terms", a.quiet);  // the number of terms is not known in advance
+    const std::string label = fmt::format("E|f - g| at T = {}", a.length);
+    options.progress = [&](std::uint64_t terms) { progress.update(terms, 0, label); };
     Expectation e = expected_distance(*cm.models[0], *cm.models[1], moments, a.length, options);
+    progress.clear();
     out["expectation"] = number_json(e.value);
     out["expectation_decimal"] = decimal(e.value);
     out["exact"] = e.value.is_exact();
@@ -208,6 +198,7 @@ Command add_average(CLI::App& app) {
   sub->add_option("--seed", a->seed, "Monte Carlo seed")->capture_default_str();
   sub->add_option("--confidence", a->confidence, "Monte Carlo confidence 1 - delta")->capture_default_str();
   sub->add_flag("--json", a->json, "print a JSON object (length, alpha, expectation, ...)");
+  sub->add_flag("--quiet", a->quiet, "no progress line on stderr (it is shown only on a terminal, after 2 s)");
   return {sub, [a] { return cmd_average(*a); }};
 }
 

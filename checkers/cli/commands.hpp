@@ -38,7 +38,7 @@ int cmd_bound_theorem52(const BoundInputs& in);
 struct SoftmaxSimulateInputs {
   std::string file, input, epsilon;
   std::uint64_t random_length = 0, seed = 1, length = 0, seeds = 8;
-  bool json = false;
+  bool json = false, quiet = false;
 };
 int cmd_simulate_softmax(const Case& c, const SoftmaxSimulateInputs& in);
 

@@ -3,10 +3,12 @@
 
 #include "../agreement.hpp"
 #include "../cli_output.hpp"
+#include "../progress.hpp"
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/model/input.hpp"
 #include "lgcheck/quantities/logit_margin.hpp"
 #include "lgcheck/quantities/positional_margin.hpp"
+#include "lgcheck/report/position_progress.hpp"
 #include "lgcheck/semantics/softmax_linear.hpp"
 #include "lgcheck/semantics/forward.hpp"
 #include "lgcheck/semantics/one_layer.hpp"
@@ -72,7 +74,7 @@ int cmd_info(const std::string& file, bool json) {
 
 struct EvalArgs {
   std::string file, input, semantics;
-  bool json = false, all_positions = false;
+  bool json = false, all_positions = false, quiet = false;
   unsigned precision = kDefaultPrecisionBits, budget = 4096;
 };
 
@@ -130,10 +132,13 @@ int cmd_eval(const EvalArgs& a) {
     throw UsageError("--all-positions: prints one output per position, at most 1000000 (the input has " +
                      std::to_string(x.size()) + ")");
   if (!linear && !by_statistic) require_forward_pass_fits(m, x.size(), a.all_positions);
+  Progress progress("positions", a.quiet);  // the linear-time passes report every 2^16 positions
+  const PositionObserverScope observe([&](std::uint64_t done, std::uint64_t total) { progress.update(done, total, "f(x)"); });
   std::vector<Output> outputs = by_statistic    ? statistic_outputs(m, x, options, a.all_positions)
                                 : a.all_positions ? evaluate_all(m, x, options)
                                 : linear          ? std::vector<Output>{softmax_evaluate_linear(m, x, options.precision_bits)}
                                                   : std::vector<Output>{evaluate(m, x, options)};
+  progress.clear();
   const Output& last = outputs.back();
   bool exact = true;
   for (const auto& o : outputs) exact = exact && is_exact(o);
@@ -265,6 +270,7 @@ Command add_eval(CLI::App& app) {
   sub->add_option("--budget", a->budget, "largest precision tried when a comparison is undecided, in bits")
       ->capture_default_str()->check(CLI::Range(16u, 1u << 20));
   sub->add_flag("--json", a->json, "print a JSON object (keys: docs/cli.md)");
+  sub->add_flag("--quiet", a->quiet, "no progress line on stderr (it is shown only on a terminal, after 2 s)");
   return {sub, [a] { return cmd_eval(*a); }};
 }
 

@@ -93,13 +93,13 @@ int cmd_bound(const BoundArgs& a) {
 struct SimulateArgs {
   std::string file, input, epsilon;
   std::uint64_t random_length = 0, seed = 1, optimal_up_to = 64, length = 0;
-  bool json = false;
+  bool json = false, quiet = false;
 };
 
 int cmd_simulate(const SimulateArgs& a) {
   Case c = load_case(a.file);
   if (c.model().semantics.kind == Semantics::Kind::Softmax)
-    return cmd_simulate_softmax(c, {a.file, a.input, a.epsilon, a.random_length, a.seed, a.length, 8, a.json});
+    return cmd_simulate_softmax(c, {a.file, a.input, a.epsilon, a.random_length, a.seed, a.length, 8, a.json, a.quiet});
   CaseModels cm = section4_models(c);
   const Model& f = c.models.front();
   Rational eps = positive_rational_flag("--epsilon", a.epsilon);
@@ -282,6 +282,7 @@ Command add_simulate(CLI::App& app) {
                   "also search the shortest z that works when |x| is at most this (hardmax)")
       ->capture_default_str();
   sub->add_flag("--json", a->json, "print a JSON object (keys: docs/cli.md)");
+  sub->add_flag("--quiet", a->quiet, "no progress line on stderr (it is shown only on a terminal, after 2 s)");
   return {sub, [a] { return cmd_simulate(*a); }};
 }
 

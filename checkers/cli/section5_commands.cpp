@@ -4,10 +4,12 @@
 
 #include "../agreement.hpp"
 #include "../cli_output.hpp"
+#include "../progress.hpp"
 #include "lgcheck/bounds/theorem52.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/simulation_bound.hpp"
 #include "lgcheck/quantities/layer2_integrands.hpp"
+#include "lgcheck/report/position_progress.hpp"
 #include "lgcheck/semantics/softmax_linear.hpp"
 #include "lgcheck/simulate/subsample.hpp"
 
@@ -121,6 +123,10 @@ int cmd_simulate_softmax(const Case& c, const SoftmaxSimulateInputs& in) {
   const std::uint64_t n = in.length ? in.length : std::max<std::uint64_t>(m.locality + 2, x.size() / 10);
   if (n > x.size()) throw UsageError("--length: the target length must be at most |x| = " + std::to_string(x.size()));
   const Rational constant = c.check_rational("subsample_constant", 1);
+  // Each pass over x or z reports its positions; `phase` names the pass.
+  Progress progress("positions", in.quiet);
+  std::string phase = "x's statistic averages";
+  const PositionObserverScope observe([&](std::uint64_t done, std::uint64_t total) { progress.update(done, total, phase); });
   SoftmaxFirstLayer layer(m);
   const bool two_layers = m.layers.size() == 2;
   std::optional<StatisticAverages> stats;
@@ -134,6 +140,7 @@ int cmd_simulate_softmax(const Case& c, const SoftmaxSimulateInputs& in) {
   for (; seed <= in.seeds; ++seed) {
     z = restrict_to(x, markov_subsample(x.size(), n, m.locality, seed));
     if (!two_layers) break;
+    phase = fmt::format("z's statistic error (seed {})", seed);
     const IntegrandBounds& b = stats->bounds();
     stat_error = stats->error(z);
     stat_bound = statistic_error_limit(constant, b.G, b.L, m.locality, z.size());
@@ -142,12 +149,14 @@ int cmd_simulate_softmax(const Case& c, const SoftmaxSimulateInputs& in) {
   const bool met = !two_layers || seed <= in.seeds;
   if (seed > in.seeds) seed = in.seeds;
   SoftmaxLinearEvaluator eval(m);
+  phase = "f(x) and f(z)";
   Number error = max_abs_difference(eval.evaluate(x), eval.evaluate(z));
   std::optional<int> side = compare(error, Number(eps));
   if (!side) {  // undecided on the cheap enclosures: ask at full precision
     error = max_abs_difference(eval.precise_evaluate(x), eval.precise_evaluate(z));
     side = compare(error, Number(eps));
   }
+  progress.clear();
   std::optional<bool> within;
   if (side) within = *side <= 0;
   if (in.json) {

@@ -1,5 +1,6 @@
 #include "lgcheck/semantics/softmax_layer1.hpp"
 
+#include "lgcheck/report/position_progress.hpp"
 #include "lgcheck/semantics/forward.hpp"
 
 #include <algorithm>
@@ -94,6 +95,7 @@ void SoftmaxFirstLayer::for_each_position(const Tokens& x, const std::function<v
   p.counts.assign(shape_.classes(), 0);
   const std::size_t tau = shape_.locality;
   for (std::uint64_t i = 1; i <= x.size(); ++i) {
+    if ((i & 0xFFFF) == 0) report_positions(i, x.size());
     p.i = i;
     if (i > tau + 1) ++p.counts[class_at(x, static_cast<std::size_t>(i - tau - 1))];
     p.window.clear();

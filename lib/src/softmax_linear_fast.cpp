@@ -1,5 +1,7 @@
 #include "lgcheck/semantics/softmax_linear_fast.hpp"
 
+#include "lgcheck/report/position_progress.hpp"
+
 #include <stdexcept>
 
 namespace lgc {
@@ -143,6 +145,7 @@ std::optional<FVector> FastSoftmaxLinear::representation(const Tokens& x) const 
   counts.assign(shape_.classes(), 0);
   FVector key;
   for (std::uint64_t j = 1; j <= T; ++j) {
+    if ((j & 0xFFFF) == 0) report_positions(j, T);
     if (j > tau + 1) ++counts[class_at(x, j - tau - 1)];
     first_layer(x, j, counts, key, scratch);
     for (std::size_t g = 0; g < second_.size(); ++g) {
