@@ -4,6 +4,7 @@
 #include "consistency.hpp"
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/semantics/finite_precision.hpp"
+#include "progress.hpp"
 #include "theorem41.hpp"
 #include "section5.hpp"
 #include "theorem42.hpp"
@@ -287,7 +288,10 @@ const std::vector<Mutation>& mutation_registry() {
 std::string mutation_table(const std::filesystem::path& cases_dir) {
   std::string out =
       "| claim | mutation | what is broken | the counterexample shows | case | verdict |\n|---|---|---|---|---|---|\n";
-  for (const auto& m : mutation_registry()) {
+  const auto& mutations = mutation_registry();
+  for (std::size_t k = 0; k < mutations.size(); ++k) {
+    const auto& m = mutations[k];
+    report_progress(k, mutations.size(), m.claim + ": " + m.name);
     ClaimResult r = m.run(cases_dir);
     const std::string verdict = r.verdict == Verdict::Refuted && !refutes_for_the_stated_reason(m, r)
                                     ? "REFUTED for another reason"

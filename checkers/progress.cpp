@@ -46,4 +46,10 @@ void report_progress(std::size_t done, std::size_t total, const std::string& lab
   if (g_sink) g_sink(done, total, label);
 }
 
+ProgressSinkScope::ProgressSinkScope(Progress& progress) {
+  set_progress_sink([&progress](std::size_t done, std::size_t total, const std::string& label) {
+    progress.update(done, total, label);
+  });
+}
+
 }  // namespace lgc

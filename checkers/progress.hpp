@@ -41,4 +41,13 @@ using ProgressSink = std::function<void(std::size_t done, std::size_t total, con
 void set_progress_sink(ProgressSink sink);
 void report_progress(std::size_t done, std::size_t total, const std::string& label);
 
+/// For its lifetime, the checkers' reports draw `progress` (the sink is unset on every way out).
+class ProgressSinkScope {
+ public:
+  explicit ProgressSinkScope(Progress& progress);
+  ~ProgressSinkScope() { set_progress_sink({}); }
+  ProgressSinkScope(const ProgressSinkScope&) = delete;
+  ProgressSinkScope& operator=(const ProgressSinkScope&) = delete;
+};
+
 }  // namespace lgc

@@ -4,6 +4,8 @@
 #include "claim.hpp"
 #include "suite.hpp"
 
+#include "lgcheck/kernel/certificate.hpp"
+
 #include "support.hpp"
 
 #include <unistd.h>
@@ -183,7 +185,21 @@ TEST_CASE("Edited constants, detail and scope are rejected with the field named"
     INFO(e.file << " " << e.claim << ": must name " << e.field);
     nlohmann::json cert = accepted_certificate_for(e.file, e.claim);
     e.edit(cert);
-    const lgc::ReplayResult r = lgc::replay_certificate(cert);
+    lgc::ReplayResult r;
+#ifdef LGCHECK_SANITIZED
+    // A field the kernel names is re-checked by the kernel alone here (replay's search re-run of the Section 5
+    // claims costs minutes under the sanitizers; the Release suite replays every edit in full).
+    const std::string kernel_prefix = "kernel: ";
+    if (std::string(e.field).rfind(kernel_prefix, 0) == 0) {
+      const lgc::kernel::CertificateReport k = lgc::kernel::check_certificate(cert);
+      for (const auto& p : k.problems) r.problems.push_back(kernel_prefix + p);
+      r.accepted = r.problems.empty();
+    } else {
+      r = lgc::replay_certificate(cert);
+    }
+#else
+    r = lgc::replay_certificate(cert);
+#endif
     for (const auto& p : r.problems) INFO(p);
     CHECK_FALSE(r.accepted);
     CHECK(mentions(r, e.field));

@@ -225,12 +225,19 @@ Command add_replay(CLI::App& app) {
 
 Command add_mutations(CLI::App& app) {
   auto cases = std::make_shared<std::string>();
+  auto quiet = std::make_shared<bool>(false);
   auto* sub = app.add_subcommand("mutations", "Run the mutation suite: each deliberately broken claim must be REFUTED");
   add_threads_option(sub);
   sub->add_option("--cases", *cases, "the bundled cases directory (default: the cases/ beside the executable's "
                                      "build directory, else ./cases)");
-  return {sub, [cases] {
-            std::string table = mutation_table(bundled_cases_dir(*cases));
+  sub->add_flag("--quiet", *quiet, "no progress line on stderr (it is shown only on a terminal, after 2 s)");
+  return {sub, [cases, quiet] {
+            std::string table;
+            {
+              Progress progress("mutations", *quiet);
+              const ProgressSinkScope drawn(progress);
+              table = mutation_table(bundled_cases_dir(*cases));
+            }
             std::cout << table;
             // Every row must end REFUTED for the stated reason.
             for (const char* bad : {"| PROVED |", "| SAMPLED |", "| VACUOUS |", "| UNDECIDED |", "for another reason |"})

@@ -227,12 +227,7 @@ struct TableArgs {
 
 int cmd_table(const TableArgs& a) {
   Progress progress("steps", a.quiet);  // the long tables (teeth, t42) report through the sink
-  struct SinkScope {  // the sink refers to `progress`: unset on every way out
-    ~SinkScope() { set_progress_sink({}); }
-  } scope;
-  set_progress_sink([&](std::size_t done, std::size_t total, const std::string& label) {
-    progress.update(done, total, label);
-  });
+  const ProgressSinkScope drawn(progress);
   Table t = make_table(a.name, bundled_cases_dir(a.cases), a.precision_bits);
   progress.clear();
   std::string text = render(t, a.format);
