@@ -323,13 +323,17 @@ TEST_CASE("A long evaluation draws a progress line on a terminal only, and not w
   auto on_terminal = [](const std::string& command) {
     return lgc::test::run_command("script -qec '" + command + "' /dev/null");
   };
-  const auto shown = on_terminal(eval);
-  CHECK(shown.exit_code == 0);
-  CHECK_THAT(shown.out, Catch::Contains("/2000000 positions, ") && Catch::Contains("] f(x)"));
-  CHECK_THAT(shown.out, Catch::Contains("f(x_1..2000000)[0] = "));
-  const auto quiet = on_terminal(eval + " --quiet");
-  CHECK(quiet.exit_code == 0);
-  CHECK_THAT(quiet.out, !Catch::Contains("positions"));
+  if (on_terminal("true").exit_code == 0) {  // a pseudo-terminal can be had here
+    const auto shown = on_terminal(eval);
+    CHECK(shown.exit_code == 0);
+    CHECK_THAT(shown.out, Catch::Contains("/2000000 positions, ") && Catch::Contains("] f(x)"));
+    CHECK_THAT(shown.out, Catch::Contains("f(x_1..2000000)[0] = "));
+    const auto quiet = on_terminal(eval + " --quiet");
+    CHECK(quiet.exit_code == 0);
+    CHECK_THAT(quiet.out, !Catch::Contains("positions"));
+  } else {
+    WARN("script(1) could not open a pseudo-terminal: only the no-terminal case is checked");
+  }
   const auto piped = lgc::test::run_command(eval + " 2>&1");  // stderr a pipe: no line either
   CHECK(piped.exit_code == 0);
   CHECK_THAT(piped.out, !Catch::Contains("positions"));
