@@ -99,7 +99,9 @@ int cmd_bound_theorem52(const BoundInputs& in) {
   text += fmt::format(
       "bounds (C = max C(f) upper end = {}, gamma = {}, exponent max(1/gamma, 3) = {})\n"
       "  N_variant_A = ceil((C/eps)^exponent)  {}\n"
-      "  N_variant_B = ceil(C eps^-exponent)   {}\n",
+      "  N_variant_B = ceil(C eps^-exponent)   {}\n"
+      "N_variant_A is conditional: |f(x) - g(x)| <= 3 eps for every x needs a c-good z of every length\n"
+      "n >= N_variant_A, which is not proved (L5.3.subsample tests that the subsampler finds one; docs/theory.md)\n",
       to_decimal(b.C, 6), b.gamma ? to_string(*b.gamma) : "inf", to_string(b.exponent),
       readable(b.N_variant_A), readable(b.N_variant_B));
   std::cout << text;
