@@ -76,7 +76,7 @@ Plot farey_plot(const std::filesystem::path& cases_dir) {
 Plot kgram_plot() {
   Plot p = plot_frame("n_vs_k", "In-context k-gram construction (S = 4, rho = 1/4, eps = 1/2): Theorem 5.2's bounds with C(f)",
          "k (context length)", "length bound N, and C(f)", false, true);
-  PlotSeries a{"N_variant_A = ceil((C/eps)^max(1/gamma,3))", {}}, b{"N_variant_B = ceil(C eps^-max(1/gamma,3))", {}},
+  PlotSeries a{"N_variant_A = ceil((C/eps)^max(1/gamma,3)) (conditional)", {}}, b{"N_variant_B = ceil(C eps^-max(1/gamma,3))", {}},
       c{"C(f) (upper end)", {}, "linespoints dt 3"};
   const Rational eps(1, 2), rho(1, 4);
   for (std::size_t k = 1; k <= 3; ++k) {

@@ -111,7 +111,7 @@ Table table_scaling(const std::filesystem::path& cases_dir, unsigned precision_b
                        {"N", exact_N}, {"verdict", to_string(verdict)}, {"detail", detail}});
   }
   t.notes = {fmt::format("N_paper and N_sim: Theorem 4.1 at eps = 1/10 with p = {} bits (table t41); N_variant_A: "
-                         "Theorem 5.2 with the toolkit's C(f) (table t52), beta and lambda from the k-gram rule; "
+                         "Theorem 5.2 with the toolkit's C(f) (table t52; conditional on a c-good z at every length), beta and lambda from the k-gram rule; "
                          "N_emp: the first length n with D(n) > eps, D computed exactly (claim T4.1.witness).",
                          precision_bits),
              "verdict: PROVED when the exact values strictly increase along the row, REFUTED (with the first step "

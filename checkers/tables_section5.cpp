@@ -35,7 +35,8 @@ Table table_t52() {
   Table t;
   t.name = "t52";
   t.caption = "Theorem 5.2 on the in-context k-gram construction: C(f) (certified) against eps, and the length "
-              "bounds N_variant_A = ceil((C/eps)^max(1/gamma,3)), N_variant_B = ceil(C eps^-max(1/gamma,3))";
+              "bounds N_variant_A = ceil((C/eps)^max(1/gamma,3)) (conditional on a c-good z at every length), "
+              "N_variant_B = ceil(C eps^-max(1/gamma,3))";
   t.columns = {"k", "S", "rho", "eps", "beta", "lambda", "gamma", "C(f)", "C slope", "N_variant_A", "N_variant_B",
                "err n=30", "err n=100", "err n=300", "fitted exponent"};
   struct Family {
