@@ -59,82 +59,65 @@ Mutation threshold_mutation(std::string name, std::string description, const cha
           }};
 }
 
-Mutation lipschitz_mutation(std::string name, std::string description, std::function<void(LipschitzParams&)> edit) {
-  return {kLipschitzId, std::move(name), std::move(description), kRegimeToken, [edit](const std::filesystem::path& dir) {
-            Case c = load(dir, kRegimeToken);
-            LipschitzParams p = lipschitz_params(c);
+/// A mutation that loads `file`, reads the claim's parameters from it, edits them and runs the claim's check.
+template <class Params>
+Mutation edited_params_mutation(std::string claim, std::string name, std::string description, const char* file,
+                                Params (*params_of)(const Case&), ClaimResult (*check)(const Case&, const Params&),
+                                std::function<void(Params&)> edit) {
+  return {std::move(claim), std::move(name), std::move(description), file,
+          [file, params_of, check, edit](const std::filesystem::path& dir) {
+            Case c = load(dir, file);
+            Params p = params_of(c);
             edit(p);
-            return check_lipschitz(c, p);
+            return check(c, p);
           }};
+}
+
+Mutation lipschitz_mutation(std::string name, std::string description, std::function<void(LipschitzParams&)> edit) {
+  return edited_params_mutation<LipschitzParams>(kLipschitzId, std::move(name), std::move(description), kRegimeToken,
+                                                 lipschitz_params, check_lipschitz, std::move(edit));
 }
 
 Mutation simulation_mutation(std::string name, std::string description, const char* file,
                              std::function<void(SimulationParams&)> edit) {
-  return {kSimulationId, std::move(name), std::move(description), file, [file, edit](const std::filesystem::path& dir) {
-            Case c = load(dir, file);
-            SimulationParams p = simulation_params(c);
-            p.random_inputs = 300;
-            edit(p);
-            return check_simulation(c, p);
-          }};
+  return edited_params_mutation<SimulationParams>(kSimulationId, std::move(name), std::move(description), file,
+                                                  simulation_params, check_simulation, [edit](SimulationParams& p) {
+                                                    p.random_inputs = 300;
+                                                    edit(p);
+                                                  });
 }
 
 Mutation norm_mutation(std::string name, std::string description, const char* file, std::function<void(NormOptions&)> edit) {
-  return {kNormId, std::move(name), std::move(description), file, [file, edit](const std::filesystem::path& dir) {
-            Case c = load(dir, file);
-            NormParams p = norm_params(c);
-            edit(p.norm);
-            return check_norm(c, p);
-          }};
+  return edited_params_mutation<NormParams>(kNormId, std::move(name), std::move(description), file, norm_params,
+                                            check_norm, [edit](NormParams& p) { edit(p.norm); });
 }
 
 Mutation witness_mutation(std::string name, std::string description, std::function<void(WitnessParams&)> edit) {
-  return {kWitnessId, std::move(name), std::move(description), kFarey8, [edit](const std::filesystem::path& dir) {
-            Case c = load(dir, kFarey8);
-            WitnessParams p = witness_params(c);
-            edit(p);
-            return check_witness(c, p);
-          }};
+  return edited_params_mutation<WitnessParams>(kWitnessId, std::move(name), std::move(description), kFarey8,
+                                               witness_params, check_witness, std::move(edit));
 }
 
 Mutation average_mutation(std::string name, std::string description, const char* file,
                           std::function<void(AverageParams&)> edit) {
-  return {kAverageId, std::move(name), std::move(description), file, [file, edit](const std::filesystem::path& dir) {
-            Case c = load(dir, file);
-            AverageParams p = average_params(c);
-            edit(p);
-            return check_average(c, p);
-          }};
+  return edited_params_mutation<AverageParams>(kAverageId, std::move(name), std::move(description), file,
+                                               average_params, check_average, std::move(edit));
 }
 
 Mutation regularity_mutation(std::string name, std::string description, std::function<void(RegularityParams&)> edit) {
-  return {kRegularityId, std::move(name), std::move(description), kRegularity,
-          [edit](const std::filesystem::path& dir) {
-            Case c = load(dir, kRegularity);
-            RegularityParams p = regularity_params(c);
-            edit(p);
-            return check_regularity(c, p);
-          }};
+  return edited_params_mutation<RegularityParams>(kRegularityId, std::move(name), std::move(description), kRegularity,
+                                                  regularity_params, check_regularity, std::move(edit));
 }
 
 Mutation convergence_mutation(std::string name, std::string description, const char* file,
                               std::function<void(ConvergenceParams&)> edit) {
-  return {kConvergenceId, std::move(name), std::move(description), file, [file, edit](const std::filesystem::path& dir) {
-            Case c = load(dir, file);
-            ConvergenceParams p = convergence_params(c);
-            edit(p);
-            return check_convergence(c, p);
-          }};
+  return edited_params_mutation<ConvergenceParams>(kConvergenceId, std::move(name), std::move(description), file,
+                                                   convergence_params, check_convergence, std::move(edit));
 }
 
 Mutation subsample_mutation(std::string name, std::string description, const char* file,
                             std::function<void(SubsampleParams&)> edit) {
-  return {kSubsampleId, std::move(name), std::move(description), file, [file, edit](const std::filesystem::path& dir) {
-            Case c = load(dir, file);
-            SubsampleParams p = subsample_params(c);
-            edit(p);
-            return check_subsample(c, p);
-          }};
+  return edited_params_mutation<SubsampleParams>(kSubsampleId, std::move(name), std::move(description), file,
+                                                 subsample_params, check_subsample, std::move(edit));
 }
 
 std::vector<Mutation> build_registry() {
