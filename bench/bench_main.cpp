@@ -8,6 +8,7 @@
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/quantities/distance.hpp"
+#include "lgcheck/semantics/finite_precision.hpp"
 #include "lgcheck/semantics/forward.hpp"
 #include "lgcheck/semantics/one_layer.hpp"
 #include "lgcheck/semantics/softmax_linear.hpp"
@@ -147,6 +148,12 @@ void BM_StatisticsThreads(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(distance_curve(ef, eg, 32, 8, UINT64_MAX, threads).D.back());
 }
 
+/// ⌈2^{p/γ}⌉ at p = 8 and γ = 7/(7N/8 + 1), so p/γ ≈ N = state.range(0) (a 7th root of an integer of 8N bits).
+void BM_HardmaxThreshold(benchmark::State& state) {
+  const Rational gamma(Integer(7), Integer(7 * state.range(0) / 8 + 1));
+  for (auto _ : state) benchmark::DoNotOptimize(hardmax_threshold(8, gamma));
+}
+
 BENCHMARK(BM_ExhaustiveByStatistics)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_ExhaustiveByStrings)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_PrefixTreeIncremental)->Unit(benchmark::kMillisecond)->Iterations(1);
@@ -156,15 +163,19 @@ BENCHMARK(BM_TwoLayerDouble)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_HardmaxExact)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_HardmaxDouble)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_StatisticsThreads)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_HardmaxThreshold)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->Iterations(5);
 
 /// Records each run's real time per iteration, and prints as usual.
 class RatioReporter : public benchmark::ConsoleReporter {
  public:
   void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& r : runs) seconds[r.benchmark_name()] = r.GetAdjustedRealTime();
+    for (const Run& r : runs) {
+      seconds[r.benchmark_name()] = r.GetAdjustedRealTime();  // in the benchmark's unit: for ratios of like units
+      wall[r.benchmark_name()] = r.real_accumulated_time / static_cast<double>(r.iterations);  // seconds
+    }
     ConsoleReporter::ReportRuns(runs);
   }
-  std::map<std::string, double> seconds;
+  std::map<std::string, double> seconds, wall;
 };
 
 /// The double references compute the same functions: checked against the
@@ -213,6 +224,12 @@ int main(int argc, char** argv) {
         "BM_HardmaxDouble/iterations:3", "report");
   ratio("statistics enumeration, finite:8, lengths <= 32: 1 thread / 2 threads (speed-up)",
         "BM_StatisticsThreads/1/iterations:3/real_time", "BM_StatisticsThreads/2/iterations:3/real_time", ">= 1.7x");
+  auto timing = [&](const std::string& what, const std::string& name, const std::string& target) {
+    if (reporter.wall.count(name)) fmt::print("{:<72} {:>7.2f} ms   target {}\n", what, 1e3 * reporter.wall[name], target);
+  };
+  fmt::print("\ntimings (measured in this run)\n");
+  timing("ceil(2^(p/gamma)), p = 8, p/gamma ~ 10^4 (gamma = 7/8751)", "BM_HardmaxThreshold/10000/iterations:5", "< 100 ms");
+  timing("ceil(2^(p/gamma)), p = 8, p/gamma ~ 10^5 (gamma = 7/87501)", "BM_HardmaxThreshold/100000/iterations:5", "< 100 ms");
   benchmark::Shutdown();
   return 0;
 }

@@ -180,8 +180,6 @@ std::vector<Mutation> build_registry() {
   m.push_back(convergence_mutation("K/2", "the convergence bound halved (K/2; for a token-dominant head the "
                                    "per-position term W e^s sum_t i^phi(t) / (i - tau - 1) halved)", kRegimeToken,
                                    [](ConvergenceParams& p) { p.bound_scale = Rational(1, 2); }));
-  m.push_back(subsample_mutation("rate n^-1/2", "Lemma 5.3's rate n^-1/3 replaced by n^-1/2", kInduction,
-                                 [](SubsampleParams& p) { p.rate = Rational(1, 2); }));
   m.push_back(subsample_mutation("drift term dropped", "the drift form without its L |mu_j(z) - mu_i_j(x)|_1 term (the "
                                  "histogram drift charged nothing)", kRegimeToken,
                                  [](SubsampleParams& p) { p.drift_L_scale = 0; }));
@@ -243,7 +241,6 @@ std::vector<Mutation> build_registry() {
       {"C4.2.regularity/eta doubled", "not 2 as claimed"},
       {"L5.conv/positional margin without the 1", "vs the bound"},
       {"L5.conv/K/2", "vs the bound"},
-      {"L5.3.subsample/rate n^-1/2", "no seed among"},
       {"L5.3.subsample/drift term dropped", "moves by more than its drift-form premise"},
       {"L5.3.subsample/G/4 in the drift form", "moves by more than its drift-form premise"},
       {"T5.2.sim/bound without e^A", "exceeds the simulation-error bound"},

@@ -199,6 +199,51 @@ struct TempDir {
   }
 };
 
+/// The statement ids of docs/paper-statements.md: the first cell of each row of its table.
+std::set<std::string> recovered_statement_ids(const std::string& text) {
+  std::set<std::string> ids;
+  static const std::regex row(R"(^\| (P[0-9]+) \|)");
+  std::smatch m;
+  for (const std::string& line : prose_lines(text))
+    if (std::regex_search(line, m, row)) ids.insert(m[1].str());
+  return ids;
+}
+
+/// One source label "[paper …]" of a document.
+struct PaperLabel {
+  std::string text;                ///< the label, brackets included
+  std::vector<std::string> cited;  ///< the statement ids it names (P1, P2, …)
+};
+
+/// Every source label in the prose of `text`: a bracket that opens with "paper" ("[paper-statements.md]", a
+/// link's text, does not) or names a statement ("[toolkit derivation …, paper P11]").
+std::vector<PaperLabel> paper_labels(const std::string& text) {
+  static const std::regex label(R"(\[paper(?![-\w.])[^\]]*\]|\[[^\[\]]*\bpaper P[0-9]+[^\[\]]*\])"),
+      id(R"(\bP[0-9]+\b)");
+  std::vector<PaperLabel> labels;
+  for (const std::string& line : prose_lines(text)) {
+    const std::string prose = without_code_spans(line);
+    for (auto it = std::sregex_iterator(prose.begin(), prose.end(), label); it != std::sregex_iterator(); ++it) {
+      PaperLabel l{(*it)[0].str(), {}};
+      for (auto k = std::sregex_iterator(l.text.begin(), l.text.end(), id); k != std::sregex_iterator(); ++k)
+        l.cited.push_back((*k)[0].str());
+      labels.push_back(l);
+    }
+  }
+  return labels;
+}
+
+/// The labels that name no statement, or a statement not in `ids`.
+std::vector<std::string> unbacked_labels(const std::string& text, const std::set<std::string>& ids) {
+  std::vector<std::string> bad;
+  for (const PaperLabel& l : paper_labels(text)) {
+    bool ok = !l.cited.empty();
+    for (const std::string& c : l.cited) ok = ok && ids.count(c) == 1;
+    if (!ok) bad.push_back(l.text);
+  }
+  return bad;
+}
+
 }  // namespace
 
 TEST_CASE("every relative link of README.md and docs/*.md resolves inside the repository", "[docs]") {
@@ -344,4 +389,35 @@ TEST_CASE("docs/cli.md documents every JSON key lgcheck prints, and lgcheck prin
       CHECK(printed.count(key) == 1);
     }
   }
+}
+
+TEST_CASE("Every [paper] label of the docs names a statement of docs/paper-statements.md, and every statement is used",
+          "[docs][labels]") {
+  const fs::path root = lgc::test::source_dir();
+  const std::set<std::string> ids = recovered_statement_ids(read_text(root / "docs" / "paper-statements.md"));
+  REQUIRE(ids.size() >= 10);
+  std::set<std::string> used;
+  std::size_t labels = 0;
+  for (const fs::path& file : markdown_documents()) {
+    if (file.filename() == "paper-statements.md") continue;
+    const std::string text = read_text(file);
+    INFO(file.string());
+    CHECK(unbacked_labels(text, ids).empty());
+    for (const PaperLabel& l : paper_labels(text)) {
+      ++labels;
+      used.insert(l.cited.begin(), l.cited.end());
+    }
+  }
+  CHECK(labels >= 15);  // theory.md's section labels
+  for (const std::string& id : ids) {
+    INFO("statement " << id << " is cited by no [paper] label");
+    CHECK(used.count(id) == 1);
+  }
+  // The check has teeth: a bare label, an unknown statement and a label with no id are caught; a link's text is not a label.
+  CHECK(unbacked_labels("### Norm [paper]", ids) == std::vector<std::string>{"[paper]"});
+  CHECK(unbacked_labels("### X [paper P99]", ids) == std::vector<std::string>{"[paper P99]"});
+  CHECK(unbacked_labels("**Y [paper statement; toolkit check]**", ids).size() == 1);
+  CHECK(unbacked_labels("### W [toolkit form, paper P99]", ids) == std::vector<std::string>{"[toolkit form, paper P99]"});
+  CHECK(unbacked_labels("### Z [paper P5, P13 forms]", ids).empty());
+  CHECK(paper_labels("see [paper-statements.md](paper-statements.md)").empty());
 }

@@ -1,7 +1,10 @@
 #include "lgcheck/numeric/matrix.hpp"
 #include "lgcheck/numeric/number.hpp"
+#include "lgcheck/report/readable.hpp"
 
 #include "support.hpp"
+
+#include <gmp.h>
 
 using lgc::Interval;
 using lgc::Number;
@@ -66,4 +69,20 @@ TEST_CASE("Matrices over intervals enclose the exact rational product", "[numeri
   auto av = lgc::apply<Interval>(ai, v);
   auto exact = lgc::apply<Rational>(a, lgc::Vector<Rational>{Rational(1, 3), Rational(-2), Rational(5, 7), Rational(0)});
   for (std::size_t r = 0; r < 3; ++r) CHECK(av[r].contains(exact[r]));
+}
+
+TEST_CASE("readable prints an integer in full up to 20 digits, else 5 significant digits and its exact digit count",
+          "[numeric][readable]") {
+  CHECK(lgc::readable(lgc::Integer(12345)) == "12345");
+  CHECK(lgc::readable(lgc::Integer("-99999999999999999999")) == "-99999999999999999999");
+  // 10^k has k + 1 digits and 10^k - 1 has k, on both sides of the 4096-bit switch to the counting without conversion.
+  for (unsigned long k : {25ul, 1200ul, 1300ul, 5000ul, 40000ul}) {
+    lgc::Integer power;
+    mpz_ui_pow_ui(power.backend().data(), 10, k);
+    INFO("10^" << k);
+    CHECK(lgc::readable(power) == "1e+" + std::to_string(k) + " (" + std::to_string(k + 1) + " digits)");
+    CHECK(lgc::readable(lgc::Integer(power - 1)) == "1e+" + std::to_string(k) + " (" + std::to_string(k) + " digits)");
+    CHECK(lgc::readable(lgc::Integer(-power)) == "-1e+" + std::to_string(k) + " (" + std::to_string(k + 1) + " digits)");
+    CHECK(lgc::readable(lgc::Integer(3 * power + 1)) == "3e+" + std::to_string(k) + " (" + std::to_string(k + 1) + " digits)");
+  }
 }

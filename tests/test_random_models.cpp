@@ -5,6 +5,8 @@
 // is a one-line "lgcheck: ..." message, never a library exception.
 // LGCHECK_RANDOM_LOG=1 prints every run over 2 s or with exit 1 to stderr and
 // keeps the generated cases (in the system's temporary directory).
+#include "lgcheck/quantities/logit_margin.hpp"
+#include "lgcheck/semantics/finite_precision.hpp"
 #include "support.hpp"
 
 #include <unistd.h>
@@ -12,6 +14,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 
 using nlohmann::json;
 
@@ -108,4 +111,39 @@ TEST_CASE("Random valid cases through info, eval, margin, bound and check end in
   // Say what the run met (the counts change with the seed, not the verdict).
   WARN(runs << " runs on " << cases << " random cases: " << refusals << " refusals, " << refuted << " with exit 1");
   if (!std::getenv("LGCHECK_RANDOM_LOG")) std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("bound --theorem 4.1 on a random one-layer model with logit margin <= 1/1000 prints the exact threshold",
+          "[random][cli][threshold]") {
+  std::mt19937_64 rng(lgc::test::test_seed());
+  INFO("seed " << lgc::test::test_seed() << " (LGCHECK_TEST_SEED)");
+  // Random one-layer finite:8 models (query-key entries with denominators up to 40) until one has γ <= 1/1000.
+  std::optional<lgc::Model> small;
+  lgc::Rational gamma;
+  std::size_t tried = 0;
+  for (; tried < 20000 && !small; ++tried) {
+    lgc::Model m = lgc::test::random_one_layer_model(rng, 2 + rng() % 3, 1 + rng() % 2, rng() % 3, 1, false);
+    for (auto& head : m.layers[0].heads)
+      for (std::size_t i = 0; i < head.qk.rows(); ++i)
+        for (std::size_t j = 0; j < head.qk.cols(); ++j) head.qk(i, j) = lgc::test::random_rational(rng, 40);
+    m.semantics = lgc::Semantics::finite(8);
+    const lgc::LogitMargin margin = lgc::logit_margin(m);
+    if (margin.gamma && *margin.gamma <= lgc::Rational(1, 1000)) small = m, gamma = *margin.gamma;
+  }
+  REQUIRE(small);
+  INFO("gamma = " << lgc::to_string(gamma) << " after " << tried << " random models");
+  const auto file = std::filesystem::temp_directory_path() / ("lgcheck_small_margin_" + std::to_string(::getpid()) + ".json");
+  nlohmann::json doc = lgc::model_to_json(*small);
+  doc["format"] = lgc::kCaseFormat;
+  std::ofstream(file) << doc.dump(1);
+  const lgc::test::RunResult r = run("bound '" + file.string() + "' --theorem 4.1 --epsilon 1/20 --json");
+  std::filesystem::remove(file);
+  REQUIRE(r.exit_code == 0);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  CHECK(j.at("gamma") == lgc::to_string(gamma));
+  // The threshold is the least t with t^γ >= 2^8: checked by the exact comparison of power_reaches (not the root).
+  const lgc::Integer t(j.at("threshold").get<std::string>());
+  CHECK(t.str().size() >= 8000 * 30103 / 100000);  // 2^{8/γ} has at least 8000·log10(2) digits
+  CHECK(lgc::power_reaches(t, gamma, 8));
+  CHECK_FALSE(lgc::power_reaches(t - 1, gamma, 8));
 }

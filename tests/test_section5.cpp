@@ -272,7 +272,8 @@ TEST_CASE("Layer-2 integrands: G and L bound them, and z = x has no statistic er
   }
 }
 
-TEST_CASE("L5.3.subsample holds on the induction head and refutes the n^-1/2 rate", "[section5][subsample][claim]") {
+TEST_CASE("L5.3.subsample holds on the induction head; seeds that miss a too fast rate leave it UNDECIDED, not REFUTED",
+          "[section5][subsample][claim]") {
   lgc::Case c = lgc::test::bundled("paper/induction/induction_head_k1.json");
   REQUIRE(lgc::is_two_layer_softmax(c));
   lgc::SubsampleParams p = lgc::subsample_params(c);
@@ -281,6 +282,13 @@ TEST_CASE("L5.3.subsample holds on the induction head and refutes the n^-1/2 rat
   lgc::ClaimResult r = lgc::check_subsample(c, p);
   INFO(r.detail);
   CHECK(r.verdict == lgc::Verdict::Sampled);
+  // Lemma 5.3 is an existence statement: with the rate n^-1 no seed meets the bound, which does not refute it.
+  p.rate = Rational(1);
+  const lgc::ClaimResult missed = lgc::check_subsample(c, p);
+  INFO(missed.detail);
+  CHECK(missed.verdict == lgc::Verdict::Undecided);
+  CHECK(missed.detail.find("no seed among 1..8") != std::string::npos);
+  CHECK(missed.detail.find("seeds that miss do not refute it") != std::string::npos);
 }
 
 TEST_CASE("lgcheck simulate on a softmax model subsamples and measures the error", "[section5][cli]") {

@@ -2,6 +2,8 @@
 
 #include "lgcheck/numeric/interval.hpp"
 
+#include <gmp.h>
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -36,31 +38,23 @@ Number finite_weight(const Integer& i, const Rational& gap, unsigned p, unsigned
   return Number(power(i, -gap, bits));
 }
 
-namespace {
-
-/// The bit length of c's integer part (0 when c < 1).
-unsigned msb_bits(const Rational& c) {
-  Integer whole = floor(c);
-  return whole < 1 ? 0u : static_cast<unsigned>(boost::multiprecision::msb(whole)) + 1;
-}
-
-}  // namespace
-
 Integer scaled_threshold(const Rational& c, unsigned p, const Rational& gamma) {
   if (c <= 0 || gamma <= 0) throw std::domain_error("scaled_threshold: c and gamma must be > 0");
-  // c·2^{p/γ} has about log2(c) + p/γ integer bits: enclose it with that many
-  // bits more than 128, so the search below moves by a step or two, not by
-  // 2^{p/γ − 128} (p = 200, γ = 1 took hours).
-  const Rational magnitude = Rational(p) / gamma + Rational(msb_bits(c));
-  const unsigned bits = 128 + static_cast<unsigned>(std::min<Integer>(ceil(magnitude), Integer(1) << 24));
-  Interval estimate = Interval(c, bits) * exp(Interval(Rational(p) / gamma, bits) * log(Interval(Rational(2), bits)));
-  Integer i = floor(estimate.lower());
-  if (i < 1) i = 1;
-  // i >= c·2^{p/γ}  <=>  (i/c)^γ >= 2^p
-  auto reaches = [&](const Integer& k) { return rational_power_reaches(Rational(k) / c, gamma, p); };
-  while (!reaches(i)) ++i;
-  while (i > 1 && reaches(i - 1)) --i;
-  return i;
+  // With γ = u/v and c = a/b:  i >= c·2^{p/γ}  <=>  (b·i)^u >= a^u·2^{p·v}  (both sides > 0, t ↦ t^u increasing).
+  // The least such y = b·i is the ceiling of the integer u-th root of R = a^u·2^{p·v}; then i = ⌈y/b⌉.
+  const Integer u = boost::multiprecision::numerator(gamma), v = boost::multiprecision::denominator(gamma);
+  const Integer a = boost::multiprecision::numerator(c), b = boost::multiprecision::denominator(c);
+  const Integer bits = u * Integer(boost::multiprecision::msb(a) + 1) + Integer(p) * v;
+  if (bits > kMaxThresholdBits)
+    throw std::overflow_error("scaled_threshold: c·2^{p/gamma} with gamma = " + to_string(gamma) + " and p = " +
+                              std::to_string(p) + " needs an integer of " + bits.str() + " bits (more than 2^27)");
+  const unsigned long k = u.convert_to<unsigned long>();
+  Integer R = pow(a, k);
+  mpz_mul_2exp(R.backend().data(), R.backend().data(), (Integer(p) * v).convert_to<unsigned long>());
+  Integer y;
+  if (mpz_root(y.backend().data(), R.backend().data(), k) == 0) y += 1;  // 0: the floor root is not exact
+  const Integer i = (y + b - 1) / b;
+  return i < 1 ? Integer(1) : i;
 }
 
 Integer hardmax_threshold(unsigned p, const Rational& gamma) { return scaled_threshold(1, p, gamma); }

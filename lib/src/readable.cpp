@@ -1,6 +1,7 @@
 #include "lgcheck/report/readable.hpp"
 
 #include <fmt/format.h>
+#include <gmp.h>
 
 namespace lgc {
 namespace {
@@ -8,7 +9,16 @@ namespace {
 constexpr std::size_t kIntegerDigits = 20;   // printed in full up to this many digits
 constexpr std::size_t kFractionChars = 24;   // a fraction printed exactly up to this length
 
-std::size_t digit_count(const Integer& n) { return n.str().size() - (n < 0 ? 1 : 0); }
+/// The number of decimal digits of |n|: from its decimal text when short; otherwise GMP's size in base 10
+/// (exact or one too many) corrected by one exact comparison with a power of 10, without converting n.
+std::size_t digit_count(const Integer& n) {
+  const mpz_srcptr z = n.backend().data();
+  if (mpz_sizeinbase(z, 2) <= 4096) return n.str().size() - (n < 0 ? 1 : 0);
+  const std::size_t d = mpz_sizeinbase(z, 10);
+  Integer power;
+  mpz_ui_pow_ui(power.backend().data(), 10, d - 1);
+  return mpz_cmpabs(z, power.backend().data()) >= 0 ? d : d - 1;
+}
 
 }  // namespace
 

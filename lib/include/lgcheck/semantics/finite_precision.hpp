@@ -12,7 +12,12 @@ bool power_reaches(const Integer& i, const Rational& q, unsigned p);
 /// b^q >= 2^p for a rational b > 0 and rational q > 0, decided exactly.
 bool rational_power_reaches(const Rational& b, const Rational& q, unsigned p);
 
-/// The least integer i >= 1 with i >= c·2^{p/γ} (c > 0, γ > 0): ⌈c·2^{p/γ}⌉.
+/// The largest integer scaled_threshold works with: 2^27 bits (16 MiB, about 4·10^7 digits).
+inline constexpr unsigned long kMaxThresholdBits = 1ul << 27;
+/// The least integer i >= 1 with i >= c·2^{p/γ} (c > 0, γ > 0): ⌈c·2^{p/γ}⌉, by
+/// exact integer arithmetic: one integer u-th root (γ = u/v) and one exactness
+/// test, no logarithm. Throws std::overflow_error when a^u·2^{p·v} (c = a/b)
+/// would exceed kMaxThresholdBits bits.
 Integer scaled_threshold(const Rational& c, unsigned p, const Rational& gamma);
 
 /// The finite:p weight of a key whose logit is `gap` below the maximum at
