@@ -3,11 +3,13 @@
 // limit map on hand-computed cases, one per regime.
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/first_layer_constants.hpp"
+#include "lgcheck/quantities/histograms.hpp"
 #include "lgcheck/quantities/layer2_integrands.hpp"
 #include "lgcheck/quantities/simulation_bound.hpp"
 #include "lgcheck/simulate/subsample.hpp"
 #include "lgcheck/quantities/positional_margin.hpp"
 #include "lgcheck/semantics/forward.hpp"
+#include "lgcheck/semantics/one_layer.hpp"
 #include "lgcheck/semantics/softmax_layer1.hpp"
 #include "lgcheck/semantics/softmax_linear.hpp"
 #include "lgcheck/tasks/kgram.hpp"
@@ -121,6 +123,46 @@ TEST_CASE("The limit map in each regime equals its hand-computed value", "[secti
     CHECK(lgc::upper_of(y) <= 1);
     CHECK(lgc::lower_of(y) >= 1 - k.K * Rational(1, 316));
   });
+}
+
+TEST_CASE("The paper's histogram mu(x<=i) and the class histogram's token marginal are within 2(tau+1)/i, "
+          "tight, and Phi moves by at most Lip times that", "[section5][histogram]") {
+  std::mt19937_64 rng(lgc::test::test_seed());
+  // Random strings: every position with a bulk, for Δ = 1, 2, 3 and τ = 0, 1, 2 (classes s·Δ + r).
+  for (std::size_t D = 1; D <= 3; ++D)
+    for (std::size_t tau = 0; tau <= 2; ++tau) {
+      lgc::Model m = lgc::test::random_one_layer_model(rng, 3, D, tau, 1, false);
+      const lgc::SoftmaxFirstLayer layer(m);
+      lgc::Tokens x(40);
+      for (int& t : x) t = static_cast<int>(rng() % 3);
+      layer.for_each_position(x, [&](const lgc::SoftmaxFirstLayer::Point& p) {
+        if (p.i <= tau + 1) return;
+        const auto paper = lgc::token_histogram(x, p.i, 3), marginal = lgc::token_marginal(p.histogram(), 3, D);
+        INFO("D = " << D << ", tau = " << tau << ", i = " << p.i);
+        CHECK(lgc::l1_distance(paper, marginal) <= lgc::histogram_gap_bound(tau, p.i));
+      });
+    }
+  // Tight: bulk all token 0, window all token 1 gives exactly 2(τ+1)/i.
+  const lgc::Model token = lgc::regime_model(Rational(1, 2), 2);  // Δ = 1, τ = 1
+  const lgc::SoftmaxFirstLayer layer(token, 256);
+  lgc::Tokens x(50, 0);
+  x[48] = x[49] = 1;
+  const lgc::LipschitzConstant lip = lgc::limit_map_lipschitz(token);
+  std::size_t reached = 0;
+  layer.for_each_position(x, [&](const lgc::SoftmaxFirstLayer::Point& p) {
+    if (p.i != x.size()) return;
+    const auto paper = lgc::token_histogram(x, p.i, 2), mu = p.histogram();
+    CHECK(lgc::l1_distance(paper, mu) == lgc::histogram_gap_bound(1, p.i));
+    CHECK(lgc::l1_distance(paper, mu) == Rational(4, 50));
+    // With Δ = 1 both are histograms of the same classes: Φ moves by at most Lip·2(τ+1)/i between them.
+    const auto a = layer.limit_layer(p.window, mu), b = layer.limit_layer(p.window, paper);
+    for (std::size_t k = 0; k < a.size(); ++k)
+      CHECK(lgc::lower_of(a[k] - b[k]) >= -lip.L * lgc::histogram_gap_bound(1, p.i));
+    for (std::size_t k = 0; k < a.size(); ++k)
+      CHECK(lgc::upper_of(a[k] - b[k]) <= lip.L * lgc::histogram_gap_bound(1, p.i));
+    ++reached;
+  });
+  CHECK(reached == 1);
 }
 
 TEST_CASE("L5.conv and L5.lip hold on the bundled two-layer cases (exhaustive strings plus samples)", "[section5][claim]") {
