@@ -63,6 +63,38 @@ void BM_ExhaustiveByStrings(benchmark::State& state) {
   }
 }
 
+/// The Farey-hat n = 4 pair (cases/witnesses/farey_hat_n4.json): one layer, hardmax, an MLP.
+const std::pair<Model, Model>& farey_pair() {
+  static const std::pair<Model, Model> p = [] {
+    const Case c = load_case(std::string(LGCHECK_SOURCE_DIR) + "/cases/witnesses/farey_hat_n4.json");
+    return std::make_pair(c.models.at(0), c.models.at(1));
+  }();
+  return p;
+}
+
+/// D(n) = max over every input of length <= n of |f(x) - g(x)|, the way `lgcheck threshold` computes it.
+void BM_PeerThreshold(benchmark::State& state) {
+  const OneLayerEvaluator ef(farey_pair().first), eg(farey_pair().second);
+  const auto n = static_cast<std::uint64_t>(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(distance_curve(ef, eg, n, 0, UINT64_MAX, 1).D.back());
+}
+
+/// The same D(n) as a theorist writes it first: every string, the exact forward pass, exact fractions.
+void BM_PeerAllStrings(benchmark::State& state) {
+  const auto& [f, g] = farey_pair();
+  const ForwardOptions options{Semantics::hardmax()};
+  const auto n = static_cast<std::uint64_t>(state.range(0));
+  for (auto _ : state) {
+    Rational worst = 0;
+    for (std::uint64_t length = 1; length <= n; ++length)
+      for_each_string(f.alphabet_size(), length, [&](const Tokens& x) {
+        worst = std::max(worst, upper_of(max_abs_difference(evaluate(f, x, options), evaluate(g, x, options))));
+        return true;
+      });
+    benchmark::DoNotOptimize(worst);
+  }
+}
+
 constexpr std::uint64_t kTreeLength = 12;
 
 Model presence_model() { return presence_pair(3, {false, true, false}, Rational(1, 4)).f; }
@@ -163,6 +195,8 @@ BENCHMARK(BM_TwoLayerDouble)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_HardmaxExact)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_HardmaxDouble)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_StatisticsThreads)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_PeerThreshold)->Arg(10)->Arg(12)->Arg(14)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_PeerAllStrings)->Arg(10)->Arg(12)->Arg(14)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_HardmaxThreshold)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->Iterations(5);
 
 /// Records each run's real time per iteration, and prints as usual.
@@ -224,6 +258,10 @@ int main(int argc, char** argv) {
         "BM_HardmaxDouble/iterations:3", "report");
   ratio("statistics enumeration, finite:8, lengths <= 32: 1 thread / 2 threads (speed-up)",
         "BM_StatisticsThreads/1/iterations:3/real_time", "BM_StatisticsThreads/2/iterations:3/real_time", ">= 1.7x");
+  for (const char* n : {"10", "12", "14"})
+    ratio(fmt::format("D(n) for every length <= {} (Farey-hat n=4 pair): all strings, exact / lgcheck threshold", n),
+          fmt::format("BM_PeerAllStrings/{}/iterations:1", n), fmt::format("BM_PeerThreshold/{}/iterations:3", n),
+          "report (peer)");
   auto timing = [&](const std::string& what, const std::string& name, const std::string& target) {
     if (reporter.wall.count(name)) fmt::print("{:<72} {:>7.2f} ms   target {}\n", what, 1e3 * reporter.wall[name], target);
   };
