@@ -176,8 +176,8 @@ int cmd_bound_theorem42(const BoundInputs& in) {
       "bound\n"
       "  c eps^(-exponent) (1 + ln(1/eps))^k in {}\n"
       "  N0                             {}\n",
-      c.name, to_string(b.epsilon), describe(prior), to_string(b.alpha_min), to_string(b.exponent), to_string(b.c),
-      b.log_power, m.alphabet_size(), m.period, m.locality, b.value.to_string(12), b.N0.str());
+      c.name, to_string(b.epsilon), describe(prior), to_string(b.alpha_min), readable(b.exponent), to_string(b.c),
+      b.log_power, m.alphabet_size(), m.period, m.locality, b.value.to_string(12), readable(b.N0));
   return 0;
 }
 
