@@ -3,7 +3,10 @@
 // on long random ones, including the rare-top-set trap.
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/norm_constant.hpp"
+#include "lgcheck/kernel/quantities.hpp"
+#include "lgcheck/model/case_file.hpp"
 #include "lgcheck/simulate/construction.hpp"
+#include "lgcheck/simulate/simulation_error.hpp"
 #include "lgcheck/tasks/paper_tasks.hpp"
 
 #include "support.hpp"
@@ -81,4 +84,79 @@ TEST_CASE("Simulation on long random inputs and the rare-top-set trap", "[simula
   CHECK(sim.z.counts[1 * shape.period + 1] == 1);
   CHECK(sim.z.counts[1 * shape.period + 2] == 3);
   CHECK(sim.z.length < 100000);  // f keeps its residue-0 class large against the query's own unit weight
+}
+
+namespace {
+
+/// The chain family (docs/theory.md, "How short can z be"): tokens 0..K, Δ = 1, τ = 0, the query token 0;
+/// for i = 1..K−1 a head attending to {i, i+1} (logit 1, the rest 0) whose output is the share of i, and for
+/// i = 1..K a head attending to i alone whose output is 1 when i is present, else 0. Readout: every head's output.
+lgc::Model chain_model(std::size_t K) {
+  const std::size_t S = K + 1, H = 2 * K - 1, d = S + H;
+  lgc::Model m;
+  m.name = "chain";
+  for (std::size_t s = 0; s < S; ++s) m.alphabet.push_back(std::to_string(s));
+  m.width = d;
+  m.semantics = lgc::Semantics::hardmax();
+  m.embedding = lgc::QMatrix(S, d);
+  for (std::size_t s = 0; s < S; ++s) m.embedding(s, s) = 1;
+  m.positional = lgc::QMatrix(1, d);
+  lgc::Layer layer;
+  auto head = [&](std::vector<std::size_t> attended, std::size_t counted) {
+    lgc::Head h{lgc::QMatrix(d, d), lgc::QMatrix(d, d), {Rational(0)}};
+    for (std::size_t s : attended) h.qk(s, 0) = 1;  // key s against the query token 0
+    h.value(S + layer.heads.size(), counted) = 1;
+    layer.heads.push_back(h);
+  };
+  for (std::size_t i = 1; i < K; ++i) head({i, i + 1}, i);
+  for (std::size_t i = 1; i <= K; ++i) head({i}, i);
+  m.layers = {layer};
+  m.readout = {lgc::QMatrix(H, d), lgc::QVector(H, Rational(0)), std::nullopt};
+  for (std::size_t h = 0; h < H; ++h) m.readout.weights(h, S + h) = 1;
+  return m;
+}
+
+/// x: the query token 0 after n_i = R^{K−i} copies of token i.
+Statistic chain_input(const lgc::Shape& shape, std::size_t K, std::uint64_t R) {
+  Statistic x;
+  x.window = {0};
+  x.counts.assign(shape.classes(), 0);
+  std::uint64_t n = 1;
+  for (std::size_t i = K; i >= 1; --i, n *= R) x.counts[i] = n;
+  x.length = 1;
+  for (auto c : x.counts) x.length += c;
+  return x;
+}
+
+}  // namespace
+
+TEST_CASE("The chain family: every z within eps of x is at least ((1 - 2 eps)/(2 eps))^(K-1) long, and N_sim's "
+          "exponent min(H, S Delta) holds", "[simulate][chain]") {
+  const std::size_t K = 3;
+  const lgc::Model m = chain_model(K);
+  REQUIRE_NOTHROW(lgc::parse_model(lgc::model_to_json(m), "chain", ""));  // a valid model
+  const lgc::OneLayerEvaluator eval(m);
+  const std::vector<const lgc::OneLayerEvaluator*> models{&eval};
+  const Rational eps(1, 10);
+  const Statistic x = chain_input(eval.shape(), K, 10);  // counts 100, 10, 1: shares 10/11
+  REQUIRE(x.length == 112);
+  // The shortest z, by exhaustive search: m_3 = 1, m_2 >= 4.24 m_3, m_1 >= 4.24 m_2, so 22 + 5 + 1 + the query.
+  const auto z = lgc::shortest_simulation(models, x, eps, 0, 40);
+  REQUIRE(z);
+  CHECK(z->length == 29);
+  // The proved lower bound (R + 1 >= 1/eps): |z| >= ((1 - 2 eps)/(2 eps))^(K-1) = 16, and the exponent K would
+  // claim 64, more than the shortest z: the exponent K - 1 is what this family forces.
+  const Rational ratio = (1 - 2 * eps) / (2 * eps);
+  CHECK(Rational(z->length) >= lgc::pow(ratio, static_cast<long>(K - 1)));
+  CHECK(Rational(z->length) < lgc::pow(ratio, static_cast<long>(K)));
+  // N_sim: H = 5 patterns, S Delta = 4 classes, so the exponent is 4; the construction's z fits it, on this x
+  // and on a chain x with ratio 10^6 between neighbours, and keeps attention within delta = eps / L.
+  const lgc::Rational L = lgc::norm_constant(m).L;
+  CHECK(L == 5);
+  const lgc::LengthBound bound = lgc::simulation_length_bound(models, eps / L);
+  CHECK(bound.patterns == 5);
+  CHECK(bound.formula.find("E = min(H, S*D) = 4") != std::string::npos);
+  for (std::uint64_t R : {10u, 1000000u}) check_simulation(models, chain_input(eval.shape(), K, R), eps / L, bound.N);
+  // The replay kernel's N_sim, written apart from the search's, gives the same number.
+  CHECK(lgc::kernel::n_sim({m}, eps) == bound.N);
 }

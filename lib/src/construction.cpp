@@ -260,9 +260,12 @@ LengthBound simulation_length_bound(const std::vector<const OneLayerEvaluator*>&
     b.N = D * (S * Q * (tau + 1) + S + 2) + tau;
     b.formula = "anchored: D*(S*Q*(tau+1) + S + 2) + tau";
   } else {
-    Integer phi_max = pow(Integer(Q * (tau + 1)), static_cast<unsigned long>(b.patterns)) * 2 * S * Q;
+    // One factor Q(τ+1) per distinct head interval: at most one per pattern and one per bulk class count.
+    const std::size_t classes = shape.alphabet_size * shape.period, exponent = std::min(b.patterns, classes);
+    Integer phi_max = pow(Integer(Q * (tau + 1)), static_cast<unsigned long>(exponent)) * 2 * S * Q;
     b.N = D * S * phi_max + D + tau;
-    b.formula = "general: D*S*(Q*(tau+1))^H*2*S*Q + D + tau, H = " + std::to_string(b.patterns) + " patterns";
+    b.formula = "general: D*S*(Q*(tau+1))^E*2*S*Q + D + tau, E = min(H, S*D) = " + std::to_string(exponent) + " (H = " +
+                std::to_string(b.patterns) + " patterns)";
   }
   if (threshold > 1) {
     Integer padded = 2 * threshold + D * (S + 1);

@@ -199,8 +199,10 @@ std::optional<Integer> n_sim(const std::vector<Model>& models, const Rational& e
   if (a.all_anchored && a.distinct <= 1) {
     bound = D * (S * Q * (tau + 1) + S + 2) + tau;
   } else {
-    if (a.distinct > 64) throw std::invalid_argument("n_sim: more than 64 attention patterns");
-    bound = D * S * pow(Integer(Q * (tau + 1)), static_cast<unsigned long>(a.distinct)) * 2 * S * Q + D + tau;
+    // One factor Q(τ+1) per distinct head interval: at most one per pattern and one per bulk class (S·Δ).
+    const std::size_t e = std::min(a.distinct, f.alphabet_size() * f.period);
+    if (e > 64) throw std::invalid_argument("n_sim: an exponent above 64");
+    bound = D * S * pow(Integer(Q * (tau + 1)), static_cast<unsigned long>(e)) * 2 * S * Q + D + tau;
   }
   if (auto p = rounding_bits(models)) {  // padding: z at least the threshold long
     const Integer t = hardmax_threshold(*p, logit_margin(models));

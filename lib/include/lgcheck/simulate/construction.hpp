@@ -53,8 +53,8 @@ struct LengthBound {
 };
 
 /// N_sim(δ): anchored (every head anchored, at most one pattern):
-/// Δ·(SQ(τ+1) + S + 2) + τ; otherwise, with H patterns,
-/// Δ·S·(Q(τ+1))^H·2SQ + Δ + τ. With a finite:p threshold t > 1 the padded
+/// Δ·(SQ(τ+1) + S + 2) + τ; otherwise, with H patterns and E = min(H, SΔ),
+/// Δ·S·(Q(τ+1))^E·2SQ + Δ + τ. With a finite:p threshold t > 1 the padded
 /// construction also needs 2t + Δ(S+1): N_sim = max of the two.
 LengthBound simulation_length_bound(const std::vector<const OneLayerEvaluator*>& models, const Rational& delta,
                                     const Integer& threshold = 1);
