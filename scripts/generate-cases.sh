@@ -170,6 +170,14 @@ for p in 2 3 5 7; do
     modp-pair --p "$p" --eta 1/100
 done
 
+# Two attention patterns (the copy attends to the 1-tokens): the general N_sim,
+# exponent min(H, S*Delta) = 2 (docs/theory.md, "Lemma (length)"); the pair
+# differs by up to 1, so T4.1.lg's antecedent is false (VACUOUS).
+"$LGCHECK" gen --out cases/pairs/modp_p2_two_pattern_pair.json \
+  --check '{"epsilon": "1/10", "max_length": 16, "seed": 1}' \
+  --expect '{"verdicts": {"L4.L": "SAMPLED", "T4.1.sim": "SAMPLED", "T4.1.lg": "VACUOUS"}}' \
+  modp-pair --p 2 --eta 1/100 --ones
+
 # A pair that differs in V and in the readout (ModPTask p = 1: S = 2, Delta = 1,
 # tau = 0), so neither the value-perturbation nor the readout-gap bound applies:
 # D_inf = (22/21)^2 - 1 = 43/441 <= eps, and the distance curve reaches

@@ -314,7 +314,7 @@ TEST_CASE("Layer-2 integrands: G and L bound them, and z = x has no statistic er
   }
 }
 
-TEST_CASE("L5.3.subsample holds on the induction head; seeds that miss a too fast rate leave it UNDECIDED, not REFUTED",
+TEST_CASE("L5.3.subsample holds on the induction head, and seeds that miss a too fast rate leave it UNDECIDED, not REFUTED",
           "[section5][subsample][claim]") {
   lgc::Case c = lgc::test::bundled("paper/induction/induction_head_k1.json");
   REQUIRE(lgc::is_two_layer_softmax(c));

@@ -155,6 +155,15 @@ Model modp_perturbed(std::size_t p, const Semantics& semantics, const Rational& 
   return m;
 }
 
+Model attending_to_ones(Model m) {
+  Head& head = m.layers.at(0).heads.at(0);
+  head.qk(1, 3) = head.qk(2, 3);  // key token 1 (not key residue 0) against the query's constant 1
+  head.qk(2, 3) = 0;
+  m.name += "_ones";
+  m.description += "; its head attends to the 1-tokens instead of the positions j = 0 mod p";
+  return m;
+}
+
 FareyHat farey_hat(std::uint64_t n, const Rational& eta) {
   if (n < 2) throw std::invalid_argument("farey_hat: n must be >= 2");
   FareyHat w;

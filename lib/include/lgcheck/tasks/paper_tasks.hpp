@@ -36,6 +36,11 @@ Model induction_head(const Rational& lambda, const Rational& beta);
 Model modp_perturbed(std::size_t p, const Semantics& semantics, const Rational& eta,
                      const Rational& readout_eta = Rational(0));
 
+/// A ModPTask model (or copy) whose head attends to the 1-tokens (logit [key
+/// token is 1]) instead of the positions j = 0 mod p: a second attention
+/// pattern beside ModPTask's (docs/theory.md, "Lemma (length)").
+Model attending_to_ones(Model modp);
+
 /// The Farey-hat witness pair of order n (THEORY.md §2): S = 2, Δ = 1, τ = 0,
 /// M = 0, so attention is uniform and its output is q = the fraction of
 /// 1-tokens. f returns q; g returns q + hat(q), a ReLU hat of height eta
