@@ -28,7 +28,20 @@ struct BoundArgs {
   unsigned log_power = 0;
   bool json = false;
   bool c_given = false;
+  bool quiet = false;
 };
+
+/// The decimal text of each number. Writing numbers of millions of digits takes seconds each (a threshold
+/// 2^{p/γ} at γ = 10^-6): a progress line then says so.
+std::vector<std::string> decimal_texts(const std::vector<const Integer*>& numbers, bool quiet) {
+  Progress progress("numbers written in decimal", quiet);
+  std::vector<std::string> texts;
+  for (std::size_t k = 0; k < numbers.size(); ++k) {
+    progress.update(k, numbers.size(), fmt::format("{} bits", boost::multiprecision::msb(*numbers[k]) + 1));
+    texts.push_back(numbers[k]->str());
+  }
+  return texts;
+}
 
 int cmd_bound(const BoundArgs& a) {
   const BoundInputs in{a.file, a.epsilon, a.c, a.alpha, a.log_power, a.json, a.c_given};
@@ -42,6 +55,7 @@ int cmd_bound(const BoundArgs& a) {
   unsigned p = a.precision_bits >= 0 ? static_cast<unsigned>(a.precision_bits) : cm.precision_bits;
   Theorem41Bounds b = theorem41_bounds(cm.models, eps, p, constant);
   if (a.json) {
+    const auto big = decimal_texts({&b.threshold, &b.N_paper, &b.N_paper_sum_form, &b.sim.N}, a.quiet);
     print_json({{"theorem", "4.1"},
                 {"case", c.name},
                 {"epsilon", to_string(b.epsilon)},
@@ -54,17 +68,17 @@ int cmd_bound(const BoundArgs& a) {
                 {"tau_hat", b.locality + 1},
                 {"heads", b.heads},
                 {"precision_bits", b.precision_bits},
-                {"threshold", b.threshold.str()},
+                {"threshold", big[0]},
                 {"sample_term", to_string(b.sample_term)},
                 {"sample_term_sum_form", to_string(b.sample_term_sum_form)},
-                {"N_paper", b.N_paper.str()},
-                {"N_paper_sum_form", b.N_paper_sum_form.str()},
+                {"N_paper", big[1]},
+                {"N_paper_sum_form", big[2]},
                 {"delta", to_string(b.delta)},
                 {"resolution", b.sim.resolution.str()},
                 {"attention_patterns", b.sim.patterns},
                 {"anchored", b.sim.anchored},
                 {"N_sim_formula", b.sim.formula},
-                {"N_sim", b.sim.N.str()}});
+                {"N_sim", big[3]}});
     return 0;
   }
   std::cout << fmt::format(
@@ -258,6 +272,9 @@ Command add_bound(CLI::App& app) {
   sub->add_option("--log-power", a->log_power, "4.2: the power k of (1 + ln(1/eps)) in N0")->capture_default_str()
       ->check(CLI::Range(0, 16));
   sub->add_flag("--json", a->json, "print a JSON object (keys: docs/cli.md)");
+  sub->add_flag("--quiet", a->quiet,
+                "no progress line on stderr (4.1 --json: shown on a terminal when writing numbers of millions of "
+                "digits takes over 2 s)");
   return {sub, [a] { return cmd_bound(*a); }};
 }
 
