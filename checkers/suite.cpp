@@ -110,19 +110,27 @@ std::vector<std::filesystem::path> collect_case_files(const std::vector<std::str
 namespace {
 
 /// The claim on the case under a fresh enumeration budget: past the budget,
-/// UNDECIDED with the budget printed.
+/// UNDECIDED with the budget printed; past what lgcheck computes exactly (a
+/// threshold 2^{p/γ} of more than 2^27 bits), UNDECIDED with the reason, and
+/// the other claims and cases still run.
 ClaimResult run_within_budget(const Claim& claim, const Case& c) {
   BudgetScope scope;
-  try {
-    return claim.run(c);
-  } catch (const BudgetExceeded& e) {
+  auto stopped = [&](const std::string& why) {
     ClaimResult r;
     r.id = claim.id;
     r.case_name = c.name;
     r.verdict = Verdict::Undecided;
-    r.detail = std::string("stopped: ") + e.what() + " (raise --budget to decide)";
+    r.detail = "stopped: " + why;
+    return r;
+  };
+  try {
+    return claim.run(c);
+  } catch (const BudgetExceeded& e) {
+    ClaimResult r = stopped(std::string(e.what()) + " (raise --budget to decide)");
     r.evidence = {{"budget", describe(enumeration_budget())}};
     return r;
+  } catch (const std::overflow_error& e) {
+    return stopped(std::string(e.what()) + " (beyond exact computation)");
   }
 }
 

@@ -5,6 +5,7 @@
 
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/semantics/forward.hpp"
+#include "lgcheck/tasks/paper_tasks.hpp"
 
 #include <fstream>
 #include <sstream>
@@ -346,3 +347,29 @@ TEST_CASE("A long evaluation draws a progress line on a terminal only, and not w
   std::filesystem::remove(file);
 }
 #endif
+
+TEST_CASE("check: a case whose threshold is beyond exact computation gives UNDECIDED rows, and the next case still runs",
+          "[cli][budget]") {
+  // ModPTask at logit margin 10^-6 under finite:200: 2^{p/γ} has 2·10^8 bits, beyond the 2^27 lgcheck computes.
+  const auto dir = std::filesystem::temp_directory_path() / ("lgcheck_beyond_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  nlohmann::json huge = lgc::model_to_json(lgc::modp_task(3, lgc::Semantics::finite(200), lgc::Rational(1, 1000000)));
+  huge["format"] = lgc::kCaseFormat;
+  std::ofstream(dir / "a_huge.json") << huge.dump(1);
+  std::filesystem::copy_file(bundled_path("paper/modp/modp_p3_hardmax.json"), dir / "b_ok.json");
+  const auto r = run_lgcheck("check " + dir.string() + " --json");
+  std::filesystem::remove_all(dir);
+  INFO(r.out.substr(0, 3000));
+  CHECK(r.exit_code == 3);  // UNDECIDED, not a usage error: nothing else is lost
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  std::size_t stopped = 0, decided = 0;
+  for (const auto& row : j.at("claims")) {
+    if (row.at("verdict") == "UNDECIDED") {
+      CHECK(row.at("detail").get<std::string>().find("more than 2^27") != std::string::npos);
+      ++stopped;
+    }
+    if (row.at("case") == "modp_p3_hardmax" && row.at("verdict") == "SAMPLED") ++decided;
+  }
+  CHECK(stopped >= 2);   // S.consistency and T4.1.threshold need the threshold
+  CHECK(decided == 4);   // every claim of the next case
+}
