@@ -23,7 +23,8 @@ Rational string_probability(const std::vector<Rational>& alpha, const std::vecto
   if (total <= 0) throw std::invalid_argument("string_probability: α₀ must be positive");
   std::vector<std::size_t> counts(alpha.size(), 0);
   for (int s : tokens) {
-    if (s < 0 || static_cast<std::size_t>(s) >= alpha.size()) throw std::invalid_argument("string_probability: token outside the alphabet");
+    if (s < 0 || static_cast<std::size_t>(s) >= alpha.size())
+      throw std::invalid_argument("string_probability: token outside the alphabet");
     ++counts[static_cast<std::size_t>(s)];
   }
   Rational p = 1;

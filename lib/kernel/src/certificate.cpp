@@ -4,10 +4,8 @@
 #include "lgcheck/kernel/average.hpp"
 #include "lgcheck/kernel/enumeration.hpp"
 #include "lgcheck/kernel/json_read.hpp"
-#include "lgcheck/kernel/quantities.hpp"
 #include "lgcheck/kernel/section5.hpp"
 #include "lgcheck/kernel/witness.hpp"
-#include "lgcheck/model/case_file.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -46,9 +44,9 @@ Tokens support(const std::vector<Rational>& alpha) {
 }
 Tokens symbols(std::size_t S) { return support(std::vector<Rational>(S, Rational(1))); }
 
-/// w.statistic.length, when w records a readable one.
-std::optional<std::uint64_t> statistic_length(const json& w) {
-  const json* s = member(w, "statistic");
+/// w[key].length, when w records a readable one.
+std::optional<std::uint64_t> length_at(const json& w, const char* key) {
+  const json* s = member(w, key);
   return s ? count_at(*s, "length", kMaxStatisticLength) : std::nullopt;
 }
 
@@ -56,9 +54,7 @@ std::optional<std::uint64_t> statistic_length(const json& w) {
 /// budget of expanded positions is spent on the shortest witnesses first.
 std::uint64_t expansion_size(const json& w) {
   std::uint64_t total = 0;
-  for (const char* key : {"x", "z", "statistic"})
-    if (const json* s = member(w, key))
-      if (auto T = count_at(*s, "length", kMaxStatisticLength)) total += *T;
+  for (const char* key : {"x", "z", "statistic"}) total += length_at(w, key).value_or(0);
   if (const json* input = member(w, "input"); input && input->is_string())
     total += input->get_ref<const std::string&>().size();
   return total;
@@ -155,7 +151,6 @@ class Checker {
   void problem(const std::string& path, const std::string& why) {
     report_.problems.push_back(path.empty() ? why : path + ": " + why);
   }
-
   void agreed(const std::string& what) { report_.reestablished.push_back(what); }
   void unchecked(const std::string& what) { report_.not_reestablished.push_back(what); }
   const json* field(const char* key) const { return member(*evidence_, key); }
@@ -234,14 +229,13 @@ class Checker {
     agreed(r.path);
   }
 
-  /// compare_rational for evidence fields whose values are already computed.
-  void compare_fields(std::initializer_list<std::pair<const char*, Rational>> fields) {
-    for (const auto& [key, value] : fields) compare_rational(ev(key), value);
-  }
-
   void compare_integer(const Recorded& r, const std::optional<Integer>& value) {
     if (!value) return unchecked(r.path + ": not defined by the kernel for this case");
     compare_rational(r, Rational(*value));
+  }
+  /// compare_rational for evidence fields whose values are already computed.
+  void compare_fields(std::initializer_list<std::pair<const char*, Rational>> fields) {
+    for (const auto& [key, value] : fields) compare_rational(ev(key), value);
   }
 
   void compare_margin(const Recorded& r, const Margin& g) {
@@ -331,9 +325,8 @@ class Checker {
   /// T4.1.witness: η, n, 2n and D(n) = max |f − g| over every string of length <= n, when few enough.
   void check_witness_claim() {
     const Rational eta = case_.check_rational("eta", Rational(1, 4));
-    compare_rational(ev("eta"), eta);
     const std::uint64_t n = case_.check_count("witness_n", 0);
-    compare_fields({{"n", Rational(n)}, {"differ_by", Rational(2 * n)}});
+    compare_fields({{"eta", eta}, {"n", Rational(n)}, {"differ_by", Rational(2 * n)}});
     bool all = n > 0 && case_.is_pair;
     Rational worst = 0;
     for (std::size_t t = 1; all && t <= n; ++t)
@@ -361,8 +354,7 @@ class Checker {
     if (const auto amin = smallest_positive(alpha)) compare_rational(ev("alpha_min"), *amin);
     const Rational eps = epsilon_of(Rational(1, 4)), c = case_.check_rational("N0_constant", Rational(1));
     const unsigned k = static_cast<unsigned>(case_.check_count("N0_log_power", 0));
-    compare_fields({{"c", c}, {"log_power", Rational(k)}});
-    compare_rational(ev("C"), case_.check_rational("conclusion_constant", Rational(1)));
+    compare_fields({{"c", c}, {"log_power", Rational(k)}, {"C", case_.check_rational("conclusion_constant", 1)}});
     const auto n0 = recompute([&] { return n0_average(alpha, eps, c, k); }, "evidence.N0");
     if (n0) compare_integer(ev("N0"), *n0);
     check_premise(alpha, eps, n0.value_or(Integer(0)));
@@ -485,25 +477,25 @@ class Checker {
     if (auto why = layer2_obstacle(m)) return unchecked("L5.3.subsample: " + *why);
     const Rational c = case_.check_rational("subsample_constant", Rational(1));
     const Rational tau1(static_cast<unsigned long>(m.locality + 1));
-    compare_rational(ev("c"), c);
-    compare_rational(ev("rate"), Rational(1, 3));
+    compare_fields({{"c", c}, {"rate", Rational(1, 3)}});
     const Section5Bounds k = section5_bounds(m, c);
-    const json* tests = field("tests");
-    if (!tests || !tests->is_array()) return problem("evidence.tests", "missing or not an array");
-    for (std::size_t i = 0; i < tests->size(); ++i) {
-      const json& t = (*tests)[i];
-      const std::string path = "evidence.tests[" + std::to_string(i) + "]";
+    for_each_entry("tests", [&](const json& t, const std::string& path) {
       compare_decimal({path + ".G", member(t, "G")}, k.G, true);
       compare_decimal({path + ".L", member(t, "L")}, k.L, true);
       auto G = rational_at(t, "G"), L = rational_at(t, "L");
       auto n = count_at(t, "length_z", kMaxStatisticLength);
-      if (!G || !L || !n || *n == 0) {
-        problem(path, "G, L or length_z unreadable");
-        continue;
-      }
+      if (!G || !L || !n || *n == 0) return problem(path, "G, L or length_z unreadable");
       const Number rate(power(Integer(*n), Rational(-1, 3), 128));
       compare_decimal({path + ".bound", member(t, "bound")}, Number(c * (*G + *L) * tau1) * rate);
-    }
+    });
+  }
+
+  /// visit(entry, path) for each entry of the evidence array `key`; false (a problem) when it is not an array.
+  bool for_each_entry(const char* key, const std::function<void(const json&, const std::string&)>& visit) {
+    const json* list = field(key);
+    if (!list || !list->is_array()) return problem(cat("evidence.", key), "missing or not an array"), false;
+    for (std::size_t i = 0; i < list->size(); ++i) visit((*list)[i], cat("evidence.", key, "[", i, "]"));
+    return true;
   }
 
   /// Theorem 5.2: C = max(C(f), C(g)), N_variant_A/B from it, and each row's C(model)·|z|^{−r′}.
@@ -527,11 +519,7 @@ class Checker {
       compare_integer(ev("N_variant_A"), ceil_power(*recorded / eps, e));
       compare_integer(ev("N_variant_B"), ceil_power(pow(*recorded, v) * pow(1 / eps, u), Rational(1, v)));
     }
-    const json* rows = field("rows");
-    if (!rows || !rows->is_array()) return problem("evidence.rows", "missing or not an array");
-    for (std::size_t i = 0; i < rows->size(); ++i) {
-      const json& r = (*rows)[i];
-      const std::string path = "evidence.rows[" + std::to_string(i) + "]";
+    const bool rows = for_each_entry("rows", [&](const json& r, const std::string& path) {
       const json* model = member(r, "model");
       const std::size_t which = model && *model == "g" ? 1 : 0;
       auto n = count_at(r, "length_z", kMaxStatisticLength);
@@ -540,8 +528,8 @@ class Checker {
       else if (const json* bound = member(r, "a_priori_bound"))
         compare_decimal({path + ".a_priori_bound", bound},
                         bounds[which].C * Number(power(Integer(*n), -bounds[which].rate, 128)));
-    }
-    unchecked("T5.2.sim: the a-posteriori simulation-error bound and the errors (x is not recorded)");
+    });
+    if (rows) unchecked("T5.2.sim: the a-posteriori simulation-error bound and the errors (x is not recorded)");
   }
 
   /// L5.conv: γ, the rate min(γ, 1), the start 2(τ+1), Lip(MLP) and K.
@@ -549,9 +537,8 @@ class Checker {
     const Model& m = case_.model();
     const Margin g = positional_margin(m);
     compare_margin(ev("gamma"), g);
-    compare_rational(ev("rate"), g ? std::min(*g, Rational(1)) : Rational(1));
-    compare_rational(ev("from"), Rational(2 * (m.locality + 1)));
-    compare_rational(ev("mlp_lipschitz"), first_mlp_lipschitz(m));
+    compare_fields({{"rate", g ? std::min(*g, Rational(1)) : Rational(1)}, {"from", Rational(2 * (m.locality + 1))},
+                    {"mlp_lipschitz", first_mlp_lipschitz(m)}});
     compare_enclosed(ev("K"), convergence_constant(m));
     unchecked("L5.conv: the errors at each position are not recomputed");
   }
@@ -598,9 +585,8 @@ class Checker {
       strings += pow(S, static_cast<unsigned long>(T)).convert_to<std::uint64_t>();
       last = T;
     }
-    std::string text = last ? "every input of length " + std::to_string(first) + ".." + std::to_string(last) +
-                                  " with match fraction >= rho (" + std::to_string(inside) + "), "
-                            : "";
+    std::string text;  // the enumerated lengths (when any), then the hard inputs
+    if (last) text = cat("every input of length ", first, "..", last, " with match fraction >= rho (", inside, "), ");
     const json* recorded = recorded_domain();
     // The hard inputs are not rebuilt: their number is read from the recorded text.
     const unsigned long hard = recorded ? hard_input_count(recorded->get<std::string>()) : 0;
@@ -628,9 +614,7 @@ class Checker {
   void check_regularity_claim() {
     const Rational eta = case_.check_rational("eta", Rational(1));
     const std::uint64_t K = case_.check_count("switch_length", 0), tail = case_.check_count("regularity_tail", 64);
-    compare_rational(ev("eta"), eta);
-    compare_rational(ev("switch_length"), Rational(K));
-    compare_rational(ev("tail"), Rational(tail));
+    compare_fields({{"eta", eta}, {"switch_length", Rational(K)}, {"tail", Rational(tail)}});
     compare_domain("E_t exactly for t = 1..K + tail = " + std::to_string(K + tail), Integer(K) + tail);
     const auto alpha = case_alpha();
     const json* names = member(case_.check, "short_alphabet");
@@ -674,13 +658,11 @@ class Checker {
     const auto d = parse_domain(text->get<std::string>());
     if (!d) return unchecked("scope.domain: not a domain the kernel enumerates");
     compare_integer(scope("exhaustive"), domain_count(*d, case_.model()));
-    const bool expandable = d->hi <= expansion_limit(case_.model());  // as witnesses
-    const std::vector<Tokens> samples = expandable ? sample_strings(*d, case_.model()) : std::vector<Tokens>{};
     std::size_t checked = 0;
-    for (const Tokens& x : samples) checked += sampled_inequality(claim, *d, x);
+    if (d->hi <= expansion_limit(case_.model()))  // expandable, as witnesses
+      for (const Tokens& x : sample_strings(*d, case_.model())) checked += sampled_inequality(claim, *d, x);
     if (checked > 0)
-      agreed("scope.domain: the inequality at " + std::to_string(checked) + " sampled instances (seed " +
-             std::to_string(kSampleSeed) + ")");
+      agreed(cat("scope.domain: the inequality at ", checked, " sampled instances (seed ", kSampleSeed, ")"));
   }
 
   /// L4.L's domain (theory.md "The pairs L4.L compares"): the pair counts of every model, recomputed; then the lemma
@@ -691,10 +673,9 @@ class Checker {
     const std::uint64_t n = std::min<std::uint64_t>(case_.check_count("max_length", 10), 12);
     const PairCount c = norm_pair_count(f, n);
     const Integer models(static_cast<unsigned long>(case_.models.size()));
-    const Integer compared = c.compared * models, groups = c.groups * models;
-    compare_domain("pairs of statistics of length <= " + std::to_string(n) + " with the same window and residue (" +
-                       to_string(compared) + " of " + to_string(Integer(c.total * models)) + " pairs, " +
-                       to_string(groups) + " of " + to_string(groups) + " groups)",
+    const Integer compared = c.compared * models, groups = c.groups * models, total = c.total * models;
+    compare_domain(cat("pairs of statistics of length <= ", n, " with the same window and residue (", compared, " of ",
+                       total, " pairs, ", groups, " of ", groups, " groups)"),
                    compared);
     std::size_t checked = 0;
     for (const auto& [x, z] : sample_norm_pairs(f, n))
@@ -703,8 +684,7 @@ class Checker {
             r.status == WitnessStatus::Rejected)
           return problem("scope.domain", "model " + std::to_string(i) + ": " + r.why + " at the sampled pair x = " +
                                              text_of(f, x) + ", z = " + text_of(f, z));
-    agreed("scope.domain: L4.L at " + std::to_string(checked) + " sampled pairs (seed " + std::to_string(kSampleSeed) +
-           ")");
+    agreed(cat("scope.domain: L4.L at ", checked, " sampled pairs (seed ", kSampleSeed, ")"));
   }
 
   /// The claim's inequality at one sampled string (each query position of a StringPositions
@@ -738,7 +718,8 @@ class Checker {
   /// VACUOUS with a reason, else SAMPLED with samples or a binding cap, else PROVED.
   void check_verdict_kind() {
     const std::string v = verdict();
-    if (v != "PROVED" && v != "SAMPLED" && v != "VACUOUS") return unchecked("verdict " + v + " (not a holding verdict)");
+    if (v != "PROVED" && v != "SAMPLED" && v != "VACUOUS")
+      return unchecked("verdict " + v + " (not a holding verdict)");
     const json *vacuous = scope("vacuous").value, *samples = scope("samples").value, *caps = scope("caps").value;
     if (!samples || !samples->is_number_unsigned()) return problem("scope.samples", "missing or not a count");
     if (!caps || !caps->is_array()) return problem("scope.caps", "missing or not an array");
@@ -749,7 +730,8 @@ class Checker {
       binding = binding || b->get<bool>();
     }
     const bool has_reason = vacuous && vacuous->is_string() && !vacuous->get_ref<const std::string&>().empty();
-    const std::string kind = has_reason ? "VACUOUS" : samples->get<std::uint64_t>() > 0 || binding ? "SAMPLED" : "PROVED";
+    const bool sampled = samples->get<std::uint64_t>() > 0 || binding;
+    const std::string kind = has_reason ? "VACUOUS" : sampled ? "SAMPLED" : "PROVED";
     if (kind != v) return problem("verdict", cat("recorded ", v, ", the scope implies ", kind));
     agreed("verdict kind " + v + " from the scope");
   }
@@ -793,12 +775,12 @@ class Checker {
       auto a = rational_at(w, "at_least");
       if (a && ctx_.epsilon && *a < *ctx_.epsilon)
         return problem(path + ".at_least", "below eta = " + to_string(*ctx_.epsilon)), false;
-      auto T = statistic_length(w);
+      auto T = length_at(w, "statistic");
       if (T && *T > 2 * case_.check_count("witness_n", 0))
         return problem(path + ".statistic.length", "longer than 2n"), false;
     }
     if (claim == "T4.1.threshold" && kind == "finite_differs") {
-      auto T = statistic_length(w);
+      auto T = length_at(w, "statistic");
       if (T && Integer(*T) >= ctx_.threshold.front() && verdict() != "REFUTED")
         return problem(path, "a difference at T >= threshold contradicts the verdict " + verdict()), false;
     }

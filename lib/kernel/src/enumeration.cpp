@@ -15,7 +15,8 @@ std::optional<Domain> parse_domain(const std::string& text) {
   const char* t = text.c_str();
   if (std::sscanf(t, "every statistic of length %7lu..%7lu", &a, &b) == 2) d.lo = a, d.hi = b;
   else if (std::sscanf(t, "every statistic of length <= %7lu", &b) == 1) d.hi = b;
-  else if (std::sscanf(t, "every statistic of each length T in [%7lu, %7lu] with at most %9lu statistics", &a, &b, &c) == 3)
+  else if (std::sscanf(t, "every statistic of each length T in [%7lu, %7lu] with at most %9lu statistics", &a, &b,
+                       &c) == 3)
     d.lo = a, d.hi = b, d.cap = c;
   else if (std::sscanf(t, "query positions %7lu..%7lu of every string of length %3lu", &a, &b, &c) == 3)
     d = {Domain::Kind::StringPositions, c, c, a, b, std::nullopt};
@@ -27,7 +28,9 @@ std::optional<Domain> parse_domain(const std::string& text) {
 
 namespace {
 
-Integer windows(const Model& m, std::uint64_t length) { return pow(Integer(static_cast<unsigned long>(m.alphabet_size())), static_cast<unsigned long>(length)); }
+Integer windows(const Model& m, std::uint64_t length) {
+  return pow(Integer(static_cast<unsigned long>(m.alphabet_size())), static_cast<unsigned long>(length));
+}
 
 /// The bulk count vectors of length T: Π_r C(m_r + S − 1, S − 1), multisets of m_r tokens per residue.
 Integer bulk_count(const Model& m, std::uint64_t T) {
@@ -58,21 +61,24 @@ std::vector<std::uint64_t> lengths(const Domain& d, const Model& m) {
 
 }  // namespace
 
-Integer statistic_count(const Model& m, std::uint64_t T) { return windows(m, std::min<std::uint64_t>(T, m.locality + 1)) * bulk_count(m, T); }
+Integer statistic_count(const Model& m, std::uint64_t T) {
+  return windows(m, std::min<std::uint64_t>(T, m.locality + 1)) * bulk_count(m, T);
+}
 
 PairCount norm_pair_count(const Model& m, std::uint64_t n) {
   // A window shorter than τ + 1 fixes T: its group is one statistic. A full window's group (w, ρ) holds the
   // bulk count vectors of every T in [τ+1, n] with T ≡ ρ, the same number for every w.
   std::vector<Integer> members(m.period, Integer(0)), pairs(m.period);
   for (std::uint64_t T = m.locality + 1; T <= n; ++T) members[T % m.period] += bulk_count(m, T);
+  const Integer full = windows(m, m.locality + 1);  // the full windows w, one group (w, ρ) each
   PairCount c{0, 0, 0};
   for (std::size_t r = 0; r < m.period; ++r) {
     pairs[r] = members[r] * (members[r] - 1) / 2;
-    c.total += windows(m, m.locality + 1) * pairs[r];
-    if (pairs[r] > 0) c.groups += windows(m, m.locality + 1);
+    c.total += full * pairs[r];
+    if (pairs[r] > 0) c.groups += full;
   }
   const Integer stride = c.total <= kNormPairCap ? Integer(1) : Integer((c.total + kNormPairCap - 1) / kNormPairCap);
-  for (std::size_t r = 0; r < m.period; ++r) c.compared += windows(m, m.locality + 1) * ((pairs[r] + stride - 1) / stride);
+  for (std::size_t r = 0; r < m.period; ++r) c.compared += full * ((pairs[r] + stride - 1) / stride);
   return c;
 }
 
@@ -81,8 +87,9 @@ std::vector<std::pair<Tokens, Tokens>> sample_norm_pairs(const Model& m, std::ui
   const std::uint64_t first = m.locality + 1;
   std::mt19937_64 rng(kSampleSeed);
   for (std::size_t k = 0; k < kSamples && n >= first; ++k) {
-    const std::uint64_t Tx = first + rng() % (n - first + 1), below = (Tx - first) / m.period, above = (n - Tx) / m.period;
-    const std::uint64_t shift = rng() % (below + above + 1), Tz = shift <= below ? Tx - shift * m.period : Tx + (shift - below) * m.period;
+    const std::uint64_t Tx = first + rng() % (n - first + 1), below = (Tx - first) / m.period;
+    const std::uint64_t shift = rng() % (below + (n - Tx) / m.period + 1);  // Tz = Tx ± shift·Δ in [first, n]
+    const std::uint64_t Tz = shift <= below ? Tx - shift * m.period : Tx + (shift - below) * m.period;
     Tokens x = random_tokens(m, Tx, rng), z = random_tokens(m, Tz, rng);
     std::copy(x.end() - static_cast<long>(first), x.end(), z.end() - static_cast<long>(first));
     out.emplace_back(std::move(x), std::move(z));

@@ -4,8 +4,6 @@
 #include "lgcheck/kernel/quantities.hpp"
 
 #include <map>
-#include <optional>
-#include <stdexcept>
 #include <string>
 
 namespace lgc::kernel {
@@ -34,10 +32,8 @@ Values plus(Values a, const Values& b) {
   return a;
 }
 
-/// Inputs of a layer: the vector y_j of each position j, stored once per id: positions with equal vectors share an id
-/// (on the first layer y_j = E_{x_j} + p_{j mod Δ} depends only on x_j and j mod Δ, so the id is that class; later
-/// layers give every position its own id). Equal ids mean equal vectors, so keys with one id far from the query have
-/// equal summands (key_terms).
+/// Inputs of a layer: the vector y_j of each position j, stored once per id. On the first layer y_j = E_{x_j} +
+/// p_{j mod Δ}, so the id is the class (x_j, j mod Δ); later layers give every position its own id.
 struct LayerInput {
   std::vector<Values> by_id;   ///< the vector of each id
   std::vector<std::size_t> ids;  ///< the id of position j at index j − 1
@@ -52,10 +48,9 @@ struct LayerInput {
   }
 };
 
-/// The keys j = 1..i of query i as terms. A key farther than τ from i carries no positional term, so keys with the same
-/// input id have the same logit y_jᵀ M y_i and the same value V y_j: they form one term, and the loop over the keys
-/// counts them (`multiplicity`). Each key within τ of i is a term of its own. Every sum over keys below is the sum
-/// over terms of multiplicity × the key's summand: the same value, added once.
+/// The keys j = 1..i of query i as terms. Keys farther than τ carry no positional term, so those with one input id have
+/// the same logit y_jᵀ M y_i and value V y_j: one term, counted (`multiplicity`); each key within τ is a term of its
+/// own. Every sum over keys below adds each term's summand once, times its multiplicity.
 struct Term {
   std::size_t key = 0;             ///< one key j of the term (its logit, value and position class)
   std::uint64_t multiplicity = 0;  ///< how many keys it stands for
@@ -84,9 +79,8 @@ Values head_logits(const Model& model, const Head& head, const LayerInput& in, s
                    const std::vector<Term>& terms, Semantics semantics, unsigned bits) {
   Values query = multiply(head.qk, in.y(i));
   Number scale(1);
-  if (semantics.kind == Semantics::Kind::Softmax) scale = (i == 1) ? Number(0) : Number(log(Interval(Rational(i), bits)));
+  if (semantics.kind == Semantics::Kind::Softmax) scale = i == 1 ? Number(0) : Number(log(Interval(Rational(i), bits)));
   Values logits;
-  logits.reserve(terms.size());
   for (const Term& term : terms) {
     Number a = dot(in.y(term.key), query);
     std::size_t t = i - term.key;
@@ -106,49 +100,34 @@ Rational top_logit(const Values& logits) {
   return best;
 }
 
-/// Per-key weights w_j = u_j / Σ_keys u, from the unnormalised u of each term.
-Values normalised(Values u, const std::vector<Term>& terms) {
+/// Per-key weights w_j = u_j / Σ_keys u of each term at query i. hardmax: u = 1 on the argmax set, else 0; finite:p:
+/// u_j = i^{a_ij - a*}, zero when <= 2^{-p}; softmax: u_j = exp(a_ij - c), c an exact rational near the largest logit.
+Values key_weights(const Values& logits, const std::vector<Term>& terms, std::size_t i, Semantics semantics,
+                         unsigned bits) {
+  Values u(logits.size(), Number(0));
+  if (semantics.kind == Semantics::Kind::Softmax) {
+    Rational c = lower_of(logits[0]);
+    for (const auto& a : logits) c = std::max(c, lower_of(a));
+    for (std::size_t k = 0; k < logits.size(); ++k) u[k] = exp(logits[k] - Number(c), bits);
+  } else {
+    const Rational best = top_logit(logits);
+    const Integer position(static_cast<unsigned long>(i));
+    for (std::size_t k = 0; k < logits.size(); ++k) {
+      const Rational delta = best - logits[k].exact();
+      if (delta == 0)
+        u[k] = Number(1);
+      else if (semantics.kind == Semantics::Kind::Hardmax || rounds_to_zero(position, delta, semantics.bits))
+        u[k] = Number(0);
+      else if (is_integer(delta))  // 1 / i^delta, exact; i^delta < 2^p bounds its size
+        u[k] = Number(Rational(Integer(1), pow(position, numerator(delta).convert_to<unsigned long>())));
+      else
+        u[k] = Number(power(position, Rational(-delta), bits));
+    }
+  }
   Number total(0);
   for (std::size_t k = 0; k < u.size(); ++k) total += times(terms[k].multiplicity, u[k]);
   for (auto& w : u) w = w / total;
   return u;
-}
-
-/// hardmax: uniform over the argmax set.
-Values hardmax_weights(const Values& logits, const std::vector<Term>& terms) {
-  const Rational best = top_logit(logits);
-  Values u(logits.size(), Number(0));
-  for (std::size_t k = 0; k < logits.size(); ++k)
-    if (logits[k].exact() == best) u[k] = Number(1);
-  return normalised(std::move(u), terms);
-}
-
-/// finite:p: u_j = i^{a_ij - a*}, zero when <= 2^{-p}, normalised.
-Values finite_weights(const Values& logits, const std::vector<Term>& terms, std::size_t i, unsigned p, unsigned bits) {
-  const Rational best = top_logit(logits);
-  const Integer position(static_cast<unsigned long>(i));
-  Values u(logits.size(), Number(0));
-  for (std::size_t k = 0; k < logits.size(); ++k) {
-    const Rational delta = best - logits[k].exact();
-    if (delta == 0)
-      u[k] = Number(1);
-    else if (rounds_to_zero(position, delta, p))
-      u[k] = Number(0);
-    else if (is_integer(delta))  // 1 / i^delta, exact; i^delta < 2^p bounds its size
-      u[k] = Number(Rational(Integer(1), pow(position, numerator(delta).convert_to<unsigned long>())));
-    else
-      u[k] = Number(power(position, Rational(-delta), bits));
-  }
-  return normalised(std::move(u), terms);
-}
-
-/// softmax: exp(a_ij - c) / sum, c an exact rational near the largest logit.
-Values softmax_weights(const Values& logits, const std::vector<Term>& terms, unsigned bits) {
-  Rational c = lower_of(logits[0]);
-  for (const auto& a : logits) c = std::max(c, lower_of(a));
-  Values e(logits.size());
-  for (std::size_t k = 0; k < logits.size(); ++k) e[k] = exp(logits[k] - Number(c), bits);
-  return normalised(std::move(e), terms);
 }
 
 /// Y + out·ReLU(in·Y + in_bias) + out_bias.
@@ -162,14 +141,8 @@ Values apply_mlp(const Mlp& mlp, const Values& y) {
 std::vector<Values> weights_at(const Model& model, std::size_t layer, const LayerInput& in, std::size_t i,
                                const std::vector<Term>& terms, Semantics semantics, unsigned bits) {
   std::vector<Values> out;
-  for (const Head& head : model.layers[layer].heads) {
-    Values logits = head_logits(model, head, in, i, terms, semantics, bits);
-    switch (semantics.kind) {
-      case Semantics::Kind::Hardmax: out.push_back(hardmax_weights(logits, terms)); break;
-      case Semantics::Kind::Finite: out.push_back(finite_weights(logits, terms, i, semantics.bits, bits)); break;
-      case Semantics::Kind::Softmax: out.push_back(softmax_weights(logits, terms, bits)); break;
-    }
-  }
+  for (const Head& head : model.layers[layer].heads)
+    out.push_back(key_weights(head_logits(model, head, in, i, terms, semantics, bits), terms, i, semantics, bits));
   return out;
 }
 
@@ -210,8 +183,7 @@ LayerInput initial_representations(const Model& model, const Tokens& tokens) {
 
 bool rounds_to_zero(const Integer& i, const Rational& delta, unsigned p) {
   if (i <= 1) return false;  // 1^{-delta} = 1 > 2^{-p}
-  const Integer u = numerator(delta), v = denominator(delta);
-  const Integer pv = Integer(p) * v;
+  const Integer u = numerator(delta), pv = Integer(p) * denominator(delta);
   // With 2^b <= i < 2^{b+1}: u b >= p v proves i^u >= 2^{pv}; u (b+1) <= p v proves i^u < 2^{pv}.
   const Integer b(static_cast<unsigned long>(bit_length(i) - 1));  // ⌊log2 i⌋
   if (u * b >= pv) return true;
@@ -238,7 +210,7 @@ Values last_representation(const Model& model, const Tokens& tokens, Semantics s
   LayerInput in = initial_representations(model, tokens);
   const std::size_t T = in.length();
   for (std::size_t layer = 0; layer < model.layers.size(); ++layer) {
-    if (layer + 1 == model.layers.size()) return layer_at(model, layer, in, T, semantics, bits);  // only query T matters now
+    if (layer + 1 == model.layers.size()) return layer_at(model, layer, in, T, semantics, bits);  // only query T now
     LayerInput next;
     for (std::size_t i = 1; i <= T; ++i) {
       next.by_id.push_back(layer_at(model, layer, in, i, semantics, bits));

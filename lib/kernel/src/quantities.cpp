@@ -27,25 +27,69 @@ Integer ceil_root(const Integer& N, unsigned long n) {
 std::size_t bit_length(const Integer& z) { return mpz_sizeinbase(z.backend().data(), 2); }
 
 namespace {
-/// keyᵀ M query.
-Rational bilinear(const QVector& key, const QMatrix& m, const QVector& query) {
-  return dot<Rational>(key, apply<Rational>(m, query));
-}
-}  // namespace
 
-std::vector<Rational> attainable_logits(const Model& model, std::size_t head, int query_token, std::size_t residue) {
+/// The attainable logits A_h(y, r) of first-layer head h (theory.md §2, "Logit margin"): bulk keys of any residue,
+/// window keys at offset t = 1..τ (residue r − t), the query itself.
+std::vector<Rational> attainable_logits(const Model& model, std::size_t head, std::size_t y, std::size_t residue) {
   const Head& h = model.layers.at(0).heads.at(head);
-  const std::size_t S = model.alphabet_size(), D = model.period, tau = model.locality;
-  const QVector query = class_vector(model, static_cast<std::size_t>(query_token), residue);
+  const std::size_t S = model.alphabet_size(), D = model.period;
+  const QVector query = class_vector(model, y, residue), mq = apply<Rational>(h.qk, query);  // logit: keyᵀ M query
   std::vector<Rational> out;
-  for (std::size_t s = 0; s < S; ++s)  // bulk keys: any residue
-    for (std::size_t r = 0; r < D; ++r) out.push_back(bilinear(class_vector(model, s, r), h.qk, query));
-  for (std::size_t t = 1; t <= tau; ++t)  // window keys at offset t, residue r - t
+  for (std::size_t s = 0; s < S; ++s)
+    for (std::size_t r = 0; r < D; ++r) out.push_back(dot<Rational>(class_vector(model, s, r), mq));
+  for (std::size_t t = 1; t <= model.locality; ++t)
     for (std::size_t s = 0; s < S; ++s)
-      out.push_back(bilinear(class_vector(model, s, (residue + D - t % D) % D), h.qk, query) + h.phi[t]);
-  out.push_back(bilinear(query, h.qk, query) + h.phi[0]);  // the query itself
+      out.push_back(dot<Rational>(class_vector(model, s, (residue + D - t % D) % D), mq) + h.phi[t]);
+  out.push_back(dot<Rational>(query, mq) + h.phi[0]);
   return out;
 }
+
+/// The rounding precision p the models use (largest finite:p), nullopt when no model rounds.
+std::optional<unsigned> rounding_bits(const std::vector<Model>& models) {
+  std::optional<unsigned> p;
+  for (const auto& m : models)
+    if (m.semantics.kind == Semantics::Kind::Finite && (!p || m.semantics.bits > *p)) p = m.semantics.bits;
+  return p;
+}
+
+/// Whether every head of every model is anchored and all share one attention pattern (theory.md "Lemma (length)"),
+/// and the number H of distinct patterns.
+struct AttentionPatterns {
+  bool all_anchored = true;
+  std::size_t distinct = 0;
+};
+
+AttentionPatterns attention_patterns(const std::vector<Model>& models) {
+  // A pattern: the table of bulk-class logits over all queries (y, r) and classes (s, r'), and φ.
+  std::vector<std::vector<Rational>> patterns;
+  AttentionPatterns out;
+  for (const Model& m : models) {
+    if (m.layers.empty()) continue;
+    const std::size_t S = m.alphabet_size(), D = m.period;
+    for (const Head& h : m.layers[0].heads) {
+      std::vector<Rational> table(h.phi.begin(), h.phi.end());
+      for (std::size_t y = 0; y < S; ++y)
+        for (std::size_t r = 0; r < D; ++r) {
+          const QVector q = apply<Rational>(h.qk, class_vector(m, y, r));
+          std::vector<Rational> row;  // row[r' * S + s]
+          for (std::size_t rk = 0; rk < D; ++rk)
+            for (std::size_t s = 0; s < S; ++s) row.push_back(dot<Rational>(class_vector(m, s, rk), q));
+          const Rational top = *std::max_element(row.begin(), row.end());
+          bool anchored = false;  // some residue has all its classes at the top logit
+          for (std::size_t rk = 0; rk < D && !anchored; ++rk)
+            anchored = std::all_of(row.begin() + rk * S, row.begin() + (rk + 1) * S,
+                                   [&](const Rational& x) { return x == top; });
+          out.all_anchored = out.all_anchored && anchored;
+          table.insert(table.end(), row.begin(), row.end());
+        }
+      if (std::find(patterns.begin(), patterns.end(), table) == patterns.end()) patterns.push_back(table);
+    }
+  }
+  out.distinct = patterns.size();
+  return out;
+}
+
+}  // namespace
 
 Margin logit_margin(const Model& model) {
   Margin best;
@@ -53,7 +97,7 @@ Margin logit_margin(const Model& model) {
   for (std::size_t h = 0; h < model.layers[0].heads.size(); ++h)
     for (std::size_t y = 0; y < model.alphabet_size(); ++y)
       for (std::size_t r = 0; r < model.period; ++r) {
-        std::vector<Rational> a = attainable_logits(model, h, static_cast<int>(y), r);
+        std::vector<Rational> a = attainable_logits(model, h, y, r);
         std::sort(a.begin(), a.end());
         for (std::size_t k = 1; k < a.size(); ++k)
           if (a[k] != a[k - 1]) best = smaller_margin(best, Rational(a[k] - a[k - 1]));
@@ -78,8 +122,7 @@ Integer scaled_threshold(const Rational& c, const Margin& gamma, unsigned p) {
   const unsigned long uu = u.convert_to<unsigned long>();
   const Integer N = pow(a, uu) * pow(Integer(2), (Integer(p) * v).convert_to<unsigned long>());
   const Integer R = ceil_root(N, uu);  // least y with y^u >= N; need i·b >= R
-  Integer i = (R + b - 1) / b;
-  return std::max(Integer(1), i);
+  return std::max(Integer(1), Integer((R + b - 1) / b));
 }
 
 Integer hardmax_threshold(unsigned p, const Margin& gamma) { return scaled_threshold(Rational(1), gamma, p); }
@@ -130,13 +173,6 @@ std::optional<Rational> norm_constant(const std::vector<Model>& models) {
   return best;
 }
 
-std::optional<unsigned> rounding_bits(const std::vector<Model>& models) {
-  std::optional<unsigned> p;
-  for (const auto& m : models)
-    if (m.semantics.kind == Semantics::Kind::Finite && (!p || m.semantics.bits > *p)) p = m.semantics.bits;
-  return p;
-}
-
 std::optional<Integer> n_paper(const std::vector<Model>& models, const Rational& epsilon, const Rational& c,
                                bool sum_form) {
   auto L = norm_constant(models);
@@ -158,35 +194,6 @@ Integer simulation_resolution(const std::vector<Model>& models, const Rational& 
   const Rational L = norm_constant(models).value_or(Rational(0));
   // (5K + 7S + 2τ + 6)/δ with δ = ε/L, written as ·L/ε (L = 0: δ = ∞, the term vanishes).
   return ceil(Rational(Rational(5 * K + 7 * S + 2 * tau + 6) * L / epsilon + Rational(1, 2)));
-}
-
-AttentionPatterns attention_patterns(const std::vector<Model>& models) {
-  // A pattern: the table of bulk-class logits over all queries (y, r) and classes (s, r'), and φ.
-  std::vector<std::vector<Rational>> patterns;
-  AttentionPatterns out;
-  for (const Model& m : models) {
-    if (m.layers.empty()) continue;
-    const std::size_t S = m.alphabet_size(), D = m.period;
-    for (const Head& h : m.layers[0].heads) {
-      std::vector<Rational> table(h.phi.begin(), h.phi.end());
-      for (std::size_t y = 0; y < S; ++y)
-        for (std::size_t r = 0; r < D; ++r) {
-          const QVector q = apply<Rational>(h.qk, class_vector(m, y, r));
-          std::vector<Rational> row;  // row[r' * S + s]
-          for (std::size_t rk = 0; rk < D; ++rk)
-            for (std::size_t s = 0; s < S; ++s) row.push_back(dot<Rational>(class_vector(m, s, rk), q));
-          const Rational top = *std::max_element(row.begin(), row.end());
-          bool anchored = false;  // some residue has all its classes at the top logit
-          for (std::size_t rk = 0; rk < D && !anchored; ++rk)
-            anchored = std::all_of(row.begin() + rk * S, row.begin() + (rk + 1) * S, [&](const Rational& x) { return x == top; });
-          out.all_anchored = out.all_anchored && anchored;
-          table.insert(table.end(), row.begin(), row.end());
-        }
-      if (std::find(patterns.begin(), patterns.end(), table) == patterns.end()) patterns.push_back(table);
-    }
-  }
-  out.distinct = patterns.size();
-  return out;
 }
 
 std::optional<Integer> n_sim(const std::vector<Model>& models, const Rational& epsilon) {

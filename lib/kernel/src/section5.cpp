@@ -86,7 +86,7 @@ Integer kgram_min_length(std::uint64_t k, const Rational& rho, const Rational& e
 std::vector<std::size_t> kgram_matches(const std::vector<int>& x, std::size_t k) {
   std::vector<std::size_t> out;
   for (std::size_t t = k + 1; t <= x.size(); ++t)
-    if (std::equal(x.begin() + static_cast<long>(t - 1 - k), x.begin() + static_cast<long>(t - 1), x.end() - static_cast<long>(k))) out.push_back(t);
+    if (std::equal(x.end() - static_cast<long>(k), x.end(), x.begin() + static_cast<long>(t - 1 - k))) out.push_back(t);
   return out;
 }
 
@@ -172,7 +172,8 @@ Section5Bounds section5_bounds(const Model& m, const Rational& c, unsigned bits)
   out.rate = gamma ? std::min(*gamma, Rational(1, 3)) : Rational(1, 3);
   const Number K = convergence_constant(m, bits), lip = limit_lipschitz(m, bits);
   const Rational tau1(static_cast<unsigned long>(m.locality + 1)), sigma = 1 / (1 - out.rate);
-  const Number D = K + Number(c * Rational(static_cast<unsigned long>(m.alphabet_size() * m.period)) * tau1) * lip;  // H = SΔ classes
+  const Rational H(static_cast<unsigned long>(m.alphabet_size() * m.period));  // the SΔ classes
+  const Number D = K + Number(c * H * tau1) * lip;
   const Number early = Number(6 * tau1) * Number(power(Integer(2 * (m.locality + 1)), out.rate - 1, bits));
   const std::vector<Rational> b = first_layer_box(m);
   std::vector<Layer2Head> heads;
@@ -183,8 +184,8 @@ Section5Bounds section5_bounds(const Model& m, const Rational& c, unsigned bits)
   }
   Number sum = 0;
   for (const Layer2Head& h : heads) {
-    const Number eps_hat = h.grow * (Number(std::max(Rational(1), h.B)) * (Number(h.m * sigma) * K + Number(h.m2) * D + early) +
-                                     Number(h.v * sigma) * K);
+    const Number part = Number(h.m * sigma) * K + Number(h.m2) * D + early;
+    const Number eps_hat = h.grow * (Number(std::max(Rational(1), h.B)) * part + Number(h.v * sigma) * K);
     sum += h.grow * Number(1 + h.B) * (Number(2) * eps_hat + Number(c * tau1) * (out.G + out.L));
   }
   out.C = Number(readout_lipschitz(m)) * (K + D + sum);

@@ -18,9 +18,7 @@ Bracket difference_bracket(const Values& a, const Values& b) {
   return out;
 }
 
-std::uint64_t expansion_limit(const Model& m) {
-  return m.layers.size() <= 1 ? kMaxExpandedLength : 1000;
-}
+std::uint64_t expansion_limit(const Model& m) { return m.layers.size() <= 1 ? kMaxExpandedLength : 1000; }
 
 Bracket rounding_gap(const Model& m, const Tokens& x, unsigned p, unsigned bits) {
   return difference_bracket(last_representation(m, x, Semantics::finite(p), bits),
@@ -38,17 +36,23 @@ using nlohmann::json;
 
 WitnessResult ok() { return {WitnessStatus::Reestablished, ""}; }
 WitnessResult reject(std::string why) { return {WitnessStatus::Rejected, std::move(why)}; }
-/// Why `what`, of length T, is not expanded for m ("x has length ..."), or "" when it is (and then it is
-/// charged to the certificate's budget of expanded positions).
-std::string cannot_expand(const WitnessContext& ctx, const Model& m, const char* what, std::uint64_t T) {
+WitnessResult unchecked(std::string why) { return {WitnessStatus::NotReestablished, std::move(why)}; }
+
+/// A witness decided before its check ends: thrown by refuse (rejected) and leave (not re-established), returned by
+/// check_witness.
+struct Decided { WitnessResult result; };
+[[noreturn]] void refuse(std::string why) { throw Decided{reject(std::move(why))}; }
+[[noreturn]] void leave(std::string why) { throw Decided{unchecked(std::move(why))}; }
+
+/// Charges `what`, of length T, to the certificate's budget of expanded positions; the witness is left not
+/// re-established ("x has length ...") when it is too long for m or the budget is spent.
+void charge(const WitnessContext& ctx, const Model& m, const char* what, std::uint64_t T) {
   const std::string has = std::string(what) + " has ";
   const std::uint64_t limit = expansion_limit(m);
-  if (T > limit) return has + "length " + std::to_string(T) + " > " + std::to_string(limit) + ", not expanded";
-  if (T > ctx.positions_left) return has + "the certificate's budget of expanded positions is spent";
+  if (T > limit) leave(has + "length " + std::to_string(T) + " > " + std::to_string(limit) + ", not expanded");
+  if (T > ctx.positions_left) leave(has + "the certificate's budget of expanded positions is spent");
   ctx.positions_left -= T;
-  return "";
 }
-WitnessResult not_expanded(std::string why) { return {WitnessStatus::NotReestablished, std::move(why)}; }
 
 /// |f(x) − f(z)|∞, exactly 0 when the representations before the readout agree exactly.
 Bracket output_distance(const Model& m, const Tokens& x, const Tokens& z, Semantics sx, Semantics sz, unsigned bits) {
@@ -77,23 +81,20 @@ std::vector<std::vector<Number>> class_attention(const Model& m, const Tokens& x
   return out;
 }
 
-/// The statistic under `key`, or the error.
-std::variant<Statistic, std::string> statistic_at(const json& w, const char* key, const Model& m) {
-  if (!w.contains(key)) return std::string(key) + ": missing";
+/// The statistic under `key` (the witness is rejected when it is missing or not a statistic of m).
+Statistic statistic_at(const json& w, const char* key, const Model& m) {
+  if (!w.contains(key)) refuse(std::string(key) + ": missing");
   auto s = read_statistic(w[key], m);
-  if (auto* e = std::get_if<std::string>(&s)) return std::string(key) + ": " + *e;
-  return s;
+  if (auto* e = std::get_if<std::string>(&s)) refuse(std::string(key) + ": " + *e);
+  return std::get<Statistic>(std::move(s));
 }
 
-/// The statistics under "x" and "z", or the error: they must share the window and the query residue.
-std::variant<std::pair<Statistic, Statistic>, std::string> statistic_pair(const json& w, const Model& m) {
-  auto sx = statistic_at(w, "x", m), sz = statistic_at(w, "z", m);
-  if (auto* e = std::get_if<std::string>(&sx)) return *e;
-  if (auto* e = std::get_if<std::string>(&sz)) return *e;
-  Statistic &x = std::get<Statistic>(sx), &z = std::get<Statistic>(sz);
+/// The statistics under "x" and "z": they must share the window and the query residue.
+std::pair<Statistic, Statistic> statistic_pair(const json& w, const Model& m) {
+  Statistic x = statistic_at(w, "x", m), z = statistic_at(w, "z", m);
   if (x.window != z.window || x.length % m.period != z.length % m.period)
-    return std::string("x and z differ in window or query residue");
-  return std::pair(std::move(x), std::move(z));
+    refuse("x and z differ in window or query residue");
+  return {std::move(x), std::move(z)};
 }
 
 /// Hardmax unless both lengths reach the model's threshold (where finite:p is
@@ -104,44 +105,41 @@ Semantics semantics_for(const WitnessContext& ctx, std::size_t model, std::uint6
   return Integer(std::min(T1, T2)) >= ctx.threshold[model] ? m.semantics : Semantics::hardmax();
 }
 
-/// The witness's model (0 when unrecorded), or nullopt and why.
-std::optional<std::size_t> model_index(const json& w, const WitnessContext& ctx, std::string& why) {
+/// The witness's model (0 when unrecorded).
+std::size_t model_index(const json& w, const WitnessContext& ctx) {
   if (!w.contains("model")) return 0;
-  auto i = read_count(w["model"], ctx.c->models.size() - 1, why);
-  if (!i) why = "model: " + why;
-  return i;
+  std::string why;
+  const auto i = read_count(w["model"], ctx.c->models.size() - 1, why);
+  if (!i) refuse("model: " + why);
+  return *i;
 }
 
-WitnessResult p_mismatch(std::uint64_t recorded, unsigned p) {
-  return reject("p: recorded " + std::to_string(recorded) + ", the case gives " + std::to_string(p));
+/// The recorded p must be the case's.
+void require_p(std::uint64_t recorded, unsigned p) {
+  if (recorded != p) refuse("p: recorded " + std::to_string(recorded) + ", the case gives " + std::to_string(p));
 }
 
 /// finite:p and hardmax differ at the recorded statistic (p the case's).
 WitnessResult check_finite_differs(const json& w, const WitnessContext& ctx) {
+  const std::size_t mi = model_index(w, ctx);
+  const Model& m = ctx.c->models[mi];
   std::string why;
-  auto mi = model_index(w, ctx, why);
-  if (!mi) return reject(why);
-  const Model& m = ctx.c->models[*mi];
   auto p = count_at(w, "p", kMaxFiniteBits, &why);
   if (!p) return reject("p: " + (why.empty() ? std::string("missing") : why));
-  if (*p != ctx.p[*mi]) return p_mismatch(*p, ctx.p[*mi]);
-  auto s = statistic_at(w, "statistic", m);
-  if (auto* e = std::get_if<std::string>(&s)) return reject(*e);
-  const Statistic& sigma = std::get<Statistic>(s);
-  if (auto why = cannot_expand(ctx, m, "statistic", sigma.length); !why.empty()) return not_expanded(why);
+  require_p(*p, ctx.p[mi]);
+  const Statistic sigma = statistic_at(w, "statistic", m);
+  charge(ctx, m, "statistic", sigma.length);
   if (rounding_gap(m, expand(sigma, m), static_cast<unsigned>(*p), ctx.bits).lo > 0) return ok();
   return reject("finite:" + std::to_string(*p) + " and hardmax do not certainly differ at this statistic");
 }
 
 /// finite:p and hardmax differ at a query position of the recorded input string.
 WitnessResult check_string_differs(const json& w, const WitnessContext& ctx) {
-  std::string why;
-  auto mi = model_index(w, ctx, why);
-  if (!mi) return reject(why);
-  const Model& m = ctx.c->models[*mi];
+  const std::size_t mi = model_index(w, ctx);
+  const Model& m = ctx.c->models[mi];
   if (!w.contains("input") || !w["input"].is_string()) return reject("input: expected the input string");
   const std::string& input = w["input"].get_ref<const std::string&>();
-  if (auto why = cannot_expand(ctx, m, "input", input.size()); !why.empty()) return not_expanded(why);
+  charge(ctx, m, "input", input.size());
   Tokens x;
   try {
     x = parse_input(m, input);
@@ -151,8 +149,8 @@ WitnessResult check_string_differs(const json& w, const WitnessContext& ctx) {
   auto i = count_at(w, "position", x.size());
   if (!i || *i == 0) return reject("position: expected a query position in 1.." + std::to_string(x.size()));
   x.resize(*i);  // causal: the representation at position i is that of the prefix
-  const unsigned p = w.contains("p") && w["p"].is_number_unsigned() ? w["p"].get<unsigned>() : ctx.p[*mi];
-  if (p != ctx.p[*mi]) return p_mismatch(p, ctx.p[*mi]);
+  const unsigned p = w.contains("p") && w["p"].is_number_unsigned() ? w["p"].get<unsigned>() : ctx.p[mi];
+  require_p(p, ctx.p[mi]);
   if (rounding_gap(m, x, p, ctx.bits).lo > 0) return ok();
   return reject("finite:p and hardmax do not certainly differ at this input and position");
 }
@@ -161,39 +159,33 @@ WitnessResult check_string_differs(const json& w, const WitnessContext& ctx) {
 WitnessResult check_simulation(const json& w, const WitnessContext& ctx) {
   if (!ctx.epsilon || !ctx.n_sim) return reject("no epsilon or N_sim to check a simulation against");
   const Model& f = ctx.c->model();
-  auto xz = statistic_pair(w, f);
-  if (auto* e = std::get_if<std::string>(&xz)) return reject(*e);
-  const auto& [x, z] = std::get<0>(xz);
+  const auto [x, z] = statistic_pair(w, f);
   if (Integer(z.length) > *ctx.n_sim)
     return reject("|z| = " + std::to_string(z.length) + " > N_sim = " + to_string(*ctx.n_sim));
   for (const Model& m : ctx.c->models) {
-    if (auto why = cannot_expand(ctx, m, "x", x.length); !why.empty()) return not_expanded(why);
-    if (auto why = cannot_expand(ctx, m, "z", z.length); !why.empty()) return not_expanded(why);
+    charge(ctx, m, "x", x.length);
+    charge(ctx, m, "z", z.length);
   }
   Tokens tx = expand(x, f), tz = expand(z, f);
   for (std::size_t mi = 0; mi < ctx.c->models.size(); ++mi) {
     Semantics s = semantics_for(ctx, mi, x.length, z.length);
     Bracket d = output_distance(ctx.c->models[mi], tx, tz, s, s, ctx.bits);
     if (d.hi > *ctx.epsilon)
-      return reject("model " + std::to_string(mi) + ": |f(x) - f(z)| " + (d.lo > *ctx.epsilon ? "> " : "not certainly <= ") +
-                    "epsilon = " + to_string(*ctx.epsilon));
+      return reject("model " + std::to_string(mi) + ": |f(x) - f(z)| " +
+                    (d.lo > *ctx.epsilon ? "> " : "not certainly <= ") + "epsilon = " + to_string(*ctx.epsilon));
   }
   return ok();
 }
 
 /// L4.L at the recorded pair (norm_inequality), with the kernel's L.
 WitnessResult check_norm_pair(const json& w, const WitnessContext& ctx) {
-  std::string why;
-  auto mi = model_index(w, ctx, why);
-  if (!mi) return reject(why);
-  const Model& m = ctx.c->models[*mi];
-  if (!ctx.L[*mi]) return reject("L(f) is not defined for this model (not one layer)");
-  auto xz = statistic_pair(w, m);
-  if (auto* e = std::get_if<std::string>(&xz)) return reject(*e);
-  const auto& [x, z] = std::get<0>(xz);
-  if (auto why = cannot_expand(ctx, m, "x", x.length); !why.empty()) return not_expanded(why);
-  if (auto why = cannot_expand(ctx, m, "z", z.length); !why.empty()) return not_expanded(why);
-  return norm_inequality(m, *ctx.L[*mi], expand(x, m), expand(z, m), m.semantics, ctx.bits);
+  const std::size_t mi = model_index(w, ctx);
+  const Model& m = ctx.c->models[mi];
+  if (!ctx.L[mi]) return reject("L(f) is not defined for this model (not one layer)");
+  const auto [x, z] = statistic_pair(w, m);
+  charge(ctx, m, "x", x.length);
+  charge(ctx, m, "z", z.length);
+  return norm_inequality(m, *ctx.L[mi], expand(x, m), expand(z, m), m.semantics, ctx.bits);
 }
 
 /// |f − g|∞ at the recorded statistic is certainly at least the recorded at_least.
@@ -202,11 +194,8 @@ WitnessResult check_pair_distance(const json& w, const WitnessContext& ctx) {
   std::string why;
   auto at_least = rational_at(w, "at_least", &why);
   if (!at_least) return reject("at_least: " + (why.empty() ? std::string("missing") : why));
-  auto s = statistic_at(w, "statistic", ctx.c->model());
-  if (auto* e = std::get_if<std::string>(&s)) return reject(*e);
-  const Statistic& sigma = std::get<Statistic>(s);
-  for (const Model& m : ctx.c->models)
-    if (auto why = cannot_expand(ctx, m, "statistic", sigma.length); !why.empty()) return not_expanded(why);
+  const Statistic sigma = statistic_at(w, "statistic", ctx.c->model());
+  for (const Model& m : ctx.c->models) charge(ctx, m, "statistic", sigma.length);
   const Bracket d = pair_gap(*ctx.c, expand(sigma, ctx.c->model()), ctx.bits);
   if (d.lo >= *at_least) return ok();  // the LOWER end of the enclosure
   return reject("|f - g| at the statistic is not certainly >= " + to_string(*at_least) + " (enclosure [" +
@@ -215,7 +204,8 @@ WitnessResult check_pair_distance(const json& w, const WitnessContext& ctx) {
 
 }  // namespace
 
-WitnessResult norm_inequality(const Model& m, const Rational& L, const Tokens& x, const Tokens& z, Semantics s, unsigned bits) try {
+WitnessResult norm_inequality(const Model& m, const Rational& L, const Tokens& x, const Tokens& z, Semantics s,
+                              unsigned bits) try {
   auto ax = class_attention(m, x, s, bits), az = class_attention(m, z, s, bits);
   Rational distance = 0;  // a lower bound of max_h ‖ω_h(x) − ω_h(z)‖₁
   for (std::size_t h = 0; h < ax.size(); ++h) {
@@ -223,12 +213,13 @@ WitnessResult norm_inequality(const Model& m, const Rational& L, const Tokens& x
     for (std::size_t k = 0; k < ax[h].size(); ++k) sum += abs(ax[h][k] - az[h][k]);
     distance = std::max(distance, lower_of(sum));
   }
-  Bracket d = output_distance(m, x, z, s, s, bits);
-  if (d.hi <= L * distance) return ok();
-  return reject("|f(x) - f(z)| " + std::string(d.lo > L * distance ? "> " : "not certainly <= ") +
-                "L * max_h |w_h(x) - w_h(z)|_1 = " + to_string(L * distance) + " (the kernel's L = " + to_string(L) + ")");
+  const Rational bound = L * distance;
+  const Bracket d = output_distance(m, x, z, s, s, bits);
+  if (d.hi <= bound) return ok();
+  return reject("|f(x) - f(z)| " + std::string(d.lo > bound ? "> " : "not certainly <= ") +
+                "L * max_h |w_h(x) - w_h(z)|_1 = " + to_string(bound) + " (the kernel's L = " + to_string(L) + ")");
 } catch (const Undecided& e) {
-  return {WitnessStatus::NotReestablished, std::string("undecided: ") + e.what()};
+  return unchecked(std::string("undecided: ") + e.what());
 }
 
 std::uint64_t residue_count(std::uint64_t B, std::size_t r, std::size_t period) {
@@ -266,8 +257,8 @@ std::variant<Statistic, std::string> read_statistic(const json& j, const Model& 
     std::uint64_t sum = 0;
     for (std::size_t t = 0; t < S; ++t) sum += s.counts[t * D + r];
     if (sum != residue_count(B, r, D))
-      return "counts: residue " + std::to_string(r) + " holds " + std::to_string(sum) + " positions, the length gives " +
-             std::to_string(residue_count(B, r, D));
+      return "counts: residue " + std::to_string(r) + " holds " + std::to_string(sum) +
+             " positions, the length gives " + std::to_string(residue_count(B, r, D));
   }
   return s;
 }
@@ -296,19 +287,19 @@ WitnessResult check_witness(const json& w, const WitnessContext& ctx) {
     const std::string kind = w["kind"].get<std::string>();
     if (w.contains("expect") && w["expect"] != "holds" && w["expect"] != "differs") {
       if (w["expect"] == "fails" || w["expect"] == "violates")
-        return {WitnessStatus::NotReestablished, "expect " + show(w["expect"]) + ": refutation witnesses are not re-checked"};
+        return unchecked("expect " + show(w["expect"]) + ": refutation witnesses are not re-checked");
       return reject("expect: " + show(w["expect"]) + " is not an expectation the kernel knows");
     }
-    WitnessResult r;
-    if (kind == "finite_differs") r = check_finite_differs(w, ctx);
-    else if (kind == "string_differs") r = check_string_differs(w, ctx);
-    else if (kind == "simulation") r = check_simulation(w, ctx);
-    else if (kind == "norm_pair") r = check_norm_pair(w, ctx);
-    else if (kind == "pair_distance") r = check_pair_distance(w, ctx);
-    else return reject("kind: \"" + kind + "\" is not a witness kind the kernel knows");
-    return r;
+    static const std::map<std::string, WitnessResult (*)(const json&, const WitnessContext&)> kinds = {
+        {"finite_differs", check_finite_differs}, {"string_differs", check_string_differs},
+        {"simulation", check_simulation}, {"norm_pair", check_norm_pair}, {"pair_distance", check_pair_distance}};
+    const auto check = kinds.find(kind);
+    if (check == kinds.end()) return reject("kind: \"" + kind + "\" is not a witness kind the kernel knows");
+    return check->second(w, ctx);
+  } catch (const Decided& d) {
+    return d.result;
   } catch (const Undecided& e) {
-    return {WitnessStatus::NotReestablished, std::string("undecided: ") + e.what()};
+    return unchecked(std::string("undecided: ") + e.what());
   } catch (const std::exception& e) {
     return reject(std::string("evaluation failed: ") + e.what());
   }

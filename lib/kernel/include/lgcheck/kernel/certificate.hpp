@@ -11,10 +11,9 @@ namespace lgc::kernel {
 
 struct CertificateReport {
   std::vector<std::string> problems;           ///< "evidence.L: recorded 1000000, recomputed 1"
-  std::vector<std::string> reestablished;      ///< what was recomputed and agrees ("evidence.L", "witness 0 (norm_pair)")
+  std::vector<std::string> reestablished;      ///< recomputed and agreeing ("evidence.L", "witness 0 (norm_pair)")
   std::vector<std::string> not_reestablished;  ///< what the kernel left unchecked, with why
   std::size_t witnesses_checked = 0;           ///< witnesses re-established or rejected
-
   bool accepted() const { return problems.empty(); }
 };
 

@@ -16,10 +16,8 @@ namespace lgc::kernel {
 using Tokens = std::vector<int>;
 using Values = std::vector<Number>;
 
-/// Raised when a decision the semantics needs cannot be made exactly
-/// (a finite:p or hardmax comparison of logits that are enclosures).
-class Undecided : public std::runtime_error {
- public:
+/// Raised when a decision the semantics needs cannot be made exactly (hardmax or finite:p on enclosed logits).
+struct Undecided : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
@@ -39,13 +37,10 @@ struct KeyWeight {
 /// entry per group of keys; the multiplicities of a head add up to T).
 std::vector<std::vector<KeyWeight>> last_position_weights(const Model& model, const Tokens& tokens,
                                                            Semantics semantics, unsigned bits = 128);
-
 /// The representation at the last position after the last layer (before the readout).
 Values last_representation(const Model& model, const Tokens& tokens, Semantics semantics, unsigned bits = 128);
-
 /// The readout R(y) = U y + u, then sin(omega .) elementwise when set.
 Values apply_readout(const Model& model, const Values& y, unsigned bits = 128);
-
 /// f(x): the output at the last position.
 Values evaluate(const Model& model, const Tokens& tokens, Semantics semantics, unsigned bits = 128);
 

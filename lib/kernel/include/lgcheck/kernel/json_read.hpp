@@ -17,7 +17,6 @@ std::optional<Rational> read_rational(const nlohmann::json& v, std::string& why)
 std::optional<std::uint64_t> read_count(const nlohmann::json& v, std::uint64_t max, std::string& why);
 /// A short description of a JSON value for messages (strings quoted, long values cut).
 std::string show(const nlohmann::json& v);
-
 /// &o[key], or nullptr when o is not an object holding key.
 const nlohmann::json* member(const nlohmann::json& o, const char* key);
 /// read_rational / read_count of o[key] (why set when given); nullopt when absent.

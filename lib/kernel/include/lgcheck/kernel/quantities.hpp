@@ -20,17 +20,13 @@ QVector class_vector(const Model& model, std::size_t token, std::size_t residue)
 Integer ceil_root(const Integer& N, unsigned long n);
 std::size_t bit_length(const Integer& z);
 
-/// The attainable logits A_h(y, r) of first-layer head h (theory.md §2,
-/// "Logit margin"): bulk keys, window keys t = 1..τ, the query itself.
-std::vector<Rational> attainable_logits(const Model& model, std::size_t head, int query_token, std::size_t residue);
-
-/// γ(f): the smallest positive difference inside one A_h(y, r).
+/// γ(f): the smallest positive difference inside one attainable set A_h(y, r) (theory.md §2 "Logit margin");
+/// for a pair, the smaller margin.
 Margin logit_margin(const Model& model);
-/// For a pair, the smaller margin.
 Margin logit_margin(const std::vector<Model>& models);
 
-/// The least integer i >= 1 with (i/c)^γ >= 2^p, c > 0 (so ⌈c·2^{p/γ}⌉), decided on integers: for γ = u/v, (i·b)^u >=
-/// a^u·2^{p v} with c = a/b. γ = +∞ gives ⌈c⌉. Throws std::invalid_argument on absurd sizes.
+/// The least integer i >= 1 with (i/c)^γ >= 2^p, c > 0 (so ⌈c·2^{p/γ}⌉), decided on integers: for γ = u/v,
+/// (i·b)^u >= a^u·2^{p v} with c = a/b. γ = +∞ gives ⌈c⌉. Throws std::invalid_argument on absurd sizes.
 Integer scaled_threshold(const Rational& c, const Margin& gamma, unsigned p);
 /// The hardmax threshold ⌈2^{p/γ}⌉: the least i >= 1 with i^γ >= 2^p.
 Integer hardmax_threshold(unsigned p, const Margin& gamma);
@@ -41,13 +37,9 @@ Rational row_sum_norm(const QMatrix& m);
 Rational readout_lipschitz(const Model& model);
 /// V_h = max over classes (s, r) of ‖V_h (E_s + p_r)‖∞.
 Rational value_norm(const Model& model, std::size_t head);
-/// L(f) = Lip(R)·Σ_h V_h for a one-layer model; nullopt otherwise.
+/// L(f) = Lip(R)·Σ_h V_h for a one-layer model, nullopt otherwise; for a pair, the larger constant.
 std::optional<Rational> norm_constant(const Model& model);
-/// For a pair, the larger constant.
 std::optional<Rational> norm_constant(const std::vector<Model>& models);
-
-/// The rounding precision p the models use (largest finite:p), nullopt when no model rounds.
-std::optional<unsigned> rounding_bits(const std::vector<Model>& models);
 
 /// Theorem 4.1, the paper's form: ⌈c·max{2^{p/γ}, L²Δ⁷S⁶τ̂²/ε²}⌉, τ̂ = τ + 1,
 /// the 2^{p/γ} term 1 without rounding; `sum_form` uses (S³ + τ̂)².
@@ -56,15 +48,6 @@ std::optional<Integer> n_paper(const std::vector<Model>& models, const Rational&
 
 /// Q = ⌈(5K + 7S + 2τ + 6)/δ + 1/2⌉, K = SΔ, δ = ε/L.
 Integer simulation_resolution(const std::vector<Model>& models, const Rational& epsilon);
-
-/// Whether every head of every model is anchored and all share one attention
-/// pattern (theory.md "Lemma (length)"); and the number H of distinct patterns.
-struct AttentionPatterns {
-  bool all_anchored = true;
-  std::size_t distinct = 0;
-};
-AttentionPatterns attention_patterns(const std::vector<Model>& models);
-
 /// N_sim(ε): the construction's length bound, with the finite:p padding.
 std::optional<Integer> n_sim(const std::vector<Model>& models, const Rational& epsilon);
 

@@ -13,14 +13,11 @@ namespace lgc::kernel {
 /// γ_h = max P_h − the largest element of P_h below it, P_h = {φ_h(t)} ∪ {1};
 /// γ(f) = min over first-layer heads (nullopt: +∞).
 Margin positional_margin(const Model& model);
-
 /// Lip∞(MLP) = 1 + ‖out‖∞‖in‖∞ of the first layer's MLP (1 without one).
 Rational first_mlp_lipschitz(const Model& model);
-
 /// K = Lip∞(MLP)·Σ_h 8·V_h·(τ+2)·e^{ℓmax,h − ℓmin,h} (theory.md "Convergence lemma"):
 /// exact when every spread is 0, else a certified enclosure.
 Number convergence_constant(const Model& model, unsigned bits = 128);
-
 /// Lip = Lip∞(MLP)·Σ_{h not position-dominant} 2V_h·max_q e^{max_c ℓ(q,c) − min_c ℓ(q,c)}.
 Number limit_lipschitz(const Model& model, unsigned bits = 128);
 

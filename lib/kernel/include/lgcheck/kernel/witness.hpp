@@ -2,7 +2,6 @@
 // Witnesses recorded in certificates, re-established with the kernel's own
 // forward pass on one explicit string per statistic (docs/kernel.md).
 #include "lgcheck/kernel/forward.hpp"
-#include "lgcheck/kernel/quantities.hpp"
 #include "lgcheck/model/case_file.hpp"
 
 #include <nlohmann/json.hpp>
@@ -14,8 +13,7 @@
 
 namespace lgc::kernel {
 
-/// Statistics longer than this are not expanded into a string (their
-/// witnesses are reported as not re-established, never as rejected).
+/// Statistics longer than this are not expanded (their witnesses are not re-established, never rejected).
 constexpr std::uint64_t kMaxExpandedLength = 1000000;
 /// All witnesses of one certificate together expand at most this many positions.
 constexpr std::uint64_t kExpansionBudget = 100000000;
@@ -32,13 +30,10 @@ struct Statistic {
 
 /// m_r(B): the number of j in 1..B with j ≡ r (mod Δ).
 std::uint64_t residue_count(std::uint64_t B, std::size_t r, std::size_t period);
-
-/// Read {"length", "window", "counts"} and check it is the statistic of some
-/// string for this model; the error text otherwise.
+/// Read {"length", "window", "counts"} and check it is the statistic of some string for this model; else why not.
 std::variant<Statistic, std::string> read_statistic(const nlohmann::json& j, const Model& model);
-
-/// One string with statistic σ: the bulk positions of each residue, in order,
-/// take the tokens of that residue's classes grouped by token, then the window.
+/// One string with statistic σ: each residue's bulk positions, in order, take its classes' tokens grouped by token;
+/// then the window.
 Tokens expand(const Statistic& sigma, const Model& model);
 
 /// max_k |a_k − b_k| as a certified [lo, hi]: lo > 0 when they certainly differ, [0, 0] when exactly equal.
@@ -70,10 +65,9 @@ struct WitnessContext {
 
 /// L4.L at one pair (same window and residue): |f(x) − f(z)|∞ <= L·max_h ‖ω_h(x) − ω_h(z)‖₁, ω_h summed
 /// per bulk class and window slot, under semantics s (the lemma holds for any weights; theory.md §2 "Norm constant L").
-WitnessResult norm_inequality(const Model& m, const Rational& L, const Tokens& x, const Tokens& z, Semantics s, unsigned bits = 128);
-
-/// Re-establish one witness object (kinds finite_differs, string_differs,
-/// simulation, norm_pair, pair_distance). Never throws.
+WitnessResult norm_inequality(const Model& m, const Rational& L, const Tokens& x, const Tokens& z, Semantics s,
+                              unsigned bits = 128);
+/// Re-establish one witness (finite_differs, string_differs, simulation, norm_pair, pair_distance). Never throws.
 WitnessResult check_witness(const nlohmann::json& w, const WitnessContext& ctx);
 
 }  // namespace lgc::kernel
