@@ -124,6 +124,16 @@ TEST_CASE("pair_distance compares with the lower end of the distance", "[kernel]
   farey = fixture("farey_hat_n4__T4.1.witness.json");
   farey["evidence"]["D_n"] = "1/4";
   CHECK(has(k::check_certificate(farey).problems, "evidence.D_n: recorded 1/4, recomputed 0"));
+  // With a sin readout on g no |f - g| is exact: D_n is left unchecked, never compared with a maximum over the
+  // exact strings only (there are none).
+  farey = fixture("farey_hat_n4__T4.1.witness.json");
+  farey["case"]["pair"][1]["readout"]["activation"] = {{"sin", "1"}};
+  const auto sin_readout = k::check_certificate(farey);
+  CHECK_FALSE(has(sin_readout.reestablished, "evidence.D_n"));
+  CHECK_FALSE(has(sin_readout.problems, "evidence.D_n: recorded 0, recomputed 0"));
+  bool unchecked = false;
+  for (const auto& n : sin_readout.not_reestablished) unchecked = unchecked || n.rfind("evidence.D_n: ", 0) == 0;
+  CHECK(unchecked);
 }
 
 TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L and the subsampling bound", "[kernel][certificate][section5]") {

@@ -40,6 +40,27 @@ TEST_CASE("finite_differs witnesses: re-established, or rejected when moved", "[
   CHECK(k::check_certificate(cert).problems == std::vector<std::string>{"evidence.witnesses[0]: p: recorded 7, the case gives 6"});
 }
 
+TEST_CASE("string_differs witnesses: re-established, and a recorded p is read whole", "[kernel][witness]") {
+  json cert = kt::read_json("tests/kernel/data/modp_p3_finite6_margin1_2__T4.1.threshold.json");
+  // ModPTask p = 3 at logit gap 1/2 under finite:6: at i = 10 the keys off residue 0 weigh 10^{-1/2} > 2^{-6}
+  // and survive, so with 1s at positions 3, 6, 9 and 0s elsewhere finite:6 gives 3/(3 + 7·10^{-1/2}) and hardmax 1.
+  json w = {{"kind", "string_differs"}, {"input", "0010010010"}, {"position", 10}, {"p", 6}};
+  cert["evidence"]["witnesses"].push_back(w);
+  const std::size_t at = cert["evidence"]["witnesses"].size() - 1;
+  const std::string path = "evidence.witnesses[" + std::to_string(at) + "]";
+  CHECK(k::check_certificate(cert).problems.empty());
+  // All 0s: every value is 0 under both semantics.
+  cert["evidence"]["witnesses"][at]["input"] = "0000000000";
+  CHECK(k::check_certificate(cert).problems ==
+        std::vector<std::string>{path + ": finite:p and hardmax do not certainly differ at this input and position"});
+  // A recorded p of 2^33 + 6 is not the case's 6 (it is not truncated to 32 bits).
+  cert["evidence"]["witnesses"][at]["input"] = "0010010010";
+  cert["evidence"]["witnesses"][at]["p"] = (std::uint64_t(1) << 33) + 6;
+  const auto problems = k::check_certificate(cert).problems;
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].rfind(path + ": p: ", 0) == 0);
+}
+
 TEST_CASE("Section 5 constants, by hand", "[kernel][section5]") {
   // regime_position: φ = (0, 3/2): P = {0, 3/2, 1}, γ = 3/2 − 1 = 1/2 (theory.md §3).
   CHECK(k::positional_margin(kt::bundled("cases/section5/regime_position.json").model()) == Rational(1, 2));

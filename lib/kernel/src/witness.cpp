@@ -149,7 +149,10 @@ WitnessResult check_string_differs(const json& w, const WitnessContext& ctx) {
   auto i = count_at(w, "position", x.size());
   if (!i || *i == 0) return reject("position: expected a query position in 1.." + std::to_string(x.size()));
   x.resize(*i);  // causal: the representation at position i is that of the prefix
-  const unsigned p = w.contains("p") && w["p"].is_number_unsigned() ? w["p"].get<unsigned>() : ctx.p[mi];
+  std::string why;
+  const auto recorded = count_at(w, "p", kMaxFiniteBits, &why);  // p is optional; a recorded one is read whole
+  if (w.contains("p") && !recorded) return reject("p: " + why);
+  const unsigned p = recorded ? static_cast<unsigned>(*recorded) : ctx.p[mi];
   require_p(p, ctx.p[mi]);
   if (rounding_gap(m, x, p, ctx.bits).lo > 0) return ok();
   return reject("finite:p and hardmax do not certainly differ at this input and position");
