@@ -34,7 +34,8 @@ test: build
 	$(MAKE) --no-print-directory fuzz
 
 # libFuzzer (clang): each target runs FUZZ_SECONDS on the committed corpus;
-# new inputs go to a scratch directory, the corpus stays as committed.
+# new inputs, and any crash or slow unit, go to a scratch directory in
+# $(FUZZ_BUILD); the corpus and the working tree stay as committed.
 fuzz: deps
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
 	  -DLGCHECK_FUZZ=ON -DLGCHECK_BUILD_TESTS=OFF
@@ -43,6 +44,7 @@ fuzz: deps
 	for t in case_parser input_decoder certificate shard_merge command_line; do \
 	  rm -rf $(FUZZ_BUILD)/new-$$t && mkdir -p $(FUZZ_BUILD)/new-$$t && \
 	  $(FUZZ_BUILD)/fuzz/$${t}_fuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=60 -rss_limit_mb=4096 -close_fd_mask=1 \
+	    -artifact_prefix=$(FUZZ_BUILD)/new-$$t/ \
 	    -print_final_stats=1 $(FUZZ_BUILD)/new-$$t fuzz/corpus/$$t || exit 1; \
 	done
 
