@@ -136,6 +136,15 @@ TEST_CASE("pair_distance compares with the lower end of the distance", "[kernel]
   CHECK(unchecked);
 }
 
+TEST_CASE("T4.1.sim with L = 0: delta is left unchecked, and the kernel does not fail", "[kernel][certificate]") {
+  json cert = fixture("modp_p3_hardmax__T4.1.sim.json");
+  for (auto& row : cert["case"]["readout"]["weights"])
+    for (auto& entry : row) entry = "0";  // Lip(R) = 0, so L = 0 and delta = eps / L is undefined
+  const auto r = k::check_certificate(cert);
+  CHECK_FALSE(has(r.problems, "the kernel failed"));
+  CHECK(has(r.not_reestablished, "evidence.delta"));
+}
+
 TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L and the subsampling bound", "[kernel][certificate][section5]") {
   const json smooth = fixture("attention_pair_smooth__T5.2.sim.json");
   auto r = k::check_certificate(smooth);
