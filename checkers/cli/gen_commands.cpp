@@ -167,19 +167,16 @@ int run_gen(const GenArgs& a) {
     Rational e = rational_flag("--eta", a.eta), re = rational_flag("--readout-eta", a.readout_eta);
     Semantics sem = semantics_flag(a.semantics);
     Rational gap = (1 + e) * (1 + re) - 1;
-    if (a.ones)
-      write_pair_case(modp_task(a.p, sem), attending_to_ones(modp_perturbed(a.p, sem, e, re)),
-                      "modp_p" + std::to_string(a.p) + "_two_pattern_pair",
-                      "ModPTask p=" + std::to_string(a.p) + " against a copy whose head attends to the 1-tokens (two "
-                          "attention patterns), its value map perturbed by " + to_string(e),
-                      a.out, json_flag("--check", a.check_block), a.expect_block, a.name);
-    else
-      write_pair_case(modp_task(a.p, sem), modp_perturbed(a.p, sem, e, re),
-                      "modp_p" + std::to_string(a.p) + "_perturbed_pair",
-                      "ModPTask p=" + std::to_string(a.p) + " against a copy whose value map is perturbed by " +
-                          to_string(e) + (re != 0 ? " and readout scaled by 1 + " + to_string(re) : std::string()) +
-                          " (D_inf = " + to_string(gap < 0 ? Rational(-gap) : gap) + ")",
-                      a.out, json_flag("--check", a.check_block), a.expect_block, a.name);
+    const Model g = a.ones ? attending_to_ones(modp_perturbed(a.p, sem, e, re)) : modp_perturbed(a.p, sem, e, re);
+    const std::string p = std::to_string(a.p);
+    const std::string description =
+        a.ones ? "ModPTask p=" + p + " against a copy whose head attends to the 1-tokens (two attention patterns), "
+                 "its value map perturbed by " + to_string(e)
+               : "ModPTask p=" + p + " against a copy whose value map is perturbed by " + to_string(e) +
+                     (re != 0 ? " and readout scaled by 1 + " + to_string(re) : std::string()) +
+                     " (D_inf = " + to_string(gap < 0 ? Rational(-gap) : gap) + ")";
+    write_pair_case(modp_task(a.p, sem), g, "modp_p" + p + (a.ones ? "_two_pattern_pair" : "_perturbed_pair"),
+                    description, a.out, json_flag("--check", a.check_block), a.expect_block, a.name);
   }
   if (*a.regime)
     write_case(regime_model(rational_flag("--phi1", a.phi1), rational_flag("--content", a.content)), a.out,

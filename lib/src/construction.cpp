@@ -261,7 +261,7 @@ LengthBound simulation_length_bound(const std::vector<const OneLayerEvaluator*>&
     b.formula = "anchored: D*(S*Q*(tau+1) + S + 2) + tau";
   } else {
     // One factor Q(τ+1) per distinct head interval: at most one per pattern and one per bulk class count.
-    const std::size_t classes = shape.alphabet_size * shape.period, exponent = std::min(b.patterns, classes);
+    const std::size_t exponent = std::min(b.patterns, shape.classes());
     Integer phi_max = pow(Integer(Q * (tau + 1)), static_cast<unsigned long>(exponent)) * 2 * S * Q;
     b.N = D * S * phi_max + D + tau;
     b.formula = "general: D*S*(Q*(tau+1))^E*2*S*Q + D + tau, E = min(H, S*D) = " + std::to_string(exponent) + " (H = " +

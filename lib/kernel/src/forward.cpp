@@ -103,7 +103,7 @@ Rational top_logit(const Values& logits) {
 /// Per-key weights w_j = u_j / Σ_keys u of each term at query i. hardmax: u = 1 on the argmax set, else 0; finite:p:
 /// u_j = i^{a_ij - a*}, zero when <= 2^{-p}; softmax: u_j = exp(a_ij - c), c an exact rational near the largest logit.
 Values key_weights(const Values& logits, const std::vector<Term>& terms, std::size_t i, Semantics semantics,
-                         unsigned bits) {
+                   unsigned bits) {
   Values u(logits.size(), Number(0));
   if (semantics.kind == Semantics::Kind::Softmax) {
     Rational c = lower_of(logits[0]);
