@@ -6,6 +6,7 @@
 
 #include "lgcheck/enumerate/ordered_search.hpp"
 #include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/enumerate/visit_digest.hpp"
 #include "lgcheck/quantities/logit_margin.hpp"
 #include "lgcheck/semantics/finite_precision.hpp"
 #include "lgcheck/semantics/forward.hpp"
@@ -145,6 +146,7 @@ ClaimResult check_consistency(const Model& model, const ConsistencyParams& param
   std::size_t n = params.max_length;
   while (n > 1 && string_count(model.alphabet_size(), n) > params.max_strings) --n;
   const bool exhaustive_reaches = threshold <= n;
+  VisitDigest visited;  // every string of length n whose query positions were compared
   if (exhaustive_reaches) {
     // Every string of length n, split over the threads; the tally counts the
     // strings up to the first refutation in lexicographic order, as one thread would.
@@ -152,6 +154,7 @@ ClaimResult check_consistency(const Model& model, const ConsistencyParams& param
     OrdinalLog<Outcome> noted;
     const auto first = first_string_where(model.alphabet_size(), n, 0, [&](const Tokens& x, std::uint64_t ordinal) {
       Outcome o = compare.run(x, queries);
+      visited.add(x);
       const bool stop = o.refutation.has_value();
       if (stop || o.undecided) noted.add(ordinal, std::move(o));
       return stop;
@@ -192,6 +195,7 @@ ClaimResult check_consistency(const Model& model, const ConsistencyParams& param
                                 params.p, gamma);
   } else {
     result.scope = consistency_scope(params, model.alphabet_size(), margin, threshold, n, exhaustive_reaches, random_done);
+    if (exhaustive_reaches) result.evidence["visited"] = visited.to_json();
     result.verdict = holding_verdict(result.scope);
     result.detail = fmt::format(
         "finite:{} = hardmax at all {} query positions i >= {} (gamma={}): {}{}", params.p, cmp.positions,

@@ -4,6 +4,7 @@
 #include "agreement.hpp"
 #include "lgcheck/enumerate/ordered_search.hpp"
 #include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/enumerate/visit_digest.hpp"
 #include "lgcheck/quantities/positional_margin.hpp"
 #include "lgcheck/semantics/softmax_linear.hpp"
 #include "lgcheck/tasks/kgram.hpp"
@@ -84,13 +85,14 @@ void check_input(const Model& m, const SoftmaxLinearEvaluator& eval, const Kgram
 /// string fails, the length is scanned again on one thread up to the first
 /// failure, so the failure reported is the first in lexicographic order.
 void scan_strings(const Model& m, const SoftmaxLinearEvaluator& eval, const KgramParams& params, std::uint64_t T,
-                  KgramScan& s) {
+                  KgramScan& s, VisitDigest& visited) {
   KgramScan length_scan;
   std::mutex mutex;
   const auto failed = first_string_where(m.alphabet_size(), T, 0, [&](const Tokens& x, std::uint64_t) {
     KgramScan one;
     check_input(m, eval, params, x, one);
     if (one.refuted || one.undecided) return true;
+    if (one.inputs > 0) visited.add(x);  // inside the domain (match fraction >= rho) and checked
     std::lock_guard<std::mutex> lock(mutex);
     length_scan.inputs += one.inputs;
     length_scan.worst = std::max(length_scan.worst, one.worst);
@@ -141,12 +143,13 @@ ClaimResult check_kgram(const Case& c, const KgramParams& params) {
   KgramScan s;
   const SoftmaxLinearEvaluator eval(m);
   std::uint64_t exhaustive_to = 0, spent = 0;
+  VisitDigest visited;
   for (std::uint64_t T = T0; T <= params.max_length && !s.refuted && !s.undecided; ++T) {
     std::uint64_t count = string_count(S, T);
     if (count == UINT64_MAX || spent + count > params.exhaustive_budget) break;
     spent += count;
     exhaustive_to = T;
-    scan_strings(m, eval, params, T, s);
+    scan_strings(m, eval, params, T, s, visited);
   }
   const std::uint64_t enumerated_inputs = s.inputs;
   // The constructed hard inputs, right from T0 (where the lemma's terms are largest).
@@ -189,6 +192,7 @@ ClaimResult check_kgram(const Case& c, const KgramParams& params) {
                                  "near rho) at T = {}..{}",
                                  hard, T0, T0 + params.hard_lengths - 1);
     r.scope.exhaustive = exhaustive_inputs;
+    if (exhaustive_to) r.evidence["visited"] = visited.to_json();
     r.scope.samples = s.inputs - exhaustive_inputs;
     r.scope.seed = params.seed;
     r.scope.caps.push_back({fmt::format("strings enumerated on lengths T0 = {}..{}", T0, params.max_length),

@@ -4,6 +4,7 @@
 #include "lgcheck/average/monte_carlo.hpp"
 #include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/enumerate/visit_digest.hpp"
 #include "lgcheck/quantities/first_layer_constants.hpp"
 #include "lgcheck/semantics/softmax_layer1.hpp"
 #include "section5.hpp"
@@ -111,8 +112,10 @@ ClaimResult check_convergence(const Case& c, const ConvergenceParams& params) {
   const std::size_t S = m.alphabet_size();
   std::uint64_t n = params.max_length;
   while (n > 1 && string_count(S, n) > 4096) --n;
+  VisitDigest visited;  // every input of length n whose positions were scanned
   for_each_string(S, n, [&](const Tokens& x) {
     scan_input(layer, k, params.bound_scale, x, "input " + format_input(m, x), s);
+    visited.add(x);
     return !s.refuted && !s.undecided;
   });
   const std::uint64_t exhaustive_positions = s.positions;
@@ -143,6 +146,7 @@ ClaimResult check_convergence(const Case& c, const ConvergenceParams& params) {
                            params.random_inputs);
   } else {
     r.scope.domain = fmt::format("positions i >= {} of every input of length {}", k.from, n);
+    r.evidence["visited"] = visited.to_json();
     r.scope.exhaustive = exhaustive_positions;
     r.scope.samples = s.positions - exhaustive_positions;
     r.scope.seed = params.seed;

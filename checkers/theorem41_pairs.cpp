@@ -94,6 +94,7 @@ ClaimResult check_implication(const Case& c, const ImplicationParams& params) {
                                          bracket.upper ? show_upper(*bracket.upper) : "unknown", bracket.upper_source);
   Scope& scope = result.scope;
   scope.domain = fmt::format("every statistic of length <= {} (the distance curve D(n))", curve.reached);
+  result.evidence["visited"] = curve.visited.to_json();
   scope.exhaustive = curve.statistics;
   scope.caps.push_back({fmt::format("lengths of the distance curve (asked {})", params.max_length), curve.reached,
                         curve.reached < params.max_length});
@@ -191,6 +192,7 @@ ClaimResult check_witness(const Case& c, const WitnessParams& params) {
       {{{"kind", "pair_distance"}, {"statistic", statistic_to_json(curve.argmax[at - 1])},
         {"at_least", to_string(params.eta)}, {"expect", "holds"}}});
   result.scope.domain = fmt::format("every statistic of length <= {}", top);
+  result.evidence["visited"] = curve.visited.to_json();
   result.scope.exhaustive = curve.statistics;
   result.scope.decided_by = "exact D(n) = 0 up to n; certified |f - g| >= eta at the witness";
   if (lower_of(curve.D[at - 1]) > 0)

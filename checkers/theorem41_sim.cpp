@@ -8,6 +8,7 @@
 #include "lgcheck/bounds/theorem41.hpp"
 #include "lgcheck/enumerate/ordered_search.hpp"
 #include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/enumerate/visit_digest.hpp"
 #include "lgcheck/simulate/simulation_error.hpp"
 
 #include <fmt/format.h>
@@ -155,12 +156,14 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
   // accounted in enumeration order up to the first failure.
   const std::uint64_t start = p > 0 && bounds.threshold > 1 ? static_cast<std::uint64_t>(bounds.threshold) : 1;
   std::uint64_t exhaustive_to = 0;
+  VisitDigest visited;  // every statistic whose z was measured at the exhaustive lengths
   for (std::uint64_t T = start; T <= start + params.max_length - 1 && !failure; ++T) {
     const std::uint64_t count = statistic_count(shape, T);
     if (count > params.statistic_budget || checked + count > params.max_exhaustive_inputs) break;
     OrdinalLog<Item> items;
     const auto first = first_statistic_where(shape, T, 0, [&](const Statistic& x, std::uint64_t ordinal) {
       Item item = measure(x);
+      visited.add(x);
       const bool stop = item.fails(claimed);
       items.add(ordinal, std::move(item));
       return stop;
@@ -195,8 +198,10 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
     result.detail = fmt::format("{} of {} errors could not be compared with epsilon", undecided, checked);
   } else {
     Scope& scope = result.scope;
-    if (exhaustive_to >= start)
+    if (exhaustive_to >= start) {
       scope.domain = fmt::format("every statistic of length {}..{}", start, exhaustive_to);
+      result.evidence["visited"] = visited.to_json();
+    }
     scope.exhaustive = exhaustive_checked;
     scope.samples = checked - exhaustive_checked;
     scope.seed = params.seed;

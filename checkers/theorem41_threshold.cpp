@@ -8,6 +8,7 @@
 
 #include "lgcheck/enumerate/ordered_search.hpp"
 #include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/enumerate/visit_digest.hpp"
 #include "lgcheck/quantities/logit_margin.hpp"
 #include "lgcheck/semantics/finite_precision.hpp"
 #include "lgcheck/simulate/simulation_error.hpp"
@@ -107,12 +108,14 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   // Exhaustive near the threshold, where the rounding is closest to the edge;
   // split over the threads, the same result for any count (first_statistic_where).
   std::uint64_t exhaustive_lengths = 0;
+  VisitDigest visited;  // every statistic compared at the exhaustive lengths
   for (std::uint64_t T = t64; T <= t64 + params.exhaustive_span && !counterexample; ++T) {
     const std::uint64_t count = statistic_count(shape, T);
     if (count > params.statistic_budget) continue;
     OrdinalLog<Comparison> seen;
     const auto first = first_statistic_where(shape, T, 0, [&](const Statistic& s, std::uint64_t ordinal) {
       Comparison k = compare_models(s);
+      visited.add(s);
       const bool stop = k.differs.has_value();
       if (stop || k.unknown) seen.add(ordinal, std::move(k));
       return stop;
@@ -154,6 +157,7 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   // Tightness: at T = t − 1 a gap-γ key still survives, so finite:p must
   // differ from hardmax there (the rule that found t is ceil(2^(p/gamma))).
   Scope& scope = result.scope;
+  result.evidence["visited"] = visited.to_json();
   scope.domain = fmt::format("every statistic of each length T in [{}, {}] with at most {} statistics", t.str(),
                              Integer(t + params.exhaustive_span).str(), params.statistic_budget);
   scope.exhaustive = (compared - params.random_inputs * cm.models.size()) / cm.models.size();  // statistics

@@ -4,7 +4,10 @@
 #include "claim.hpp"
 #include "suite.hpp"
 
+#include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/enumerate/visit_digest.hpp"
 #include "lgcheck/kernel/certificate.hpp"
+#include "lgcheck/kernel/enumeration.hpp"
 
 #include "support.hpp"
 
@@ -174,6 +177,20 @@ TEST_CASE("Edited constants, detail and scope are rejected with the field named"
        "kernel: evidence.C: recorded 1000"},
       {"section5/kgram_k1_s2.json", "D5.4.kgram", [](nlohmann::json& c) { c["evidence"]["min_length"] = "3"; },
        "kernel: evidence.min_length: recorded 3, recomputed 11"},
+      // A search that skipped one statistic of its domain (the first of length 1) and said "every":
+      {"witnesses/farey_hat_n4.json", "T4.1.witness",
+       [](nlohmann::json& c) {
+         lgc::Statistic first{1, {0}, {0}};  // Farey-hat n = 4: S = 2, τ = 0, Δ = 1
+         first.counts.assign(2, 0);
+         lgc::VisitDigest skipped;
+         skipped.add(first);
+         auto& v = c["evidence"]["visited"];
+         const std::uint64_t sum = std::stoull(v["digest"].get<std::string>(), nullptr, 16) - skipped.sum();
+         v = {{"items", v["items"].get<std::uint64_t>() - 1}, {"digest", fmt::format("{:016x}", sum)}};
+       },
+       "kernel: evidence.visited: recorded 71 items"},
+      {"paper/modp/modp_p2_hardmax.json", "S.consistency", [](nlohmann::json& c) { c["evidence"].erase("visited"); },
+       "kernel: evidence.visited: missing (recomputed 4096 items"},
   };
   std::set<std::string> edited_claims;
   for (const Edit& e : edits) {
@@ -239,4 +256,37 @@ TEST_CASE("make run's replay exits non-zero when a certificate was altered after
   CHECK(replay_line.find("replay --quiet $(BUILD)/certificates") != std::string::npos);
   CHECK(replay_line.find('|') == std::string::npos);
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("The search's visit digest is the kernel's, by two enumerations of every small shape", "[certificate][kernel]") {
+  // The search's for_each_statistic / for_each_string against the kernel's own enumeration of the same domain.
+  for (std::size_t S : {2, 3})
+    for (std::size_t period : {1, 2, 3})
+      for (std::size_t tau : {0, 1, 2}) {
+        lgc::Model m;
+        m.alphabet.assign(S, "s");
+        m.period = period;
+        m.locality = tau;
+        const lgc::Shape shape{S, period, tau};
+        std::uint64_t top = 1;
+        while (top < 12 && lgc::statistic_count(shape, top + 1) <= 2000) ++top;
+        lgc::VisitDigest search;
+        for (std::uint64_t T = 1; T <= top; ++T)
+          lgc::for_each_statistic(shape, T, [&](const lgc::Statistic& s) { return search.add(s), true; });
+        const auto domain = lgc::kernel::parse_domain(fmt::format("every statistic of length 1..{}", top));
+        REQUIRE(domain);
+        const auto kernel = lgc::kernel::domain_digest(*domain, m);
+        REQUIRE(kernel);
+        INFO("S = " << S << ", period = " << period << ", tau = " << tau << ", lengths 1.." << top);
+        CHECK(kernel->items == search.items());
+        CHECK(kernel->sum == search.sum());
+      }
+  lgc::Model m;
+  m.alphabet.assign(3, "s");
+  lgc::VisitDigest search;
+  lgc::for_each_string(3, 7, [&](const lgc::Tokens& x) { return search.add(x), true; });
+  const auto kernel = lgc::kernel::domain_digest(*lgc::kernel::parse_domain("query positions 2..7 of every string of length 7"), m);
+  REQUIRE(kernel);
+  CHECK(kernel->items == 2187);
+  CHECK(kernel->sum == search.sum());
 }

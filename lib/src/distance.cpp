@@ -24,6 +24,7 @@ struct ShardMax {
   Rational best_upper;
   std::uint64_t best_ordinal = 0, visited = 0;
   Statistic at;
+  VisitDigest digest;
 };
 
 ShardMax shard_max(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t n, unsigned p,
@@ -44,6 +45,7 @@ ShardMax shard_max(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::
         }
         m.value = m.value ? certified_max(*m.value, d) : d;
         ++m.visited;
+        m.digest.add(s);
         return true;
       },
       shard);
@@ -77,6 +79,7 @@ DistanceCurve distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator
     const ShardMax* best = nullptr;
     for (const ShardMax& part : parts) {
       curve.statistics += part.visited;
+      curve.visited.add(part.digest);
       if (!part.value) continue;
       if (!best || part.best_upper > best->best_upper ||
           (part.best_upper == best->best_upper && part.best_ordinal < best->best_ordinal))

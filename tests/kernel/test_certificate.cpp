@@ -194,6 +194,25 @@ TEST_CASE("exhaustive domains: the count and a sampled re-check of the inequalit
   CHECK(has(k::check_certificate(thr).reestablished, "scope.exhaustive"));  // 0: every length has too many statistics
 }
 
+TEST_CASE("the visit digest: re-derived from the domain, a skipped or missing one rejected", "[kernel][certificate][enumeration]") {
+  json cert = fixture("modp_p3_hardmax__T4.1.sim.json");  // every statistic of length 1..12: 800
+  CHECK(has(k::check_certificate(cert).reestablished, "evidence.visited: 800 items, digest 2123768a37af5d93"));
+  json fewer = cert;
+  fewer["evidence"]["visited"]["items"] = 799u;  // a search that skipped one statistic and said "every"
+  CHECK(has(k::check_certificate(fewer).problems,
+            "evidence.visited: recorded 799 items, digest 2123768a37af5d93, recomputed 800 items, digest 2123768a37af5d93"));
+  json other = cert;
+  other["evidence"]["visited"]["digest"] = "2123768a37af5d94";
+  CHECK(has(k::check_certificate(other).problems, "evidence.visited: recorded 800 items, digest 2123768a37af5d94"));
+  json missing = cert;
+  missing["evidence"].erase("visited");
+  CHECK(has(k::check_certificate(missing).problems, "evidence.visited: missing (recomputed 800 items"));
+  json strings = fixture("kgram_k1_s2__D5.4.kgram.json");  // the inputs inside the domain, by the kernel's match fraction
+  CHECK(has(k::check_certificate(strings).reestablished, "evidence.visited: 16536 items"));
+  strings["evidence"]["visited"]["items"] = 16535u;
+  CHECK(has(k::check_certificate(strings).problems, "evidence.visited: recorded 16535 items"));
+}
+
 TEST_CASE("re-derived domains: L4.L's pairs, recounted and sampled", "[kernel][certificate][enumeration]") {
   json cert = fixture("modp_p3_perturbed_pair__L4.L.json");  // Δ = 3, n = 12: per model 55 400 pairs in 6 groups, stride 3
   auto r = k::check_certificate(cert);

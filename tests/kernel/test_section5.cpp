@@ -77,3 +77,25 @@ TEST_CASE("exhaustive domains: parsed and counted by the kernel", "[kernel][enum
   CHECK_FALSE(k::parse_domain("pairs of statistics of length <= 12 with the same window and residue"));
   CHECK_FALSE(k::parse_domain("every statistic of length 5..4"));
 }
+
+TEST_CASE("visit digests: one item's hash and a small domain's digest, by hand", "[kernel][enumeration]") {
+  // Values computed outside the toolkit (Python): FNV-1a over the words' 8 little-endian bytes each, then
+  // z = (z ^ z>>30)·0xbf58476d1ce4e5b9, z = (z ^ z>>27)·0x94d049bb133111eb, z ^ z>>31.
+  k::Digest one;
+  one.add({3, 1, 2, 0});  // T = 3, window (1), counts (2, 0): the string 0 0 1 with S = 2, τ = 0, Δ = 1
+  CHECK(one.text() == "1 items, digest 2d2211750a3f4759");
+  // S = 2, τ = 0, Δ = 1, lengths 1..2: windows 0, 1 times the bulks (0, 0); (1, 0), (0, 1): 6 statistics.
+  lgc::Model m;
+  m.alphabet = {"a", "b"};
+  const auto d = k::parse_domain("every statistic of length 1..2");
+  REQUIRE(d);
+  const auto digest = k::domain_digest(*d, m);
+  REQUIRE(digest);
+  CHECK(digest->text() == "6 items, digest 49ef858abf6301de");
+  // A domain of strings: every string of length N once, whatever the positions.
+  const lgc::Model modp2 = kt::bundled("cases/paper/modp/modp_p2_hardmax.json").model();
+  const auto strings = k::domain_digest(*k::parse_domain("query positions 8..12 of every string of length 12"), modp2);
+  REQUIRE(strings);
+  CHECK(strings->items == 4096);
+  CHECK(k::domain_digest(*k::parse_domain("every statistic of length 1..12"), modp2)->items == 406);
+}

@@ -581,8 +581,15 @@ class Checker {
     const std::uint64_t first = T0 > top ? top + 1 : T0.convert_to<std::uint64_t>();
     const Integer S(static_cast<unsigned long>(m.alphabet_size()));
     std::uint64_t last = 0, strings = 0, inside = 0;
+    Digest visited;  // the inputs inside the domain, as D5.4.kgram's search digests them
     for (std::uint64_t T = first; T <= top; ++T) {
-      const auto count = [&](const Tokens& x) { inside += match_fraction(x, k) >= rho; };
+      const auto count = [&](const Tokens& x) {
+        if (match_fraction(x, k) < rho) return;
+        ++inside;
+        std::vector<std::uint64_t> words{x.size()};
+        words.insert(words.end(), x.begin(), x.end());
+        visited.add(words);
+      };
       if (!for_each_string(symbols(m.alphabet_size()), T, count, (1u << 15) - strings)) break;
       strings += pow(S, static_cast<unsigned long>(T)).convert_to<std::uint64_t>();
       last = T;
@@ -595,6 +602,7 @@ class Checker {
     text += std::to_string(hard) + " constructed hard inputs (first k positions scoring like a match, match fraction " +
             "near rho) at T = " + to_string(T0) + ".." + to_string(Integer(T0 + 2));
     compare_domain(text, Integer(inside) + hard);
+    if (last) compare_visited(visited);
     unchecked("scope.domain: the constructed hard inputs (not rebuilt; their number is read from the domain)");
     Domain d{Domain::Kind::Statistics, first, last, 0, 0, std::nullopt};
     std::size_t checked = 0, open = 0;
@@ -660,11 +668,30 @@ class Checker {
     const auto d = parse_domain(text->get<std::string>());
     if (!d) return unchecked("scope.domain: not a domain the kernel enumerates");
     compare_integer(scope("exhaustive"), domain_count(*d, case_.model()));
+    if (const auto digest = domain_digest(*d, case_.model())) compare_visited(*digest);
+    else unchecked("evidence.visited: the domain is beyond the kernel's digest limit");
     std::size_t checked = 0;
     if (d->hi <= expansion_limit(case_.model()))  // expandable, as witnesses
       for (const Tokens& x : sample_strings(*d, case_.model())) checked += sampled_inequality(claim, *d, x);
     if (checked > 0)
       agreed(cat("scope.domain: the inequality at ", checked, " sampled instances (seed ", kSampleSeed, ")"));
+  }
+
+  /// evidence.visited (docs/kernel.md "Visit digests") against the kernel's digest of the domain; a holding verdict
+  /// must record it.
+  void compare_visited(const Digest& mine) {
+    const json* v = field("visited");
+    if (!v) {
+      if (verdict() == "PROVED" || verdict() == "SAMPLED" || verdict() == "VACUOUS")
+        problem("evidence.visited", "missing (recomputed " + mine.text() + ")");
+      return;
+    }
+    const json *items = member(*v, "items"), *digest = member(*v, "digest");
+    if (!items || !items->is_number_unsigned() || !digest || !digest->is_string())
+      return problem("evidence.visited", "expected {\"items\": N, \"digest\": 16 hexadecimal digits}, got " + show(*v));
+    const std::string recorded = cat(items->get<std::uint64_t>(), " items, digest ", digest->get<std::string>());
+    if (recorded != mine.text()) return problem("evidence.visited", "recorded " + recorded + ", recomputed " + mine.text());
+    agreed("evidence.visited: " + mine.text() + ", the kernel's own enumeration of the domain");
   }
 
   /// L4.L's domain (theory.md "The pairs L4.L compares"): the pair counts of every model, recomputed; then the lemma

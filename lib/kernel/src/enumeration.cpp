@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <random>
 
 namespace lgc::kernel {
@@ -105,6 +106,73 @@ Integer domain_count(const Domain& d, const Model& m) {
   Integer n = 0;
   for (std::uint64_t T : lengths(d, m)) n += statistic_count(m, T);
   return n;
+}
+
+void Digest::add(const std::vector<std::uint64_t>& words) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (const std::uint64_t w : words)
+    for (int bit = 0; bit < 64; bit += 8) h = (h ^ ((w >> bit) & 0xffu)) * 0x100000001b3ull;
+  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+  h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+  ++items;
+  sum += h ^ (h >> 31);
+}
+
+std::string Digest::text() const {
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(sum));
+  return std::to_string(items) + " items, digest " + hex;
+}
+
+namespace {
+
+/// Every token sequence of length t (odometer), each passed as the tail of `words` from index `at`.
+void for_each_tokens(std::size_t S, std::size_t t, std::vector<std::uint64_t>& words, std::size_t at,
+                     const std::function<void()>& visit) {
+  std::fill(words.begin() + static_cast<long>(at), words.begin() + static_cast<long>(at + t), 0);
+  for (;;) {
+    visit();
+    std::size_t k = at + t;
+    while (k > at && ++words[k - 1] == S) words[--k] = 0;
+    if (k == at) return;
+  }
+}
+
+/// Every bulk: for residue r..Δ−1, the counts of the S tokens summing to m_r, written at words[base + s·Δ + r].
+void for_each_bulk(const Model& m, std::uint64_t B, std::size_t r, std::size_t s, std::uint64_t left,
+                   std::vector<std::uint64_t>& words, std::size_t base, const std::function<void()>& visit) {
+  const std::size_t S = m.alphabet_size(), D = m.period;
+  if (r == D) return visit();
+  if (s + 1 == S) {
+    words[base + s * D + r] = left;
+    return for_each_bulk(m, B, r + 1, 0, r + 1 < D ? residue_count(B, r + 1, D) : 0, words, base, visit);
+  }
+  for (std::uint64_t c = 0; c <= left; ++c) {
+    words[base + s * D + r] = c;
+    for_each_bulk(m, B, r, s + 1, left - c, words, base, visit);
+  }
+}
+
+}  // namespace
+
+std::optional<Digest> domain_digest(const Domain& d, const Model& m) {
+  if (domain_count(d, m) > Integer(kMaxDigestItems)) return std::nullopt;
+  Digest digest;
+  const std::size_t S = m.alphabet_size();
+  if (d.kind == Domain::Kind::StringPositions) {
+    std::vector<std::uint64_t> words(d.hi + 1, d.hi);
+    for_each_tokens(S, d.hi, words, 1, [&] { digest.add(words); });
+    return digest;
+  }
+  for (const std::uint64_t T : lengths(d, m)) {
+    const std::size_t w = static_cast<std::size_t>(std::min<std::uint64_t>(T, m.locality + 1));
+    const std::uint64_t B = T - w;
+    std::vector<std::uint64_t> words(1 + w + S * m.period, T);
+    for_each_tokens(S, w, words, 1, [&] {
+      for_each_bulk(m, B, 0, 0, residue_count(B, 0, m.period), words, 1 + w, [&] { digest.add(words); });
+    });
+  }
+  return digest;
 }
 
 std::vector<Tokens> sample_strings(const Domain& d, const Model& m) {

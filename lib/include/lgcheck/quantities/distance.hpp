@@ -3,6 +3,7 @@
 // thresholds"): D(n) = max over |x| <= n of |f(x) − g(x)|∞, exactly, by
 // enumerating statistics; the measured threshold N_emp(ε); and certified
 // upper bounds on D∞ = sup over all x.
+#include "lgcheck/enumerate/visit_digest.hpp"
 #include "lgcheck/semantics/one_layer.hpp"
 
 #include <functional>
@@ -21,6 +22,7 @@ struct DistanceCurve {
   std::vector<Statistic> argmax;  ///< argmax[n−1]: a statistic of length <= n attaining D(n)
   std::uint64_t reached = 0;   ///< the largest n computed (stops at the budget)
   std::uint64_t statistics = 0;
+  VisitDigest visited;         ///< the statistics of lengths 1..reached whose |f − g|∞ was taken
 };
 
 /// D(n) for n = 1..max_length, stopping early when a length has more than

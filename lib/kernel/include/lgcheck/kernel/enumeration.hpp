@@ -30,6 +30,19 @@ Integer domain_count(const Domain& d, const Model& model);
 /// kSamples strings of the domain's lengths drawn from kSampleSeed (none when it has no length).
 std::vector<Tokens> sample_strings(const Domain& d, const Model& model);
 
+/// What a search visited (docs/kernel.md "Visit digests"): the number of items and the sum mod 2^64 of each
+/// item's hash, FNV-1a over its 64-bit little-endian words finished by the splitmix64 mixer.
+struct Digest {
+  std::uint64_t items = 0, sum = 0;
+  void add(const std::vector<std::uint64_t>& words);
+  std::string text() const;  ///< "N items, digest" and the sum as 16 hexadecimal digits
+};
+constexpr std::uint64_t kMaxDigestItems = 20000000;
+/// The digest of every statistic of the domain's lengths (words: T, the window's tokens, the counts n_{s,r} at
+/// s·Δ + r) or of every string of a StringPositions domain's length (words: T, the tokens); nullopt when the
+/// domain holds more than kMaxDigestItems.
+std::optional<Digest> domain_digest(const Domain& d, const Model& model);
+
 /// L4.L's pairs (theory.md "The pairs L4.L compares"), per model: groups (window, T mod Δ) of the statistics of
 /// length <= n, the pairs inside them, and those compared: every k-th of each group, k = ⌈total/kNormPairCap⌉.
 constexpr std::uint64_t kNormPairCap = 20000;
