@@ -293,8 +293,14 @@ TEST_CASE("Text output of threshold, bound and check on the bundled cases has no
     return best;
   };
   std::vector<std::string> runs;
+#ifdef LGCHECK_SANITIZED
+  std::size_t listed = 0;
+#endif
   for (const auto& entry : std::filesystem::recursive_directory_iterator(lgc::test::source_dir() / "cases")) {
     if (entry.path().extension() != ".json") continue;
+#ifdef LGCHECK_SANITIZED
+    if (listed++ % 4 != 0) continue;  // under the sanitizers every fourth case (each run is a process); Release: all
+#endif
     const std::string file = entry.path().string();
     runs.push_back("bound " + file + " --epsilon 1/1000000000000");  // N_paper of about 40 digits
     runs.push_back("threshold " + file + " --epsilon 1/10 --max-length 10");

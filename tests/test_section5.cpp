@@ -16,6 +16,8 @@
 #include "lgcheck/tasks/section5_tasks.hpp"
 #include "section5.hpp"
 
+#include "lgcheck/kernel/section5.hpp"
+
 #include "support.hpp"
 
 #include <nlohmann/json.hpp>
@@ -123,6 +125,57 @@ TEST_CASE("The limit map in each regime equals its hand-computed value", "[secti
     CHECK(lgc::upper_of(y) <= 1);
     CHECK(lgc::lower_of(y) >= 1 - k.K * Rational(1, 316));
   });
+}
+
+TEST_CASE("The kernel's limit map: the hand values of each regime, and the search's limit map on bundled cases",
+          "[section5][kernel][cross-check]") {
+  namespace k = lgc::kernel;
+  const Interval e2 = exp(Interval(Rational(2), 256));
+  const std::vector<std::size_t> window{0, 1};
+  const std::vector<Rational> mu{Rational(1, 3), Rational(2, 3)};
+  auto slot = [&](const lgc::Model& m, const std::vector<std::size_t>& w) { return k::limit_map(m, w, mu, 256)[3]; };
+  // The same hand values as above, by the kernel's own limit map.
+  const lgc::Number token = slot(lgc::regime_model(Rational(1, 2), 2), window);
+  const Interval want_token =
+      Interval(Rational(2, 3), 256) * e2 / (Interval(Rational(1, 3), 256) + Interval(Rational(2, 3), 256) * e2);
+  CHECK_FALSE(certainly_different(token.enclosure(), want_token));
+  CHECK(token.enclosure().width() < Rational(1, 1000000000));
+  const Interval num = Interval(Rational(5, 3), 256) * e2;
+  const lgc::Number balanced = slot(lgc::regime_model(1, 2), window);
+  CHECK_FALSE(certainly_different(balanced.enclosure(), num / (Interval(Rational(1, 3), 256) + num)));
+  CHECK(certainly_different(balanced.enclosure(), want_token));
+  CHECK(lgc::lower_of(slot(lgc::regime_model(Rational(3, 2), 2), window)) == 1);
+  CHECK(lgc::upper_of(slot(lgc::regime_model(Rational(3, 2), 2), {0, 0})) == 0);
+  // Random windows and histograms on every bundled two-layer case: the two enclosures meet.
+  std::mt19937_64 rng(7);
+  std::size_t compared = 0;
+  for (const char* file : {"section5/regime_token.json", "section5/regime_balanced.json", "section5/regime_position.json",
+                           "section5/attention_pair_window_balanced.json", "paper/induction/induction_head_k1.json"}) {
+    const lgc::Case c = lgc::test::bundled(file);
+    for (const lgc::Model& m : c.models) {
+      lgc::SoftmaxFirstLayer layer(m);
+      const std::size_t K = layer.shape().classes();
+      for (int trial = 0; trial < 20; ++trial) {
+        std::vector<std::size_t> w(m.locality + 1);
+        for (auto& t : w) t = rng() % K;
+        std::vector<Rational> h(K);
+        lgc::Integer total = 0;
+        std::vector<lgc::Integer> raw(K);
+        for (auto& r : raw) total += (r = lgc::Integer(static_cast<unsigned long>(rng() % 5)));
+        if (total == 0) raw[0] = total = 1;
+        for (std::size_t cl = 0; cl < K; ++cl) h[cl] = Rational(raw[cl], total);
+        const auto a = layer.limit_layer(w, h), b = k::limit_map(m, w, h);
+        REQUIRE(a.size() == b.size());
+        for (std::size_t r = 0; r < a.size(); ++r) {
+          INFO(file << " window " << w[0] << " coordinate " << r);
+          CHECK(lgc::lower_of(a[r]) <= lgc::upper_of(b[r]));
+          CHECK(lgc::lower_of(b[r]) <= lgc::upper_of(a[r]));
+          ++compared;
+        }
+      }
+    }
+  }
+  CHECK(compared > 500);
 }
 
 TEST_CASE("The paper's histogram mu(x<=i) and the class histogram's token marginal are within 2(tau+1)/i, "

@@ -169,8 +169,17 @@ TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L a
   cert["evidence"]["tests"][0]["bound"] = "7.26354";  // c(G + L)(τ+1)·82^{−1/3} = 7.263519…
   CHECK(has(k::check_certificate(cert).problems, "evidence.tests[0].bound: recorded \"7.26354\", recomputed [7.26351904"));
   cert = token;
-  cert["evidence"]["tests"][1]["L"] = "20";  // above the query-free L = 2·e²·1 ≈ 14.778
-  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[1].L: recorded \"20\", recomputed at most [14.7781121979"));
+  cert["evidence"]["tests"][1]["L"] = "20";  // G and L at x's query (window 0 1, counts 5013, 4985): recomputed
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[1].L: recorded \"20\", recomputed ["));
+  cert = token;
+  cert["evidence"]["tests"][1]["G"] = token["evidence"]["tests"][1]["G"].get<std::string>() + "1";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[1].G: recorded"));
+  cert = token;
+  cert["evidence"]["tests"][1]["G"] = "0.5";  // below G at x's query (1: the second layer's logits are 0)
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[1].G: recorded \"0.5\", recomputed [1, 1]"));
+  cert = token;
+  cert["evidence"]["tests"][2].erase("x");
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[2].x: missing"));
   cert = token;
   cert["evidence"]["c"] = "2";
   CHECK(has(k::check_certificate(cert).problems, "evidence.c: recorded 2, recomputed 1"));
@@ -278,6 +287,7 @@ TEST_CASE("re-derived domains: C4.2.regularity's E_t, L5.lip's pairs, D5.4.kgram
   reg["evidence"]["eta"] = "1/2";
   CHECK(has(k::check_certificate(reg).problems, "scope.domain: E_65 = 1 by the kernel's weighted strings, not 1/2"));
   json lip = fixture("regime_token__L5.lip.json");  // K = 2 classes, τ = 1: 2·2·2 near-vertex pairs
+  CHECK(has(k::check_certificate(lip).reestablished, "scope.domain: L5.lip on all 8 near-vertex pairs"));
   lip["scope"]["exhaustive"] = 9;
   CHECK(has(k::check_certificate(lip).problems, "scope.exhaustive: recorded 9, recomputed 8"));
   json kg = fixture("kgram_k1_s2__D5.4.kgram.json");  // lengths 11..14 (2^11 + … + 2^14 = 30720 <= 2^15)

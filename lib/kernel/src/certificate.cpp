@@ -472,18 +472,23 @@ class Checker {
     agreed(r.path);
   }
 
-  /// Lemma 5.3: c, the rate, and per test G and L at most the kernel's query-free
-  /// bounds and the bound c(G + L)(τ+1)|z|^{−1/3} from the recorded G and L.
+  /// Lemma 5.3: c, the rate, and per test G and L at the query of the recorded statistic x (its limit map Φ_q), and
+  /// the bound c(G + L)(τ+1)|z|^{−1/3} from the recorded G and L.
   void check_subsample_claim() {
     const Model& m = case_.model();
     if (auto why = layer2_obstacle(m)) return unchecked("L5.3.subsample: " + *why);
     const Rational c = case_.check_rational("subsample_constant", Rational(1));
     const Rational tau1(static_cast<unsigned long>(m.locality + 1));
     compare_fields({{"c", c}, {"rate", Rational(1, 3)}});
-    const Section5Bounds k = section5_bounds(m, c);
     for_each_entry("tests", [&](const json& t, const std::string& path) {
-      compare_decimal({path + ".G", member(t, "G")}, k.G, true);
-      compare_decimal({path + ".L", member(t, "L")}, k.L, true);
+      const json* x = member(t, "x");
+      auto sigma = x ? read_statistic(*x, m) : std::variant<Statistic, std::string>(std::string("missing"));
+      if (const auto* why = std::get_if<std::string>(&sigma)) return problem(path + ".x", *why);
+      const Statistic& q = std::get<Statistic>(sigma);
+      if (q.length <= m.locality + 1) return problem(path + ".x", "no bulk (length <= tau + 1)");
+      const IntegrandBounds at_x = integrand_bounds(m, limit_map_at(m, q.length, q.window, q.counts));
+      compare_decimal({path + ".G", member(t, "G")}, at_x.G);
+      compare_decimal({path + ".L", member(t, "L")}, at_x.L);
       auto G = rational_at(t, "G"), L = rational_at(t, "L");
       auto n = count_at(t, "length_z", kMaxStatisticLength);
       if (!G || !L || !n || *n == 0) return problem(path, "G, L or length_z unreadable");
@@ -542,7 +547,6 @@ class Checker {
     compare_fields({{"rate", g ? std::min(*g, Rational(1)) : Rational(1)}, {"from", Rational(2 * (m.locality + 1))},
                     {"mlp_lipschitz", first_mlp_lipschitz(m)}});
     compare_enclosed(ev("K"), convergence_constant(m));
-    unchecked("L5.conv: the errors at each position are not recomputed");
   }
 
   /// L5.lip: Lip(MLP), Lip, and the domain of near-vertex pairs (theory.md "L5.lip": for every query class q,
@@ -555,7 +559,35 @@ class Checker {
     compare_domain("near-vertex pairs (all mass on one class, 1/1000 of it moved to another) for every query class and "
                    "slot-1 class",
                    K * (m.locality ? K : Integer(1)) * K * (K - 1));
-    unchecked("L5.lip: the pairs' |Phi(mu) - Phi(mu')| (the kernel has no limit map Phi)");
+    check_lipschitz_pairs(m);
+  }
+
+  /// Every near-vertex pair of L5.lip's domain: ‖Φ(w, μ̂) − Φ(w, μ̂′)‖∞ <= Lip·‖μ̂ − μ̂′‖₁ by the kernel's limit map, a
+  /// pair rejected only when the difference's lower end exceeds the bound's upper end.
+  void check_lipschitz_pairs(const Model& m) {
+    const std::size_t K = m.alphabet_size() * m.period, tau = m.locality;
+    const Rational delta(1, 1000), lip = upper_of(limit_lipschitz(m));
+    std::size_t pairs = 0;
+    for (std::size_t q = 0; q < K; ++q)
+      for (std::size_t w1 = 0; w1 < (tau ? K : 1); ++w1) {
+        std::vector<std::size_t> window(tau + 1, q);
+        if (tau) window[1] = w1;
+        for (std::size_t a = 0; a < K; ++a) {
+          std::vector<Rational> mu(K, Rational(0));
+          mu[a] = 1;
+          const Values at_vertex = limit_map(m, window, mu);
+          for (std::size_t b = 0; b < K; ++b) {
+            if (a == b) continue;
+            std::vector<Rational> nu = mu;
+            nu[a] = 1 - delta, nu[b] = delta;
+            if (difference_bracket(at_vertex, limit_map(m, window, nu)).lo > lip * 2 * delta)
+              return problem("scope.domain", cat("L5.lip fails at query class ", q, ", slot-1 class ", w1, ", mass moved ",
+                                                 "from class ", a, " to ", b));
+            ++pairs;
+          }
+        }
+      }
+    agreed(cat("scope.domain: L5.lip on all ", pairs, " near-vertex pairs by the kernel's limit map"));
   }
 
   /// D5.4.kgram: γ, k, ε, ρ, T₀, then the domain (check_kgram_domain).
@@ -736,10 +768,33 @@ class Checker {
       }
       return n;
     }
+    if (claim == "L5.conv" && verdict() != "REFUTED") return convergence_at(d, x, fail);
     const char* key = claim == "T4.1.witness" ? "D_n" : claim == "T4.1.lg" ? "D_inf_upper" : nullptr;
     auto bound = key ? rational_at(*evidence_, key) : std::nullopt;
     if (!bound || !case_.is_pair || (claim == "T4.1.witness" && x.size() > case_.check_count("witness_n", 0))) return 0;
     return pair_gap(case_, x).lo > *bound ? fail(std::string("|f - g| is above evidence.") + key) : 1;
+  }
+
+  /// L5.conv at every position i of the domain in x: ‖Y_i − Φ(window_i, μ̂_i)‖∞ <= K·i^{−min(γ,1)}, Y_i the first
+  /// layer's output by the kernel's forward pass on x_1..x_i, Φ its limit map.
+  template <class Fail>
+  std::size_t convergence_at(const Domain& d, const Tokens& x, const Fail& fail) {
+    Model first = case_.model();
+    first.layers.resize(1);
+    const Margin g = positional_margin(first);
+    const Rational rate = g ? std::min(*g, Rational(1)) : Rational(1), K = upper_of(convergence_constant(first));
+    const std::size_t tau = first.locality, D = first.period;
+    std::size_t n = 0;
+    for (std::uint64_t i = std::max<std::uint64_t>(d.first, 2 * (tau + 1)); i <= d.last && i <= x.size(); ++i, ++n) {
+      const Tokens prefix(x.begin(), x.begin() + static_cast<long>(i));
+      std::vector<std::uint64_t> counts(first.alphabet_size() * D, 0);
+      for (std::uint64_t j = 1; j + tau < i; ++j) ++counts[static_cast<std::size_t>(x[j - 1]) * D + j % D];
+      const Values phi = limit_map_at(first, i, Tokens(prefix.end() - static_cast<long>(tau + 1), prefix.end()), counts);
+      const Rational bound = K * upper_of(Number(power(Integer(i), Rational(-rate), 128)));
+      if (difference_bracket(last_representation(first, prefix, first.semantics), phi).lo > bound)
+        return fail("|Y_i - Phi(window_i, mu_i)| > K i^-rate at position " + std::to_string(i));
+    }
+    return n;
   }
 
   // --- witnesses -------------------------------------------------------------

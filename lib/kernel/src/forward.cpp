@@ -130,13 +130,6 @@ Values key_weights(const Values& logits, const std::vector<Term>& terms, std::si
   return u;
 }
 
-/// Y + out·ReLU(in·Y + in_bias) + out_bias.
-Values apply_mlp(const Mlp& mlp, const Values& y) {
-  Values hidden = plus(multiply(mlp.in, y), to_numbers(mlp.in_bias));
-  for (auto& h : hidden) h = relu(h);
-  return plus(plus(y, multiply(mlp.out, hidden)), to_numbers(mlp.out_bias));
-}
-
 /// Every head's per-key weight of each term at query i (index: head, then term).
 std::vector<Values> weights_at(const Model& model, std::size_t layer, const LayerInput& in, std::size_t i,
                                const std::vector<Term>& terms, Semantics semantics, unsigned bits) {
@@ -219,6 +212,12 @@ Values last_representation(const Model& model, const Tokens& tokens, Semantics s
     in = std::move(next);
   }
   return in.y(T);  // a model without layers
+}
+
+Values apply_mlp(const Mlp& mlp, const Values& y) {
+  Values hidden = plus(multiply(mlp.in, y), to_numbers(mlp.in_bias));
+  for (auto& h : hidden) h = relu(h);
+  return plus(plus(y, multiply(mlp.out, hidden)), to_numbers(mlp.out_bias));
 }
 
 Values apply_readout(const Model& model, const Values& y, unsigned bits) {

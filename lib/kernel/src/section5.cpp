@@ -78,6 +78,49 @@ Number limit_lipschitz(const Model& model, unsigned bits) {
   return Number(first_mlp_lipschitz(model)) * sum;
 }
 
+Values limit_map(const Model& m, const std::vector<std::size_t>& window, const std::vector<Rational>& mu,
+                 unsigned bits) {
+  const auto cs = classes(m);
+  const QVector& yq = cs.at(window.at(0));
+  Values out(yq.begin(), yq.end());
+  for (const Head& h : m.layers.at(0).heads) {
+    Rational P = 1;
+    for (std::size_t t = 0; t < window.size(); ++t) P = std::max(P, h.phi.at(t));
+    std::vector<std::pair<Rational, std::size_t>> kept;  // (the factor before e^ℓ, the class) of each kept term
+    if (P == 1)
+      for (std::size_t c = 0; c < cs.size(); ++c)
+        if (mu.at(c) > 0) kept.emplace_back(mu[c], c);
+    for (std::size_t t = 0; t < window.size(); ++t)
+      if (h.phi[t] == P) kept.emplace_back(Rational(1), window[t]);
+    if (kept.empty()) throw std::invalid_argument("limit map: no term (an empty bulk and no slot at phi = 1)");
+    const QVector mq = apply<Rational>(h.qk, yq);
+    std::vector<Rational> logit;
+    for (const auto& [factor, c] : kept) logit.push_back(dot<Rational>(cs[c], mq));
+    const Rational top = *std::max_element(logit.begin(), logit.end());  // e^{ℓ − top}: the ratio is the same
+    Values num(m.width, Number(0));
+    Number den(0);
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+      const Number w = Number(kept[k].first) * exp(Number(Rational(logit[k] - top)), bits);
+      const QVector v = apply<Rational>(h.value, cs[kept[k].second]);
+      for (std::size_t r = 0; r < m.width; ++r) num[r] += w * Number(v[r]);
+      den += w;
+    }
+    for (std::size_t r = 0; r < m.width; ++r) out[r] += num[r] / den;
+  }
+  return m.layers[0].mlp ? apply_mlp(*m.layers[0].mlp, out) : out;
+}
+
+Values limit_map_at(const Model& m, std::uint64_t T, const Tokens& window, const std::vector<std::uint64_t>& counts,
+                    unsigned bits) {
+  const std::uint64_t B = T - window.size();
+  std::vector<std::size_t> slots;  // offset t = 0..τ: the token x_{T−t}, residue (T − t) mod Δ
+  for (std::size_t t = 0; t < window.size(); ++t)
+    slots.push_back(static_cast<std::size_t>(window[window.size() - 1 - t]) * m.period + (T - t) % m.period);
+  std::vector<Rational> mu;
+  for (std::uint64_t n : counts) mu.push_back(B ? Rational(Integer(n), Integer(B)) : Rational(0));
+  return limit_map(m, slots, mu, bits);
+}
+
 Integer kgram_min_length(std::uint64_t k, const Rational& rho, const Rational& epsilon) {
   return Integer(k) + ceil(Rational(Rational(5 * k) / (2 * rho * epsilon)));
 }
@@ -164,6 +207,26 @@ std::vector<Rational> first_layer_box(const Model& m) {
   widen(nullptr);
   for (const Head& h : m.layers.at(0).heads) widen(&h.value);
   return b;
+}
+
+IntegrandBounds integrand_bounds(const Model& m, const Values& phi_q, unsigned bits) {
+  const std::vector<Rational> b = first_layer_box(m);
+  const Number lip = limit_lipschitz(m, bits);
+  IntegrandBounds out{Number(0), Number(0)};
+  for (const Head& g : m.layers.at(1).heads) {
+    Number A(0), q1(0);
+    for (std::size_t r = 0; r < b.size(); ++r) {
+      Number q(0);
+      for (std::size_t c = 0; c < b.size(); ++c) q += Number(g.qk(r, c)) * phi_q.at(c);
+      A += Number(b[r]) * abs(q);
+      q1 += abs(q);
+    }
+    const Layer2Head h = layer2_head(g, b, bits);
+    const Number grow = exp(A, bits);
+    out.G = certified_max(out.G, grow * Number(std::max(Rational(1), h.B)), bits);
+    out.L = certified_max(out.L, grow * lip * certified_max(q1, q1 * Number(h.B) + Number(h.v), bits), bits);
+  }
+  return out;
 }
 
 Section5Bounds section5_bounds(const Model& m, const Rational& c, unsigned bits) {

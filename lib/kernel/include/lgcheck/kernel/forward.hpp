@@ -39,6 +39,8 @@ std::vector<std::vector<KeyWeight>> last_position_weights(const Model& model, co
                                                            Semantics semantics, unsigned bits = 128);
 /// The representation at the last position after the last layer (before the readout).
 Values last_representation(const Model& model, const Tokens& tokens, Semantics semantics, unsigned bits = 128);
+/// y + out·ReLU(in·y + in_bias) + out_bias.
+Values apply_mlp(const Mlp& mlp, const Values& y);
 /// The readout R(y) = U y + u, then sin(omega .) elementwise when set.
 Values apply_readout(const Model& model, const Values& y, unsigned bits = 128);
 /// f(x): the output at the last position.

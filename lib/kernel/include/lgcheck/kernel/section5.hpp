@@ -1,6 +1,7 @@
 #pragma once
 // Section 5 constants that need no search (docs/theory.md §3): the positional margin, the first-layer MLP's Lipschitz
 // factor, K, the limit map's Lipschitz constant, T₀, and the Lemma 5.3 / Theorem 5.2 bounds G, L, C(f).
+#include "lgcheck/kernel/forward.hpp"
 #include "lgcheck/kernel/quantities.hpp"
 #include "lgcheck/numeric/number.hpp"
 
@@ -20,6 +21,15 @@ Rational first_mlp_lipschitz(const Model& model);
 Number convergence_constant(const Model& model, unsigned bits = 128);
 /// Lip = Lip∞(MLP)·Σ_{h not position-dominant} 2V_h·max_q e^{max_c ℓ(q,c) − min_c ℓ(q,c)}.
 Number limit_lipschitz(const Model& model, unsigned bits = 128);
+
+/// The first layer's limit map Φ(window, μ̂) = MLP(y_q + Σ_h Φ_h) (theory.md "The limit map"): window[t] the class
+/// s·Δ + r of the slot at offset t from the query (window[0] the query's), μ̂ the bulk histogram over the SΔ classes.
+/// Φ_h keeps the slots with φ_h(t) = P = max({φ_h(t)} ∪ {1}) and, when P = 1, the bulk, each weighted e^{ℓ(q,c)}.
+Values limit_map(const Model& model, const std::vector<std::size_t>& window, const std::vector<Rational>& mu,
+                 unsigned bits = 128);
+/// Φ at the last position of the string with statistic (T, window tokens, bulk counts): μ̂ = counts/B, B = T − τ − 1.
+Values limit_map_at(const Model& model, std::uint64_t T, const Tokens& window, const std::vector<std::uint64_t>& counts,
+                    unsigned bits = 128);
 
 /// T₀ = k + ⌈5k/(2ρε)⌉ (theory.md "The in-context k-gram construction").
 Integer kgram_min_length(std::uint64_t k, const Rational& rho, const Rational& epsilon);
@@ -41,6 +51,10 @@ struct Section5Bounds {
   Number G, L, C;
   Rational rate;  ///< r′
 };
+/// Lemma 5.3's G and L at a query (theory.md "The integrands"): with q_g = M_g Φ_q, A_g = Σ_r b_r|q_g,r|,
+/// G = max_g e^{A_g}·max(1, B_g), L = max_g e^{A_g}·Lip(Φ)·max(‖q_g‖₁, ‖q_g‖₁B_g + ‖V_g‖∞).
+struct IntegrandBounds { Number G, L; };
+IntegrandBounds integrand_bounds(const Model& model, const Values& phi_q, unsigned bits = 128);
 Section5Bounds section5_bounds(const Model& model, const Rational& c, unsigned bits = 128);
 
 }  // namespace lgc::kernel
