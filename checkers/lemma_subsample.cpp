@@ -135,8 +135,9 @@ ClaimResult check_subsample(const Case& c, const SubsampleParams& params) {
     Interval bound = rate_bound(params, b, tau, length_z);
     if (found && bound.lower() > 0) slack = std::max(slack, Rational(upper_of(last_error) / bound.lower()));
     bound_above_range = bound_above_range && bound.lower() >= 2 * b.G;
-    rows.push_back({{"input", t.kind}, {"T", t.x.size()}, {"x", statistic_to_json(statistic_of(layer.shape(), t.x))},
-                    {"n", t.n}, {"length_z", length_z},
+    // x and the last z tried (the seed's, when one was found), for the kernel to recompute G, L and the error.
+    rows.push_back({{"input", t.kind}, {"T", t.x.size()}, {"x", format_input(m, t.x)},
+                    {"z", format_input(m, restrict_to(t.x, kept))}, {"n", t.n}, {"length_z", length_z},
                     {"G", to_decimal(b.G, 8)}, {"L", to_decimal(b.L, 8)},
                     {"seed", found ? nlohmann::json(*found) : nlohmann::json(nullptr)},
                     {"error", show(last_error, 6)}, {"bound", bound.upper_decimal(6)}});

@@ -180,12 +180,25 @@ TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L a
   cert = token;
   cert["evidence"]["tests"][2].erase("x");
   CHECK(has(k::check_certificate(cert).problems, "evidence.tests[2].x: missing"));
+  CHECK(has(r.reestablished, "evidence.tests[4]: statistic error <= c(G + L)(tau+1)|z|^-1/3"));
+  CHECK(has(r.reestablished, "evidence.tests[0].error"));  // max_k |avg_x p_k - avg_z p_k|, recomputed from x and z
+  cert = token;
+  cert["evidence"]["tests"][0]["error"] = "[0.0637769, 0.063777]";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[0].error: recorded [0.0637769, 0.063777], recomputed [0.05377"));
+  cert = token;  // a z that is not x restricted to kept positions ending in x's window
+  std::string z = cert["evidence"]["tests"][0]["z"];
+  z.back() = z.back() == '0' ? '1' : '0';
+  cert["evidence"]["tests"][0]["z"] = z;
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[0].z: not a subsequence of x ending in x's window"));
+  cert = token;  // c = 1/1000 in the case: the bound shrinks 1000 times below the recomputed error
+  cert["case"]["check"]["subsample_constant"] = "1/1000";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[0]: the statistic error is above c(G + L)(tau+1)|z|^-1/3"));
   cert = token;
   cert["evidence"]["c"] = "2";
   CHECK(has(k::check_certificate(cert).problems, "evidence.c: recorded 2, recomputed 1"));
   cert = token;
   cert["evidence"]["tests"][2].erase("length_z");
-  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[2]: G, L or length_z unreadable"));
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[2].length_z: missing"));
 }
 
 TEST_CASE("exhaustive domains: the count and a sampled re-check of the inequality", "[kernel][certificate][enumeration]") {

@@ -6,6 +6,7 @@
 #include "lgcheck/kernel/json_read.hpp"
 #include "lgcheck/kernel/section5.hpp"
 #include "lgcheck/kernel/witness.hpp"
+#include "lgcheck/model/input.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -472,29 +473,78 @@ class Checker {
     agreed(r.path);
   }
 
-  /// Lemma 5.3: c, the rate, and per test G and L at the query of the recorded statistic x (its limit map Φ_q), and
-  /// the bound c(G + L)(τ+1)|z|^{−1/3} from the recorded G and L.
+  /// Lemma 5.3: c, the rate, and per test (x and z recorded as strings): G and L at x's query Φ_q, the bound
+  /// c(G + L)(τ+1)|z|^{−1/3} from the recorded G and L, z a subsequence of x ending in x's window, and the statistic
+  /// error max_k |avg_x p_k − avg_z p_k| against the recorded error and, for the seed found, against the bound.
   void check_subsample_claim() {
     const Model& m = case_.model();
     if (auto why = layer2_obstacle(m)) return unchecked("L5.3.subsample: " + *why);
     const Rational c = case_.check_rational("subsample_constant", Rational(1));
     const Rational tau1(static_cast<unsigned long>(m.locality + 1));
     compare_fields({{"c", c}, {"rate", Rational(1, 3)}});
+    const LimitMap phi(m);
+    std::map<std::string, std::pair<Values, std::vector<Number>>> by_x;  // Φ_q and the averages of each x
     for_each_entry("tests", [&](const json& t, const std::string& path) {
-      const json* x = member(t, "x");
-      auto sigma = x ? read_statistic(*x, m) : std::variant<Statistic, std::string>(std::string("missing"));
-      if (const auto* why = std::get_if<std::string>(&sigma)) return problem(path + ".x", *why);
-      const Statistic& q = std::get<Statistic>(sigma);
-      if (q.length <= m.locality + 1) return problem(path + ".x", "no bulk (length <= tau + 1)");
-      const IntegrandBounds at_x = integrand_bounds(m, limit_map_at(m, q.length, q.window, q.counts));
-      compare_decimal({path + ".G", member(t, "G")}, at_x.G);
-      compare_decimal({path + ".L", member(t, "L")}, at_x.L);
+      const auto x = recorded_input(t, "x", path), z = recorded_input(t, "z", path);
+      if (!x || !z) return;
+      if (x->size() <= m.locality + 1 || z->size() <= m.locality + 1) return problem(path, "x or z has no bulk");
+      compare_integer({path + ".T", member(t, "T")}, Integer(static_cast<unsigned long>(x->size())));
+      compare_integer({path + ".length_z", member(t, "length_z")}, Integer(static_cast<unsigned long>(z->size())));
+      if (!keeps_window(*x, *z, m.locality + 1)) return problem(path + ".z", "not a subsequence of x ending in x's window");
+      auto [at, fresh] = by_x.try_emplace(member(t, "x")->get<std::string>());
+      if (fresh) at->second.first = phi.at_end(*x), at->second.second = integrand_averages(phi, at->second.first, *x);
+      const IntegrandBounds b = integrand_bounds(m, at->second.first);
+      compare_decimal({path + ".G", member(t, "G")}, b.G);
+      compare_decimal({path + ".L", member(t, "L")}, b.L);
       auto G = rational_at(t, "G"), L = rational_at(t, "L");
-      auto n = count_at(t, "length_z", kMaxStatisticLength);
-      if (!G || !L || !n || *n == 0) return problem(path, "G, L or length_z unreadable");
-      const Number rate(power(Integer(*n), Rational(-1, 3), 128));
+      if (!G || !L) return problem(path, "G or L unreadable");
+      const Number rate(power(Integer(static_cast<unsigned long>(z->size())), Rational(-1, 3), 128));
       compare_decimal({path + ".bound", member(t, "bound")}, Number(c * (*G + *L) * tau1) * rate);
+      const Number error = statistic_error(at->second.second, integrand_averages(phi, at->second.first, *z));
+      compare_bracket({path + ".error", member(t, "error")}, error);
+      const Number bound = Number(c * tau1) * (b.G + b.L) * rate;
+      const json* seed = member(t, "seed");
+      if (!seed || seed->is_null()) return;
+      if (lower_of(error) > upper_of(bound)) problem(path, "the statistic error is above c(G + L)(tau+1)|z|^-1/3");
+      else if (upper_of(error) <= lower_of(bound)) agreed(path + ": statistic error <= c(G + L)(tau+1)|z|^-1/3");
+      else unchecked(path + ": the statistic error and the bound are not separated at 128 bits");
     });
+  }
+
+  /// The string recorded at t[key], parsed with the case's alphabet; nullopt (and a problem) when it is not one.
+  std::optional<Tokens> recorded_input(const json& t, const char* key, const std::string& path) {
+    const json* text = member(t, key);
+    if (!text || !text->is_string()) return problem(path + "." + key, "missing or not a string"), std::nullopt;
+    try {
+      return parse_input(case_.model(), text->get<std::string>());
+    } catch (const std::exception& e) {
+      return problem(path + "." + key, e.what()), std::nullopt;
+    }
+  }
+
+  /// z is x restricted to positions that include x's last `window` ones (the subsampler's z).
+  static bool keeps_window(const Tokens& x, const Tokens& z, std::size_t window) {
+    if (z.size() < window || !std::equal(z.end() - static_cast<long>(window), z.end(), x.end() - static_cast<long>(window)))
+      return false;
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < x.size() && k < z.size(); ++i) k += x[i] == z[k];
+    return k == z.size();
+  }
+
+  /// A recorded "[lo, hi]" (or one decimal) meets the kernel's enclosure, each end widened by its last digit's unit.
+  void compare_bracket(const Recorded& r, const Number& value) {
+    if (!r.value || !r.value->is_string()) return problem(r.path, "missing or not a string");
+    std::string text = r.value->get<std::string>(), lo_text = text, hi_text = text;
+    if (text.size() > 2 && text.front() == '[' && text.back() == ']' && text.find(", ") != std::string::npos) {
+      lo_text = text.substr(1, text.find(", ") - 1);
+      hi_text = text.substr(text.find(", ") + 2, text.size() - text.find(", ") - 3);
+    }
+    std::string why;
+    const auto lo = read_rational(json(lo_text), why), hi = read_rational(json(hi_text), why);
+    if (!lo || !hi) return problem(r.path, "not a decimal or [lo, hi]: " + text);
+    if (*lo - decimal_unit(lo_text) > upper_of(value) || *hi + decimal_unit(hi_text) < lower_of(value))
+      return problem(r.path, cat("recorded ", text, ", recomputed ", enclosure_text(lower_of(value), upper_of(value))));
+    agreed(r.path);
   }
 
   /// visit(entry, path) for each entry of the evidence array `key`; false (a problem) when it is not an array.
@@ -567,6 +617,7 @@ class Checker {
   void check_lipschitz_pairs(const Model& m) {
     const std::size_t K = m.alphabet_size() * m.period, tau = m.locality;
     const Rational delta(1, 1000), lip = upper_of(limit_lipschitz(m));
+    const LimitMap phi(m);
     std::size_t pairs = 0;
     for (std::size_t q = 0; q < K; ++q)
       for (std::size_t w1 = 0; w1 < (tau ? K : 1); ++w1) {
@@ -575,12 +626,12 @@ class Checker {
         for (std::size_t a = 0; a < K; ++a) {
           std::vector<Rational> mu(K, Rational(0));
           mu[a] = 1;
-          const Values at_vertex = limit_map(m, window, mu);
+          const Values at_vertex = phi.at(window, mu);
           for (std::size_t b = 0; b < K; ++b) {
             if (a == b) continue;
             std::vector<Rational> nu = mu;
             nu[a] = 1 - delta, nu[b] = delta;
-            if (difference_bracket(at_vertex, limit_map(m, window, nu)).lo > lip * 2 * delta)
+            if (difference_bracket(at_vertex, phi.at(window, nu)).lo > lip * 2 * delta)
               return problem("scope.domain", cat("L5.lip fails at query class ", q, ", slot-1 class ", w1, ", mass moved ",
                                                  "from class ", a, " to ", b));
             ++pairs;
@@ -783,17 +834,16 @@ class Checker {
     first.layers.resize(1);
     const Margin g = positional_margin(first);
     const Rational rate = g ? std::min(*g, Rational(1)) : Rational(1), K = upper_of(convergence_constant(first));
-    const std::size_t tau = first.locality, D = first.period;
-    std::size_t n = 0;
-    for (std::uint64_t i = std::max<std::uint64_t>(d.first, 2 * (tau + 1)); i <= d.last && i <= x.size(); ++i, ++n) {
+    const std::uint64_t from = std::max<std::uint64_t>(d.first, 2 * (first.locality + 1));
+    std::size_t n = 0, failed = 0;
+    LimitMap(first).along(x, [&](std::uint64_t i, const Values& phi) {
+      if (i < from || i > d.last || failed) return;
       const Tokens prefix(x.begin(), x.begin() + static_cast<long>(i));
-      std::vector<std::uint64_t> counts(first.alphabet_size() * D, 0);
-      for (std::uint64_t j = 1; j + tau < i; ++j) ++counts[static_cast<std::size_t>(x[j - 1]) * D + j % D];
-      const Values phi = limit_map_at(first, i, Tokens(prefix.end() - static_cast<long>(tau + 1), prefix.end()), counts);
       const Rational bound = K * upper_of(Number(power(Integer(i), Rational(-rate), 128)));
-      if (difference_bracket(last_representation(first, prefix, first.semantics), phi).lo > bound)
-        return fail("|Y_i - Phi(window_i, mu_i)| > K i^-rate at position " + std::to_string(i));
-    }
+      if (difference_bracket(last_representation(first, prefix, first.semantics), phi).lo > bound) failed = i;
+      ++n;
+    });
+    if (failed) return fail("|Y_i - Phi(window_i, mu_i)| > K i^-rate at position " + std::to_string(failed));
     return n;
   }
 

@@ -78,47 +78,111 @@ Number limit_lipschitz(const Model& model, unsigned bits) {
   return Number(first_mlp_lipschitz(model)) * sum;
 }
 
-Values limit_map(const Model& m, const std::vector<std::size_t>& window, const std::vector<Rational>& mu,
-                 unsigned bits) {
-  const auto cs = classes(m);
-  const QVector& yq = cs.at(window.at(0));
-  Values out(yq.begin(), yq.end());
+LimitMap::LimitMap(const Model& m, unsigned bits) : model_(m), bits_(bits), classes_(classes(m)) {
   for (const Head& h : m.layers.at(0).heads) {
-    Rational P = 1;
-    for (std::size_t t = 0; t < window.size(); ++t) P = std::max(P, h.phi.at(t));
-    std::vector<std::pair<Rational, std::size_t>> kept;  // (the factor before e^ℓ, the class) of each kept term
-    if (P == 1)
-      for (std::size_t c = 0; c < cs.size(); ++c)
-        if (mu.at(c) > 0) kept.emplace_back(mu[c], c);
-    for (std::size_t t = 0; t < window.size(); ++t)
-      if (h.phi[t] == P) kept.emplace_back(Rational(1), window[t]);
-    if (kept.empty()) throw std::invalid_argument("limit map: no term (an empty bulk and no slot at phi = 1)");
-    const QVector mq = apply<Rational>(h.qk, yq);
-    std::vector<Rational> logit;
-    for (const auto& [factor, c] : kept) logit.push_back(dot<Rational>(cs[c], mq));
-    const Rational top = *std::max_element(logit.begin(), logit.end());  // e^{ℓ − top}: the ratio is the same
-    Values num(m.width, Number(0));
-    Number den(0);
-    for (std::size_t k = 0; k < kept.size(); ++k) {
-      const Number w = Number(kept[k].first) * exp(Number(Rational(logit[k] - top)), bits);
-      const QVector v = apply<Rational>(h.value, cs[kept[k].second]);
-      for (std::size_t r = 0; r < m.width; ++r) num[r] += w * Number(v[r]);
-      den += w;
+    auto& weights = weight_.emplace_back();
+    for (const QVector& yq : classes_) {
+      const QVector mq = apply<Rational>(h.qk, yq);
+      std::vector<Rational> logit;
+      for (const QVector& yc : classes_) logit.push_back(dot<Rational>(yc, mq));
+      const Rational top = *std::max_element(logit.begin(), logit.end());  // e^{ℓ − top}: the same ratios
+      auto& row = weights.emplace_back();
+      for (const Rational& l : logit) row.push_back(exp(Number(Rational(l - top)), bits));
     }
-    for (std::size_t r = 0; r < m.width; ++r) out[r] += num[r] / den;
+    auto& values = value_.emplace_back();
+    for (const QVector& yc : classes_) {
+      const QVector v = apply<Rational>(h.value, yc);
+      values.emplace_back(v.begin(), v.end());
+    }
   }
-  return m.layers[0].mlp ? apply_mlp(*m.layers[0].mlp, out) : out;
 }
 
-Values limit_map_at(const Model& m, std::uint64_t T, const Tokens& window, const std::vector<std::uint64_t>& counts,
-                    unsigned bits) {
-  const std::uint64_t B = T - window.size();
-  std::vector<std::size_t> slots;  // offset t = 0..τ: the token x_{T−t}, residue (T − t) mod Δ
-  for (std::size_t t = 0; t < window.size(); ++t)
-    slots.push_back(static_cast<std::size_t>(window[window.size() - 1 - t]) * m.period + (T - t) % m.period);
-  std::vector<Rational> mu;
-  for (std::uint64_t n : counts) mu.push_back(B ? Rational(Integer(n), Integer(B)) : Rational(0));
-  return limit_map(m, slots, mu, bits);
+Values LimitMap::at(const std::vector<std::size_t>& window, const std::vector<Rational>& bulk,
+                    const Rational& slot_factor) const {
+  const QVector& yq = classes_.at(window.at(0));
+  Values out(yq.begin(), yq.end());
+  for (std::size_t h = 0; h < weight_.size(); ++h) {
+    const Head& head = model_.layers[0].heads[h];
+    Rational P = 1;
+    for (std::size_t t = 0; t < window.size(); ++t) P = std::max(P, head.phi.at(t));
+    std::vector<std::pair<Rational, std::size_t>> kept;  // (the factor before e^ℓ, the class) of each kept term
+    if (P == 1)
+      for (std::size_t c = 0; c < classes_.size(); ++c)
+        if (bulk.at(c) > 0) kept.emplace_back(bulk[c], c);
+    for (std::size_t t = 0; t < window.size(); ++t)
+      if (head.phi[t] == P) kept.emplace_back(slot_factor, window[t]);
+    if (kept.empty()) throw std::invalid_argument("limit map: no term (an empty bulk and no slot at phi = 1)");
+    Values num(model_.width, Number(0));
+    Number den(0);
+    for (const auto& [factor, c] : kept) {
+      const Number w = Number(factor) * weight_[h][window[0]][c];
+      for (std::size_t r = 0; r < model_.width; ++r) num[r] += w * value_[h][c][r];
+      den += w;
+    }
+    for (std::size_t r = 0; r < model_.width; ++r) out[r] += num[r] / den;
+  }
+  return model_.layers[0].mlp ? apply_mlp(*model_.layers[0].mlp, out) : out;
+}
+
+void LimitMap::along(const Tokens& x, const std::function<void(std::uint64_t, const Values&)>& visit) const {
+  const std::size_t tau = model_.locality, D = model_.period;
+  std::vector<Rational> counts(classes_.size(), Rational(0));
+  std::vector<std::size_t> window(tau + 1);
+  auto class_at = [&](std::uint64_t j) { return static_cast<std::size_t>(x.at(j - 1)) * D + j % D; };
+  for (std::uint64_t i = tau + 2; i <= x.size(); ++i) {
+    counts[class_at(i - tau - 1)] += 1;  // the bulk gains position i − τ − 1
+    for (std::size_t t = 0; t <= tau; ++t) window[t] = class_at(i - t);
+    visit(i, at(window, counts, Rational(Integer(i - tau - 1))));
+  }
+}
+
+Values LimitMap::at_end(const Tokens& x) const {
+  if (x.size() <= model_.locality + 1) throw std::invalid_argument("limit map: no bulk (length <= tau + 1)");
+  Values last;
+  along(x, [&](std::uint64_t i, const Values& phi) {
+    if (i == x.size()) last = phi;
+  });
+  return last;
+}
+
+Values limit_map(const Model& m, const std::vector<std::size_t>& window, const std::vector<Rational>& mu, unsigned bits) {
+  return LimitMap(m, bits).at(window, mu);
+}
+
+std::vector<Number> integrand_averages(const LimitMap& phi, const Values& phi_q, const Tokens& w, unsigned bits) {
+  const Model& m = phi.model();
+  std::vector<Values> q;  // q_g = M_g Φ_q
+  for (const Head& g : m.layers.at(1).heads) {
+    Values& qg = q.emplace_back(m.width, Number(0));
+    for (std::size_t r = 0; r < m.width; ++r)
+      for (std::size_t c = 0; c < m.width; ++c) qg[r] += Number(g.qk(r, c)) * phi_q.at(c);
+  }
+  std::vector<Number> sum(q.size() * (1 + m.width), Number(0));
+  std::uint64_t positions = 0;
+  phi.along(w, [&](std::uint64_t, const Values& y) {
+    for (std::size_t g = 0; g < q.size(); ++g) {
+      Number score(0);
+      for (std::size_t r = 0; r < m.width; ++r) score += y[r] * q[g][r];
+      const Number p0 = exp(score, bits);
+      const Head& head = m.layers[1].heads[g];
+      sum[g * (1 + m.width)] += p0;
+      for (std::size_t k = 0; k < head.value.rows(); ++k) {
+        Number vy(0);
+        for (std::size_t c = 0; c < m.width; ++c) vy += Number(head.value(k, c)) * y[c];
+        sum[g * (1 + m.width) + 1 + k] += p0 * vy;
+      }
+    }
+    ++positions;
+  });
+  if (positions == 0) throw std::invalid_argument("integrand averages: no position with a bulk");
+  for (Number& s : sum) s = s / Number(Rational(Integer(positions)));
+  return sum;
+}
+
+Number statistic_error(const std::vector<Number>& ax, const std::vector<Number>& az, unsigned bits) {
+  Number worst(0);
+  for (std::size_t k = 0; k < ax.size() && k < az.size(); ++k) worst = certified_max(worst, abs(ax[k] - az[k]), bits);
+  return worst;
 }
 
 Integer kgram_min_length(std::uint64_t k, const Rational& rho, const Rational& epsilon) {

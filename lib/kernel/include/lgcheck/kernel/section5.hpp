@@ -5,6 +5,7 @@
 #include "lgcheck/kernel/quantities.hpp"
 #include "lgcheck/numeric/number.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,14 +23,36 @@ Number convergence_constant(const Model& model, unsigned bits = 128);
 /// Lip = Lip∞(MLP)·Σ_{h not position-dominant} 2V_h·max_q e^{max_c ℓ(q,c) − min_c ℓ(q,c)}.
 Number limit_lipschitz(const Model& model, unsigned bits = 128);
 
-/// The first layer's limit map Φ(window, μ̂) = MLP(y_q + Σ_h Φ_h) (theory.md "The limit map"): window[t] the class
-/// s·Δ + r of the slot at offset t from the query (window[0] the query's), μ̂ the bulk histogram over the SΔ classes.
-/// Φ_h keeps the slots with φ_h(t) = P = max({φ_h(t)} ∪ {1}) and, when P = 1, the bulk, each weighted e^{ℓ(q,c)}.
+/// The first layer's limit map Φ(window, μ̂) = MLP(y_q + Σ_h Φ_h) (theory.md "The limit map"), with each head's weights
+/// e^{ℓ(q,c) − max_c ℓ(q,c)} and values V_h y_c computed once. window[t] is the class s·Δ + r of the slot at offset t from
+/// the query (window[0] the query's). Φ_h keeps the slots with φ_h(t) = P = max({φ_h(t)} ∪ {1}) and, when P = 1, the bulk.
+class LimitMap {
+ public:
+  explicit LimitMap(const Model& model, unsigned bits = 128);
+  /// Φ with bulk weights `bulk` over the SΔ classes (μ̂, or the counts n with slot_factor B = Σ n: the same ratios).
+  Values at(const std::vector<std::size_t>& window, const std::vector<Rational>& bulk,
+            const Rational& slot_factor = Rational(1)) const;
+  /// Φ(window_i, μ̂_i) at every position i = τ + 2..|x| of x (each with a bulk), in order.
+  void along(const Tokens& x, const std::function<void(std::uint64_t i, const Values& phi)>& visit) const;
+  /// Φ_q = Φ(window_T, μ̂_T) at x's last position (|x| > τ + 1).
+  Values at_end(const Tokens& x) const;
+  const Model& model() const { return model_; }
+
+ private:
+  Model model_;
+  unsigned bits_;
+  std::vector<QVector> classes_;
+  std::vector<std::vector<std::vector<Number>>> weight_;  ///< [head][query class][key class]
+  std::vector<std::vector<Values>> value_;                ///< [head][class]
+};
 Values limit_map(const Model& model, const std::vector<std::size_t>& window, const std::vector<Rational>& mu,
                  unsigned bits = 128);
-/// Φ at the last position of the string with statistic (T, window tokens, bulk counts): μ̂ = counts/B, B = T − τ − 1.
-Values limit_map_at(const Model& model, std::uint64_t T, const Tokens& window, const std::vector<std::uint64_t>& counts,
-                    unsigned bits = 128);
+
+/// Lemma 5.3's integrands at the query Φ_q (theory.md "The integrands"), per second-layer head g: p_{g,0} =
+/// e^{⟨Φ, M_gΦ_q⟩} and p_{g,1+k} = p_{g,0}·(V_gΦ)_k; their averages over the positions i > τ + 1 of w.
+std::vector<Number> integrand_averages(const LimitMap& phi, const Values& phi_q, const Tokens& w, unsigned bits = 128);
+/// The statistic error of z against x: max_k |avg_x p_k − avg_z p_k|, certified (the query Φ_q is x's).
+Number statistic_error(const std::vector<Number>& averages_x, const std::vector<Number>& averages_z, unsigned bits = 128);
 
 /// T₀ = k + ⌈5k/(2ρε)⌉ (theory.md "The in-context k-gram construction").
 Integer kgram_min_length(std::uint64_t k, const Rational& rho, const Rational& epsilon);
