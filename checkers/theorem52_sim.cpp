@@ -134,8 +134,10 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
   Rational smallest_a_priori = -1;  // lower ends of C(f)|z|^-rate over the c-good rows
   std::map<std::uint64_t, bool> all_within;  // n -> both models within eps on every x
   std::size_t checks = 0, a_priori_checks = 0;
+  nlohmann::json inputs = nlohmann::json::array();  // each family's x, for the kernel to recompute the bounds
   for (const InputFamily& family : params.inputs) {
     Tokens x = family_input(family, S, params.length, rng);
+    inputs.push_back({{"input", family.name}, {"x", format_input(c.model(), x)}});
     for (std::size_t k = 0; k < c.models.size(); ++k) {
       const SimulationErrorBound bounder(layers[k], x, params.with_exponential);
       const Output fx = evals[k].evaluate(x);
@@ -155,6 +157,7 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
         auto [it, fresh] = all_within.emplace(n, true);
         it->second = it->second && upper_of(error) <= params.epsilon;
         rows.push_back({{"model", k == 0 ? "f" : "g"}, {"input", family.name}, {"n", n}, {"length_z", s.z.size()},
+                        {"z", format_input(c.model(), s.z)},
                         {"seed", s.seed}, {"c_good", s.c_good}, {"error", show(error, 6)},
                         {"bound", to_decimal(b.total, 6)}, {"a_priori_bound", s.c_good ? a_priori.upper_decimal(6) : "-"},
                         {"statistic_error", to_decimal(b.statistic_error, 6)},
@@ -164,6 +167,7 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
         const bool within_a_priori = !s.c_good || upper_of(error) <= a_priori.lower();
         if (within_bound && within_a_priori) continue;
         r.evidence["rows"] = rows;
+        r.evidence["inputs"] = inputs;
         const bool certain = within_bound ? lower_of(error) > a_priori.upper() : lower_of(error) > b.total;
         r.verdict = certain ? Verdict::Refuted : Verdict::Undecided;
         r.detail = fmt::format(
@@ -183,6 +187,7 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
       break;
     }
   r.evidence["rows"] = rows;
+  r.evidence["inputs"] = inputs;
   r.evidence["smallest_bound"] = to_decimal(smallest_bound, 6);
   r.evidence["eps_reached_at"] = reached;
   r.evidence["C"] = to_string(theorem.C);

@@ -148,10 +148,25 @@ TEST_CASE("T4.1.sim with L = 0: delta is left unchecked, and the kernel does not
 TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L and the subsampling bound", "[kernel][certificate][section5]") {
   const json smooth = fixture("attention_pair_smooth__T5.2.sim.json");
   auto r = k::check_certificate(smooth);
+  json cert;
   CHECK(has(r.reestablished, "evidence.C (within the kernel's enclosure)"));
   CHECK(has(r.reestablished, "evidence.N_variant_A"));
   CHECK(has(r.reestablished, "evidence.rows[17].a_priori_bound"));
-  json cert = smooth;
+  // The a-posteriori rows of one (model, input) drawn by the kernel's seed: f on rate:1/400, rows 12, 13, 14 of the
+  // fixture (n = 100, 1000, 3000), recomputed from x and z.
+  CHECK(has(r.reestablished, "on the 3 rows of model f, input rate:1/400"));
+  CHECK(has(r.reestablished, "evidence.rows[12].bound"));
+  CHECK(has(r.reestablished, "evidence.rows[12].statistic_error"));
+  cert = smooth;
+  cert["evidence"]["rows"][12]["bound"] = "1.5";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.rows[12].bound: recorded \"1.5\", recomputed ["));
+  cert = smooth;  // an error above the recomputed bound: the claim's inequality fails
+  cert["evidence"]["rows"][12]["error"] = "[100, 101]";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.rows[12].error: above the recomputed bound"));
+  cert = smooth;
+  cert["evidence"].erase("inputs");
+  CHECK(has(k::check_certificate(cert).problems, "evidence.inputs: missing"));
+  cert = smooth;
   cert["evidence"]["C"] = "362";  // C(g) ≈ 362.41: an integer below it
   CHECK(has(k::check_certificate(cert).problems, "evidence.C: recorded 362, the kernel encloses it in"));
   cert = smooth;

@@ -12,6 +12,8 @@
 #include <charconv>
 #include <functional>
 #include <map>
+#include <random>
+#include <set>
 
 namespace lgc::kernel {
 namespace {
@@ -586,7 +588,70 @@ class Checker {
         compare_decimal({path + ".a_priori_bound", bound},
                         bounds[which].C * Number(power(Integer(*n), -bounds[which].rate, 128)));
     });
-    if (rows) unchecked("T5.2.sim: the a-posteriori simulation-error bound and the errors (x is not recorded)");
+    if (rows) check_simulation_rows();
+  }
+
+  /// T5.2.sim's a-posteriori rows of one (model, input family), drawn with kSampleSeed among those the rows name: from
+  /// the model, the family's recorded x (`inputs`) and each row's z: z a subsequence of x keeping its window, the
+  /// statistic error E, the histogram drift and the bound (`SimulationErrorBounder`), and the recorded error's upper end
+  /// <= the bound (the error itself is read: the kernel's quadratic forward pass does not reach |x| = 10^4..10^5).
+  void check_simulation_rows() {
+    const json* inputs = field("inputs");
+    if (!inputs || !inputs->is_array()) return problem("evidence.inputs", "missing or not an array");
+    auto recorded_x = [&](const std::string& family) -> const json* {  // the entry {"input": family, "x": text}
+      for (const json& entry : *inputs)
+        if (const json* name = member(entry, "input"); name && *name == family) return &entry;
+      return nullptr;
+    };
+    std::set<std::pair<std::string, std::string>> named;  // (model, family) of every row
+    for_each_entry("rows", [&](const json& r, const std::string&) {
+      const json *model = member(r, "model"), *family = member(r, "input");
+      if (model && family && model->is_string() && family->is_string()) named.emplace(*model, *family);
+    });
+    if (named.empty()) return;
+    const auto chosen = *std::next(named.begin(), static_cast<long>(std::mt19937_64(kSampleSeed)() % named.size()));
+    struct AtX {
+      Values query;                  // Φ_q
+      std::vector<Number> averages;  // the integrands' averages over x
+      std::optional<SimulationErrorBounder> bounder;
+    };
+    std::optional<AtX> at_x;
+    std::size_t within = 0;
+    for_each_entry("rows", [&](const json& r, const std::string& path) {
+      const json *model = member(r, "model"), *family = member(r, "input");
+      const json* entry = family && family->is_string() ? recorded_x(family->get<std::string>()) : nullptr;
+      if (!model || !entry) return problem(path + ".input", "not a family recorded in evidence.inputs");
+      if (!model->is_string() || std::make_pair(model->get<std::string>(), family->get<std::string>()) != chosen) return;
+      const std::size_t which = *model == "g" ? 1 : 0;
+      const Model& m = case_.models.at(which);
+      const auto x = recorded_input(*entry, "x", "evidence.inputs[" + family->get<std::string>() + "]");
+      const auto z = recorded_input(r, "z", path);
+      if (!x || !z) return;
+      if (x->size() <= m.locality + 1 || z->size() < 2 * (m.locality + 1)) return problem(path, "x or z too short");
+      if (!keeps_window(*x, *z, m.locality + 1)) return problem(path + ".z", "not a subsequence of x ending in x's window");
+      const LimitMap phi(m);
+      if (!at_x) {
+        AtX& ax = at_x.emplace();
+        ax.query = phi.at_end(*x), ax.averages = integrand_averages(phi, ax.query, *x), ax.bounder.emplace(m, *x);
+      }
+      const AtX& ax = *at_x;
+      const Number E = statistic_error(ax.averages, integrand_averages(phi, ax.query, *z));
+      const SimulationErrorBound b = ax.bounder->bound(*z, E);
+      compare_decimal({path + ".statistic_error", member(r, "statistic_error")}, E);
+      compare_decimal({path + ".histogram_drift", member(r, "histogram_drift")}, Number(b.drift));
+      compare_decimal({path + ".bound", member(r, "bound")}, b.total);
+      const json* error = member(r, "error");
+      std::string why;
+      const std::string text = error && error->is_string() ? error->get<std::string>() : "";
+      const std::size_t comma = text.find(", ");
+      const auto hi = read_rational(json(comma == std::string::npos ? text : text.substr(comma + 2, text.size() - comma - 3)), why);
+      if (!hi) return problem(path + ".error", "missing, or not a decimal or [lo, hi]");
+      if (*hi > upper_of(b.total)) return problem(path + ".error", "above the recomputed bound " + enclosure_text(lower_of(b.total), upper_of(b.total)));
+      ++within;
+    });
+    agreed(cat("T5.2.sim: the a-posteriori bound, E and the drift recomputed from x and z on the ", within, " rows of model ",
+               chosen.first, ", input ", chosen.second, " (seed ", kSampleSeed, "); the recorded error (read) within it"));
+    unchecked(cat("T5.2.sim: the a-posteriori bounds of the other ", named.size() - 1, " (model, input) pairs"));
   }
 
   /// L5.conv: γ, the rate min(γ, 1), the start 2(τ+1), Lip(MLP) and K.

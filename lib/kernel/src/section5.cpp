@@ -78,7 +78,7 @@ Number limit_lipschitz(const Model& model, unsigned bits) {
   return Number(first_mlp_lipschitz(model)) * sum;
 }
 
-LimitMap::LimitMap(const Model& m, unsigned bits) : model_(m), bits_(bits), classes_(classes(m)) {
+LimitMap::LimitMap(const Model& m, unsigned bits) : model_(m), classes_(classes(m)) {
   for (const Head& h : m.layers.at(0).heads) {
     auto& weights = weight_.emplace_back();
     for (const QVector& yq : classes_) {
@@ -290,6 +290,65 @@ IntegrandBounds integrand_bounds(const Model& m, const Values& phi_q, unsigned b
     out.G = certified_max(out.G, grow * Number(std::max(Rational(1), h.B)), bits);
     out.L = certified_max(out.L, grow * lip * certified_max(q1, q1 * Number(h.B) + Number(h.v), bits), bits);
   }
+  return out;
+}
+
+namespace {
+
+/// μ̂ at the last position of w: the bulk class counts over j <= |w| − τ − 1, divided by their number.
+std::vector<Rational> end_histogram(const Model& m, const Tokens& w) {
+  std::vector<Rational> mu(m.alphabet_size() * m.period, Rational(0));
+  const std::uint64_t B = w.size() - m.locality - 1;
+  for (std::uint64_t j = 1; j <= B; ++j) mu[static_cast<std::size_t>(w[j - 1]) * m.period + j % m.period] += Rational(1, B);
+  return mu;
+}
+
+/// ε(L, Δ) = e^A max(1, B)(1/L)[Σ_{j=j₀}^{L}(1 − e^{−δ_j}) + 2j₀ + 2(τ+1)] + e^A v K (1/L) Σ_{j=j₀}^{L} j^{−r},
+/// δ_j = m K j^{−r} + m′Δ.
+Number convergence_term(const Layer2Head& h, const Number& K, const Rational& r, std::uint64_t L, const Number& delta,
+                        std::size_t tau, unsigned bits) {
+  const std::uint64_t j0 = 2 * (tau + 1);
+  Number lost(0), powers(0);
+  for (std::uint64_t j = j0; j <= L; ++j) {
+    const Number pj(power(Integer(static_cast<unsigned long>(j)), Rational(-r), bits));
+    lost += Number(1) - exp(Number(0) - (Number(h.m) * K * pj + Number(h.m2) * delta), bits);
+    powers += pj;
+  }
+  const Number inverse_L(Rational(1, static_cast<unsigned long>(L)));
+  return h.grow * Number(std::max(Rational(1), h.B)) * inverse_L *
+             (lost + Number(Rational(static_cast<unsigned long>(2 * j0 + 2 * (tau + 1))))) +
+         h.grow * Number(h.v) * K * inverse_L * powers;
+}
+
+}  // namespace
+
+SimulationErrorBounder::SimulationErrorBounder(const Model& m, const Tokens& x, unsigned bits)
+    : model_(&m), bits_(bits), histogram_x_(end_histogram(m, x)) {
+  const Margin gamma = positional_margin(m);
+  rate_ = gamma ? std::min(*gamma, Rational(1)) : Rational(1);
+  K_ = convergence_constant(m, bits), lip_ = limit_lipschitz(m, bits);
+  dx_ = K_ * Number(power(Integer(static_cast<unsigned long>(x.size())), Rational(-rate_), bits));
+  const std::vector<Rational> b = first_layer_box(m);
+  for (const Head& g : m.layers.at(1).heads) {
+    const Layer2Head h = layer2_head(g, b, bits);
+    heads_.emplace_back(h.grow * Number(1 + h.B), convergence_term(h, K_, rate_, x.size(), dx_, m.locality, bits));
+  }
+}
+
+SimulationErrorBound SimulationErrorBounder::bound(const Tokens& z, const Number& error) const {
+  const Model& m = *model_;
+  SimulationErrorBound out;
+  const std::vector<Rational> mz = end_histogram(m, z);
+  for (std::size_t c = 0; c < mz.size(); ++c) out.drift += magnitude(histogram_x_[c] - mz[c]);
+  const Number dz =
+      K_ * Number(power(Integer(static_cast<unsigned long>(z.size())), Rational(-rate_), bits_)) + lip_ * Number(out.drift);
+  const std::vector<Rational> b = first_layer_box(m);
+  Number heads(0);
+  for (std::size_t g = 0; g < heads_.size(); ++g) {
+    const Layer2Head h = layer2_head(m.layers[1].heads[g], b, bits_);
+    heads += heads_[g].first * (heads_[g].second + convergence_term(h, K_, rate_, z.size(), dz, m.locality, bits_) + error);
+  }
+  out.total = Number(readout_lipschitz(m)) * (dx_ + dz + heads);
   return out;
 }
 

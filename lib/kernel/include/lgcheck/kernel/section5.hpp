@@ -28,7 +28,7 @@ Number limit_lipschitz(const Model& model, unsigned bits = 128);
 /// the query (window[0] the query's). Φ_h keeps the slots with φ_h(t) = P = max({φ_h(t)} ∪ {1}) and, when P = 1, the bulk.
 class LimitMap {
  public:
-  explicit LimitMap(const Model& model, unsigned bits = 128);
+  explicit LimitMap(const Model& model, unsigned bits = 128);  ///< bits: the weights' enclosures
   /// Φ with bulk weights `bulk` over the SΔ classes (μ̂, or the counts n with slot_factor B = Σ n: the same ratios).
   Values at(const std::vector<std::size_t>& window, const std::vector<Rational>& bulk,
             const Rational& slot_factor = Rational(1)) const;
@@ -40,7 +40,6 @@ class LimitMap {
 
  private:
   Model model_;
-  unsigned bits_;
   std::vector<QVector> classes_;
   std::vector<std::vector<std::vector<Number>>> weight_;  ///< [head][query class][key class]
   std::vector<std::vector<Values>> value_;                ///< [head][class]
@@ -78,6 +77,24 @@ struct Section5Bounds {
 /// G = max_g e^{A_g}·max(1, B_g), L = max_g e^{A_g}·Lip(Φ)·max(‖q_g‖₁, ‖q_g‖₁B_g + ‖V_g‖∞).
 struct IntegrandBounds { Number G, L; };
 IntegrandBounds integrand_bounds(const Model& model, const Values& phi_q, unsigned bits = 128);
+/// Theorem 5.2's a-posteriori bound on |f(x) − f(z)|∞ for x and its subsamples z (theory.md "The simulation-error
+/// bound"): Lip_out·[Δ_x + Δ_z + Σ_g e^{A_g}(1 + B_g)(ε_g(T, Δ_x) + ε_g(n, Δ_z) + E)], E the statistic error; what
+/// depends on x alone (Δ_x, ε_g(T, Δ_x), μ̂_T(x)) is computed once.
+struct SimulationErrorBound { Number total; Rational drift; };  ///< the bound; ‖μ̂_n(z) − μ̂_T(x)‖₁ (exact)
+class SimulationErrorBounder {
+ public:
+  SimulationErrorBounder(const Model& model, const Tokens& x, unsigned bits = 128);
+  SimulationErrorBound bound(const Tokens& z, const Number& error) const;
+
+ private:
+  const Model* model_;
+  unsigned bits_;
+  Rational rate_;
+  Number K_, lip_, dx_;
+  std::vector<Rational> histogram_x_;
+  std::vector<std::pair<Number, Number>> heads_;  ///< per second-layer head: e^{A_g}(1 + B_g) and ε_g(T, Δ_x)
+};
+
 Section5Bounds section5_bounds(const Model& model, const Rational& c, unsigned bits = 128);
 
 }  // namespace lgc::kernel
