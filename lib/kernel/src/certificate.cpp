@@ -492,7 +492,8 @@ class Checker {
       if (x->size() <= m.locality + 1 || z->size() <= m.locality + 1) return problem(path, "x or z has no bulk");
       compare_integer({path + ".T", member(t, "T")}, Integer(static_cast<unsigned long>(x->size())));
       compare_integer({path + ".length_z", member(t, "length_z")}, Integer(static_cast<unsigned long>(z->size())));
-      if (!keeps_window(*x, *z, m.locality + 1)) return problem(path + ".z", "not a subsequence of x ending in x's window");
+      if (!keeps_window(*x, *z, m.locality + 1))
+        return problem(path + ".z", "not a subsequence of x ending in x's window");
       auto [at, fresh] = by_x.try_emplace(member(t, "x")->get<std::string>());
       if (fresh) at->second.first = phi.at_end(*x), at->second.second = integrand_averages(phi, at->second.first, *x);
       const IntegrandBounds b = integrand_bounds(m, at->second.first);
@@ -526,8 +527,8 @@ class Checker {
 
   /// z is x restricted to positions that include x's last `window` ones (the subsampler's z).
   static bool keeps_window(const Tokens& x, const Tokens& z, std::size_t window) {
-    if (z.size() < window || !std::equal(z.end() - static_cast<long>(window), z.end(), x.end() - static_cast<long>(window)))
-      return false;
+    const long w = static_cast<long>(window);
+    if (z.size() < window || !std::equal(z.end() - w, z.end(), x.end() - w)) return false;
     std::size_t k = 0;
     for (std::size_t i = 0; i < x.size() && k < z.size(); ++i) k += x[i] == z[k];
     return k == z.size();
@@ -593,8 +594,8 @@ class Checker {
 
   /// T5.2.sim's a-posteriori rows of one (model, input family), drawn with kSampleSeed among those the rows name: from
   /// the model, the family's recorded x (`inputs`) and each row's z: z a subsequence of x keeping its window, the
-  /// statistic error E, the histogram drift and the bound (`SimulationErrorBounder`), and the recorded error's upper end
-  /// <= the bound (the error itself is read: the kernel's quadratic forward pass does not reach |x| = 10^4..10^5).
+  /// statistic error E, the histogram drift and the bound (`SimulationErrorBounder`), and the recorded error's upper
+  /// end <= the bound (the error itself is read: the kernel's quadratic forward pass does not reach |x| = 10^4..10^5).
   void check_simulation_rows() {
     const json* inputs = field("inputs");
     if (!inputs || !inputs->is_array()) return problem("evidence.inputs", "missing or not an array");
@@ -621,14 +622,16 @@ class Checker {
       const json *model = member(r, "model"), *family = member(r, "input");
       const json* entry = family && family->is_string() ? recorded_x(family->get<std::string>()) : nullptr;
       if (!model || !entry) return problem(path + ".input", "not a family recorded in evidence.inputs");
-      if (!model->is_string() || std::make_pair(model->get<std::string>(), family->get<std::string>()) != chosen) return;
+      if (!model->is_string() || std::make_pair(model->get<std::string>(), family->get<std::string>()) != chosen)
+        return;
       const std::size_t which = *model == "g" ? 1 : 0;
       const Model& m = case_.models.at(which);
       const auto x = recorded_input(*entry, "x", "evidence.inputs[" + family->get<std::string>() + "]");
       const auto z = recorded_input(r, "z", path);
       if (!x || !z) return;
       if (x->size() <= m.locality + 1 || z->size() < 2 * (m.locality + 1)) return problem(path, "x or z too short");
-      if (!keeps_window(*x, *z, m.locality + 1)) return problem(path + ".z", "not a subsequence of x ending in x's window");
+      if (!keeps_window(*x, *z, m.locality + 1))
+        return problem(path + ".z", "not a subsequence of x ending in x's window");
       const LimitMap phi(m);
       if (!at_x) {
         AtX& ax = at_x.emplace();
@@ -644,13 +647,17 @@ class Checker {
       std::string why;
       const std::string text = error && error->is_string() ? error->get<std::string>() : "";
       const std::size_t comma = text.find(", ");
-      const auto hi = read_rational(json(comma == std::string::npos ? text : text.substr(comma + 2, text.size() - comma - 3)), why);
+      const std::string upper = comma == std::string::npos ? text : text.substr(comma + 2, text.size() - comma - 3);
+      const auto hi = read_rational(json(upper), why);
       if (!hi) return problem(path + ".error", "missing, or not a decimal or [lo, hi]");
-      if (*hi > upper_of(b.total)) return problem(path + ".error", "above the recomputed bound " + enclosure_text(lower_of(b.total), upper_of(b.total)));
+      if (*hi > upper_of(b.total))
+        return problem(path + ".error",
+                       "above the recomputed bound " + enclosure_text(lower_of(b.total), upper_of(b.total)));
       ++within;
     });
-    agreed(cat("T5.2.sim: the a-posteriori bound, E and the drift recomputed from x and z on the ", within, " rows of model ",
-               chosen.first, ", input ", chosen.second, " (seed ", kSampleSeed, "); the recorded error (read) within it"));
+    agreed(cat("T5.2.sim: the a-posteriori bound, E and the drift recomputed from x and z on the ", within,
+               " rows of model ", chosen.first, ", input ", chosen.second, " (seed ", kSampleSeed,
+               "); the recorded error (read) within it"));
     unchecked(cat("T5.2.sim: the a-posteriori bounds of the other ", named.size() - 1, " (model, input) pairs"));
   }
 
@@ -697,8 +704,8 @@ class Checker {
             std::vector<Rational> nu = mu;
             nu[a] = 1 - delta, nu[b] = delta;
             if (difference_bracket(at_vertex, phi.at(window, nu)).lo > lip * 2 * delta)
-              return problem("scope.domain", cat("L5.lip fails at query class ", q, ", slot-1 class ", w1, ", mass moved ",
-                                                 "from class ", a, " to ", b));
+              return problem("scope.domain", cat("L5.lip fails at query class ", q, ", slot-1 class ", w1,
+                                                 ", mass moved from class ", a, " to ", b));
             ++pairs;
           }
         }
@@ -838,7 +845,8 @@ class Checker {
     if (!items || !items->is_number_unsigned() || !digest || !digest->is_string())
       return problem("evidence.visited", "expected {\"items\": N, \"digest\": 16 hexadecimal digits}, got " + show(*v));
     const std::string recorded = cat(items->get<std::uint64_t>(), " items, digest ", digest->get<std::string>());
-    if (recorded != mine.text()) return problem("evidence.visited", "recorded " + recorded + ", recomputed " + mine.text());
+    if (recorded != mine.text())
+      return problem("evidence.visited", "recorded " + recorded + ", recomputed " + mine.text());
     agreed("evidence.visited: " + mine.text() + ", the kernel's own enumeration of the domain");
   }
 

@@ -145,7 +145,8 @@ Values LimitMap::at_end(const Tokens& x) const {
   return last;
 }
 
-Values limit_map(const Model& m, const std::vector<std::size_t>& window, const std::vector<Rational>& mu, unsigned bits) {
+Values limit_map(const Model& m, const std::vector<std::size_t>& window, const std::vector<Rational>& mu,
+                 unsigned bits) {
   return LimitMap(m, bits).at(window, mu);
 }
 
@@ -299,7 +300,8 @@ namespace {
 std::vector<Rational> end_histogram(const Model& m, const Tokens& w) {
   std::vector<Rational> mu(m.alphabet_size() * m.period, Rational(0));
   const std::uint64_t B = w.size() - m.locality - 1;
-  for (std::uint64_t j = 1; j <= B; ++j) mu[static_cast<std::size_t>(w[j - 1]) * m.period + j % m.period] += Rational(1, B);
+  for (std::uint64_t j = 1; j <= B; ++j)
+    mu[static_cast<std::size_t>(w[j - 1]) * m.period + j % m.period] += Rational(1, B);
   return mu;
 }
 
@@ -340,13 +342,14 @@ SimulationErrorBound SimulationErrorBounder::bound(const Tokens& z, const Number
   SimulationErrorBound out;
   const std::vector<Rational> mz = end_histogram(m, z);
   for (std::size_t c = 0; c < mz.size(); ++c) out.drift += magnitude(histogram_x_[c] - mz[c]);
-  const Number dz =
-      K_ * Number(power(Integer(static_cast<unsigned long>(z.size())), Rational(-rate_), bits_)) + lip_ * Number(out.drift);
+  const Number decay(power(Integer(static_cast<unsigned long>(z.size())), Rational(-rate_), bits_));
+  const Number dz = K_ * decay + lip_ * Number(out.drift);
   const std::vector<Rational> b = first_layer_box(m);
   Number heads(0);
   for (std::size_t g = 0; g < heads_.size(); ++g) {
     const Layer2Head h = layer2_head(m.layers[1].heads[g], b, bits_);
-    heads += heads_[g].first * (heads_[g].second + convergence_term(h, K_, rate_, z.size(), dz, m.locality, bits_) + error);
+    const Number eps_z = convergence_term(h, K_, rate_, z.size(), dz, m.locality, bits_);
+    heads += heads_[g].first * (heads_[g].second + eps_z + error);
   }
   out.total = Number(readout_lipschitz(m)) * (dx_ + dz + heads);
   return out;

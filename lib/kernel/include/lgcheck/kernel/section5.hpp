@@ -24,8 +24,9 @@ Number convergence_constant(const Model& model, unsigned bits = 128);
 Number limit_lipschitz(const Model& model, unsigned bits = 128);
 
 /// The first layer's limit map Φ(window, μ̂) = MLP(y_q + Σ_h Φ_h) (theory.md "The limit map"), with each head's weights
-/// e^{ℓ(q,c) − max_c ℓ(q,c)} and values V_h y_c computed once. window[t] is the class s·Δ + r of the slot at offset t from
-/// the query (window[0] the query's). Φ_h keeps the slots with φ_h(t) = P = max({φ_h(t)} ∪ {1}) and, when P = 1, the bulk.
+/// e^{ℓ(q,c) − max_c ℓ(q,c)} and values V_h y_c computed once. window[t] is the class s·Δ + r of the slot at offset
+/// t from the query (window[0] the query's). Φ_h keeps the slots with φ_h(t) = P = max({φ_h(t)} ∪ {1}) and, when
+/// P = 1, the bulk.
 class LimitMap {
  public:
   explicit LimitMap(const Model& model, unsigned bits = 128);  ///< bits: the weights' enclosures
@@ -51,7 +52,8 @@ Values limit_map(const Model& model, const std::vector<std::size_t>& window, con
 /// e^{⟨Φ, M_gΦ_q⟩} and p_{g,1+k} = p_{g,0}·(V_gΦ)_k; their averages over the positions i > τ + 1 of w.
 std::vector<Number> integrand_averages(const LimitMap& phi, const Values& phi_q, const Tokens& w, unsigned bits = 128);
 /// The statistic error of z against x: max_k |avg_x p_k − avg_z p_k|, certified (the query Φ_q is x's).
-Number statistic_error(const std::vector<Number>& averages_x, const std::vector<Number>& averages_z, unsigned bits = 128);
+Number statistic_error(const std::vector<Number>& averages_x, const std::vector<Number>& averages_z,
+                       unsigned bits = 128);
 
 /// T₀ = k + ⌈5k/(2ρε)⌉ (theory.md "The in-context k-gram construction").
 Integer kgram_min_length(std::uint64_t k, const Rational& rho, const Rational& epsilon);
