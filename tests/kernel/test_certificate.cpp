@@ -152,20 +152,23 @@ TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L a
   CHECK(has(r.reestablished, "evidence.C (within the kernel's enclosure)"));
   CHECK(has(r.reestablished, "evidence.N_variant_A"));
   CHECK(has(r.reestablished, "evidence.rows[17].a_priori_bound"));
-  // The a-posteriori rows of one (model, input) drawn by the kernel's seed: f on rate:1/400, rows 12, 13, 14 of the
-  // fixture (n = 100, 1000, 3000), recomputed from x and z.
-  CHECK(has(r.reestablished, "on the 3 rows of model f, input rate:1/400"));
-  CHECK(has(r.reestablished, "evidence.rows[12].bound"));
-  CHECK(has(r.reestablished, "evidence.rows[12].statistic_error"));
+  // The a-posteriori rows of one (model, input) of the case, drawn by the kernel's seed: g on uniform, rows 3, 4, 5 of
+  // the fixture (n = 100, 1000, 3000), recomputed from x and z.
+  CHECK(has(r.reestablished, "on the 3 rows of model g, input uniform"));
+  CHECK(has(r.reestablished, "evidence.rows[3].bound"));
+  CHECK(has(r.reestablished, "evidence.rows[3].statistic_error"));
   cert = smooth;
-  cert["evidence"]["rows"][12]["bound"] = "1.5";
-  CHECK(has(k::check_certificate(cert).problems, "evidence.rows[12].bound: recorded \"1.5\", recomputed ["));
+  cert["evidence"]["rows"][3]["bound"] = "1.5";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.rows[3].bound: recorded \"1.5\", recomputed ["));
   cert = smooth;  // an error above the recomputed bound: the claim's inequality fails
-  cert["evidence"]["rows"][12]["error"] = "[100, 101]";
-  CHECK(has(k::check_certificate(cert).problems, "evidence.rows[12].error: above the recomputed bound"));
+  cert["evidence"]["rows"][3]["error"] = "[100, 101]";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.rows[3].error: above the recomputed bound"));
   cert = smooth;
   cert["evidence"].erase("inputs");
   CHECK(has(k::check_certificate(cert).problems, "evidence.inputs: missing"));
+  cert = smooth;  // a row of the drawn pair missing: the rows cannot be steered away from it
+  cert["evidence"]["rows"].erase(4);
+  CHECK(has(k::check_certificate(cert).problems, "evidence.rows: no row of model g, input uniform at n = 1000"));
   cert = smooth;
   cert["evidence"]["C"] = "362";  // C(g) ≈ 362.41: an integer below it
   CHECK(has(k::check_certificate(cert).problems, "evidence.C: recorded 362, the kernel encloses it in"));
@@ -208,6 +211,9 @@ TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L a
   cert = token;  // c = 1/1000 in the case: the bound shrinks 1000 times below the recomputed error
   cert["case"]["check"]["subsample_constant"] = "1/1000";
   CHECK(has(k::check_certificate(cert).problems, "evidence.tests[0]: the statistic error is above c(G + L)(tau+1)|z|^-1/3"));
+  cert = token;  // a holding verdict whose test found no seed
+  cert["evidence"]["tests"][1]["seed"] = nullptr;
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[1].seed: null under the holding verdict VACUOUS"));
   cert = token;
   cert["evidence"]["c"] = "2";
   CHECK(has(k::check_certificate(cert).problems, "evidence.c: recorded 2, recomputed 1"));
@@ -315,7 +321,7 @@ TEST_CASE("re-derived domains: C4.2.regularity's E_t, L5.lip's pairs, D5.4.kgram
   reg["evidence"]["eta"] = "1/2";
   CHECK(has(k::check_certificate(reg).problems, "scope.domain: E_65 = 1 by the kernel's weighted strings, not 1/2"));
   json lip = fixture("regime_token__L5.lip.json");  // K = 2 classes, τ = 1: 2·2·2 near-vertex pairs
-  CHECK(has(k::check_certificate(lip).reestablished, "scope.domain: L5.lip on all 8 near-vertex pairs"));
+  CHECK(has(k::check_certificate(lip).reestablished, "scope.domain: L5.lip on 8 of the 8 near-vertex pairs"));
   lip["scope"]["exhaustive"] = 9;
   CHECK(has(k::check_certificate(lip).problems, "scope.exhaustive: recorded 9, recomputed 8"));
   json kg = fixture("kgram_k1_s2__D5.4.kgram.json");  // lengths 11..14 (2^11 + … + 2^14 = 30720 <= 2^15)

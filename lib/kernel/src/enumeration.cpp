@@ -24,7 +24,8 @@ std::optional<Domain> parse_domain(const std::string& text) {
   else if (std::sscanf(t, "positions i >= %7lu of every input of length %3lu", &a, &c) == 2)
     d = {Domain::Kind::StringPositions, c, c, a, c, std::nullopt};
   else return std::nullopt;
-  return d.lo == 0 || d.lo > d.hi || d.hi > 100000 ? std::nullopt : std::optional<Domain>(d);
+  const bool empty_positions = d.kind == Domain::Kind::StringPositions && d.first > d.last;
+  return d.lo == 0 || d.lo > d.hi || d.hi > 100000 || empty_positions ? std::nullopt : std::optional<Domain>(d);
 }
 
 namespace {
@@ -156,7 +157,10 @@ void for_each_bulk(const Model& m, std::uint64_t B, std::size_t r, std::size_t s
 }  // namespace
 
 std::optional<Digest> domain_digest(const Domain& d, const Model& m) {
-  if (domain_count(d, m) > Integer(kMaxDigestItems)) return std::nullopt;
+  // Items (statistics, or strings for a domain of strings), and their words, within the limits.
+  const Integer items = d.kind == Domain::Kind::StringPositions ? windows(m, d.hi) : domain_count(d, m);
+  const std::uint64_t words = 1 + std::max<std::uint64_t>(d.hi, m.locality + 1 + m.alphabet_size() * m.period);
+  if (items > Integer(kMaxDigestItems) || items * words > Integer(kMaxDigestItems) * 64) return std::nullopt;
   Digest digest;
   const std::size_t S = m.alphabet_size();
   if (d.kind == Domain::Kind::StringPositions) {
