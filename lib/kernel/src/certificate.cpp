@@ -112,6 +112,16 @@ unsigned long hard_input_count(const std::string& domain) {
   return error == std::errc() && end == domain.data() + at ? n : 0;
 }
 
+/// The texts of the two ends of a recorded "[lo, hi]", or a single decimal d twice; nullopt when not a string.
+std::optional<std::pair<std::string, std::string>> bracket_ends(const json* recorded) {
+  if (!recorded || !recorded->is_string()) return std::nullopt;
+  const std::string& text = recorded->get_ref<const std::string&>();
+  const std::size_t comma = text.find(", ");
+  if (text.size() > 2 && text.front() == '[' && text.back() == ']' && comma != std::string::npos)
+    return std::make_pair(text.substr(1, comma - 1), text.substr(comma + 2, text.size() - comma - 3));
+  return std::make_pair(text, text);
+}
+
 /// A recorded field and the path that names it in problems.
 struct Recorded { std::string path; const json* value; };
 
@@ -544,12 +554,9 @@ class Checker {
 
   /// A recorded "[lo, hi]" (or one decimal) meets the kernel's enclosure, each end widened by its last digit's unit.
   void compare_bracket(const Recorded& r, const Number& value) {
-    if (!r.value || !r.value->is_string()) return problem(r.path, "missing or not a string");
-    std::string text = r.value->get<std::string>(), lo_text = text, hi_text = text;
-    if (text.size() > 2 && text.front() == '[' && text.back() == ']' && text.find(", ") != std::string::npos) {
-      lo_text = text.substr(1, text.find(", ") - 1);
-      hi_text = text.substr(text.find(", ") + 2, text.size() - text.find(", ") - 3);
-    }
+    const auto ends = bracket_ends(r.value);
+    if (!ends) return problem(r.path, "missing or not a string");
+    const std::string text = r.value->get<std::string>(), &lo_text = ends->first, &hi_text = ends->second;
     std::string why;
     const auto lo = read_rational(json(lo_text), why), hi = read_rational(json(hi_text), why);
     if (!lo || !hi) return problem(r.path, "not a decimal or [lo, hi]: " + text);
@@ -621,7 +628,7 @@ class Checker {
       for (const json& f : *it)
         if (f.is_string()) families.push_back(f.get<std::string>());
     } else if (case_.model().alphabet_size() == 2) {
-      families.push_back("rate:1/20"), families.push_back("rate:1/400");
+      families = {"uniform", "rate:1/20", "rate:1/400"};
     }
     std::vector<std::pair<std::string, std::string>> expected;  // (model, family), in the claim's order
     for (const std::string& f : families)
@@ -670,12 +677,9 @@ class Checker {
       compare_decimal({path + ".statistic_error", member(r, "statistic_error")}, E);
       compare_decimal({path + ".histogram_drift", member(r, "histogram_drift")}, Number(b.drift));
       compare_decimal({path + ".bound", member(r, "bound")}, b.total);
-      const json* error = member(r, "error");
+      const auto ends = bracket_ends(member(r, "error"));
       std::string why;
-      const std::string text = error && error->is_string() ? error->get<std::string>() : "";
-      const std::size_t comma = text.find(", ");
-      const std::string upper = comma == std::string::npos ? text : text.substr(comma + 2, text.size() - comma - 3);
-      const auto hi = read_rational(json(upper), why);
+      const auto hi = ends ? read_rational(json(ends->second), why) : std::nullopt;
       if (!hi) return problem(path + ".error", "missing, or not a decimal or [lo, hi]");
       if (holding() && *hi > upper_of(b.total))
         return problem(path + ".error",

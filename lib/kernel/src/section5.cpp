@@ -78,6 +78,30 @@ Number limit_lipschitz(const Model& model, unsigned bits) {
   return Number(first_mlp_lipschitz(model)) * sum;
 }
 
+namespace {
+
+/// The class s·Δ + r of position j (1-based) of w: its token and j mod Δ.
+std::size_t class_at(const Model& m, const Tokens& w, std::uint64_t j) {
+  return static_cast<std::size_t>(w.at(j - 1)) * m.period + j % m.period;
+}
+
+/// The bulk class counts n of the positions j <= |w| − τ − 1 of w.
+std::vector<Rational> bulk_counts(const Model& m, const Tokens& w) {
+  std::vector<Rational> n(m.alphabet_size() * m.period, Rational(0));
+  for (std::uint64_t j = 1; j + m.locality < w.size(); ++j) n[class_at(m, w, j)] += 1;
+  return n;
+}
+
+/// q_g = M_g Φ_q: the second-layer head's query vector at the limit query Φ_q.
+Values limit_query(const Head& g, const Values& phi_q) {
+  Values q(g.qk.rows(), Number(0));
+  for (std::size_t r = 0; r < g.qk.rows(); ++r)
+    for (std::size_t c = 0; c < g.qk.cols(); ++c) q[r] += Number(g.qk(r, c)) * phi_q.at(c);
+  return q;
+}
+
+}  // namespace
+
 LimitMap::LimitMap(const Model& m, unsigned bits) : model_(m), classes_(classes(m)) {
   for (const Head& h : m.layers.at(0).heads) {
     auto& weights = weight_.emplace_back();
@@ -125,24 +149,22 @@ Values LimitMap::at(const std::vector<std::size_t>& window, const std::vector<Ra
 }
 
 void LimitMap::along(const Tokens& x, const std::function<void(std::uint64_t, const Values&)>& visit) const {
-  const std::size_t tau = model_.locality, D = model_.period;
+  const std::size_t tau = model_.locality;
   std::vector<Rational> counts(classes_.size(), Rational(0));
   std::vector<std::size_t> window(tau + 1);
-  auto class_at = [&](std::uint64_t j) { return static_cast<std::size_t>(x.at(j - 1)) * D + j % D; };
   for (std::uint64_t i = tau + 2; i <= x.size(); ++i) {
-    counts[class_at(i - tau - 1)] += 1;  // the bulk gains position i − τ − 1
-    for (std::size_t t = 0; t <= tau; ++t) window[t] = class_at(i - t);
+    counts[class_at(model_, x, i - tau - 1)] += 1;  // the bulk gains position i − τ − 1
+    for (std::size_t t = 0; t <= tau; ++t) window[t] = class_at(model_, x, i - t);
     visit(i, at(window, counts, Rational(Integer(i - tau - 1))));
   }
 }
 
 Values LimitMap::at_end(const Tokens& x) const {
-  if (x.size() <= model_.locality + 1) throw std::invalid_argument("limit map: no bulk (length <= tau + 1)");
-  Values last;
-  along(x, [&](std::uint64_t i, const Values& phi) {
-    if (i == x.size()) last = phi;
-  });
-  return last;
+  const std::size_t tau = model_.locality;
+  if (x.size() <= tau + 1) throw std::invalid_argument("limit map: no bulk (length <= tau + 1)");
+  std::vector<std::size_t> window(tau + 1);
+  for (std::size_t t = 0; t <= tau; ++t) window[t] = class_at(model_, x, x.size() - t);
+  return at(window, bulk_counts(model_, x), Rational(Integer(x.size() - tau - 1)));
 }
 
 Values limit_map(const Model& m, const std::vector<std::size_t>& window, const std::vector<Rational>& mu,
@@ -153,11 +175,7 @@ Values limit_map(const Model& m, const std::vector<std::size_t>& window, const s
 std::vector<Number> integrand_averages(const LimitMap& phi, const Values& phi_q, const Tokens& w, unsigned bits) {
   const Model& m = phi.model();
   std::vector<Values> q;  // q_g = M_g Φ_q
-  for (const Head& g : m.layers.at(1).heads) {
-    Values& qg = q.emplace_back(m.width, Number(0));
-    for (std::size_t r = 0; r < m.width; ++r)
-      for (std::size_t c = 0; c < m.width; ++c) qg[r] += Number(g.qk(r, c)) * phi_q.at(c);
-  }
+  for (const Head& g : m.layers.at(1).heads) q.push_back(limit_query(g, phi_q));
   std::vector<Number> sum(q.size() * (1 + m.width), Number(0));
   std::uint64_t positions = 0;
   phi.along(w, [&](std::uint64_t, const Values& y) {
@@ -219,12 +237,6 @@ Number extreme(const Number& a, const Number& b, bool larger, unsigned bits) {
   return Number(Interval::hull(pick(lower_of(a), lower_of(b)), pick(upper_of(a), upper_of(b)), bits));
 }
 
-/// The constants of one second-layer head g over the box b.
-struct Layer2Head {
-  Number A, grow;        ///< min(Σ b_r|M_rc|b_c, ‖M‖₂‖b‖₂²) and e^A
-  Rational B, m, m2, v;  ///< max_k Σ_c|V_kc|b_c; Σ|M_rc|b_c; Σ b_r|M_rc|; ‖V‖∞
-};
-
 Layer2Head layer2_head(const Head& g, const std::vector<Rational>& b, unsigned bits) {
   Layer2Head out;
   Rational box = 0, norm2 = 0;
@@ -280,11 +292,10 @@ IntegrandBounds integrand_bounds(const Model& m, const Values& phi_q, unsigned b
   IntegrandBounds out{Number(0), Number(0)};
   for (const Head& g : m.layers.at(1).heads) {
     Number A(0), q1(0);
+    const Values q = limit_query(g, phi_q);
     for (std::size_t r = 0; r < b.size(); ++r) {
-      Number q(0);
-      for (std::size_t c = 0; c < b.size(); ++c) q += Number(g.qk(r, c)) * phi_q.at(c);
-      A += Number(b[r]) * abs(q);
-      q1 += abs(q);
+      A += Number(b[r]) * abs(q.at(r));
+      q1 += abs(q[r]);
     }
     const Layer2Head h = layer2_head(g, b, bits);
     const Number grow = exp(A, bits);
@@ -298,10 +309,8 @@ namespace {
 
 /// μ̂ at the last position of w: the bulk class counts over j <= |w| − τ − 1, divided by their number.
 std::vector<Rational> end_histogram(const Model& m, const Tokens& w) {
-  std::vector<Rational> mu(m.alphabet_size() * m.period, Rational(0));
-  const std::uint64_t B = w.size() - m.locality - 1;
-  for (std::uint64_t j = 1; j <= B; ++j)
-    mu[static_cast<std::size_t>(w[j - 1]) * m.period + j % m.period] += Rational(1, B);
+  std::vector<Rational> mu = bulk_counts(m, w);
+  for (Rational& n : mu) n /= Rational(Integer(w.size() - m.locality - 1));
   return mu;
 }
 
@@ -332,8 +341,8 @@ SimulationErrorBounder::SimulationErrorBounder(const Model& m, const Tokens& x, 
   dx_ = K_ * Number(power(Integer(static_cast<unsigned long>(x.size())), Rational(-rate_), bits));
   const std::vector<Rational> b = first_layer_box(m);
   for (const Head& g : m.layers.at(1).heads) {
-    const Layer2Head h = layer2_head(g, b, bits);
-    heads_.emplace_back(h.grow * Number(1 + h.B), convergence_term(h, K_, rate_, x.size(), dx_, m.locality, bits));
+    const Layer2Head& h = heads_.emplace_back(layer2_head(g, b, bits));
+    eps_x_.push_back(convergence_term(h, K_, rate_, x.size(), dx_, m.locality, bits));
   }
 }
 
@@ -344,12 +353,11 @@ SimulationErrorBound SimulationErrorBounder::bound(const Tokens& z, const Number
   for (std::size_t c = 0; c < mz.size(); ++c) out.drift += magnitude(histogram_x_[c] - mz[c]);
   const Number decay(power(Integer(static_cast<unsigned long>(z.size())), Rational(-rate_), bits_));
   const Number dz = K_ * decay + lip_ * Number(out.drift);
-  const std::vector<Rational> b = first_layer_box(m);
   Number heads(0);
   for (std::size_t g = 0; g < heads_.size(); ++g) {
-    const Layer2Head h = layer2_head(m.layers[1].heads[g], b, bits_);
+    const Layer2Head& h = heads_[g];
     const Number eps_z = convergence_term(h, K_, rate_, z.size(), dz, m.locality, bits_);
-    heads += heads_[g].first * (heads_[g].second + eps_z + error);
+    heads += h.grow * Number(1 + h.B) * (eps_x_[g] + eps_z + error);
   }
   out.total = Number(readout_lipschitz(m)) * (dx_ + dz + heads);
   return out;

@@ -83,6 +83,11 @@ IntegrandBounds integrand_bounds(const Model& model, const Values& phi_q, unsign
 /// bound"): Lip_out·[Δ_x + Δ_z + Σ_g e^{A_g}(1 + B_g)(ε_g(T, Δ_x) + ε_g(n, Δ_z) + E)], E the statistic error; what
 /// depends on x alone (Δ_x, ε_g(T, Δ_x), μ̂_T(x)) is computed once.
 struct SimulationErrorBound { Number total; Rational drift; };  ///< the bound; ‖μ̂_n(z) − μ̂_T(x)‖₁ (exact)
+/// The constants of one second-layer head g over the first layer's box b (theory.md "The simulation-error bound").
+struct Layer2Head {
+  Number A, grow;        ///< min(Σ b_r|M_rc|b_c, ‖M‖₂‖b‖₂²) and e^A
+  Rational B, m, m2, v;  ///< max_k Σ_c|V_kc|b_c; Σ|M_rc|b_c; Σ b_r|M_rc|; ‖V‖∞
+};
 class SimulationErrorBounder {
  public:
   SimulationErrorBounder(const Model& model, const Tokens& x, unsigned bits = 128);
@@ -94,7 +99,8 @@ class SimulationErrorBounder {
   Rational rate_;
   Number K_, lip_, dx_;
   std::vector<Rational> histogram_x_;
-  std::vector<std::pair<Number, Number>> heads_;  ///< per second-layer head: e^{A_g}(1 + B_g) and ε_g(T, Δ_x)
+  std::vector<Layer2Head> heads_;  ///< per second-layer head, over the box
+  std::vector<Number> eps_x_;      ///< per second-layer head: ε_g(T, Δ_x)
 };
 
 Section5Bounds section5_bounds(const Model& model, const Rational& c, unsigned bits = 128);
