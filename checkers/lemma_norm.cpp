@@ -7,12 +7,15 @@
 
 #include "lgcheck/enumerate/ordered_search.hpp"
 #include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/enumerate/visit_digest.hpp"
 #include "lgcheck/simulate/construction.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <mutex>
+#include <tuple>
 
 namespace lgc {
 namespace {
@@ -28,6 +31,7 @@ struct NormCheck {
   std::optional<std::string> counterexample;
   nlohmann::json* witnesses;
   bool keep = false;  ///< record holding pairs (the first few long ones)
+  VisitDigest visited;  ///< the enumerated pairs measured (docs/kernel.md "Visit digests")
   /// The largest |f(x) - f(z)| / (L * distance) met (upper end of the
   /// error's enclosure); order-independent, so the same for any thread count.
   mutable std::mutex slack_lock;
@@ -89,6 +93,7 @@ struct NormCheck {
     OrdinalLog<Measured> noted;  // the undecided pairs and counterexamples
     const auto first = first_where<Pair>(0, list.size(), walk, [&](const Pair& pair, std::uint64_t ordinal) {
       Measured m = measure(*pair.first, *pair.second);
+      visited.add(index, *pair.first, *pair.second);
       const bool stop = m.order && *m.order > 0;
       if (stop || !m.order) noted.add(ordinal, std::move(m));
       return stop;
@@ -140,6 +145,14 @@ std::pair<Tokens, std::uint64_t> group_key(const Statistic& s, std::size_t perio
   return {s.window, s.length % period};
 }
 
+/// A group's statistics in the order the every-k-th rule counts pairs in (theory.md "The pairs L4.L compares"):
+/// by length, then by the counts n_{s,r} (at s·Δ + r) lexicographically.
+void sort_group(std::vector<Statistic>& members) {
+  std::sort(members.begin(), members.end(), [](const Statistic& a, const Statistic& b) {
+    return std::tie(a.length, a.counts) < std::tie(b.length, b.counts);
+  });
+}
+
 }  // namespace
 
 NormParams norm_params(const Case& c) {
@@ -157,6 +170,7 @@ ClaimResult check_norm(const Case& c, const NormParams& params) {
   std::uint64_t pairs = 0, undecided = 0, enumerated_pairs = 0, total_pairs = 0, total_groups = 0, covered_groups = 0;
   std::uint64_t random_checked = 0;
   Rational slack = 0;
+  VisitDigest visited;
   std::mt19937_64 rng(params.seed);
   std::string constants;
   nlohmann::json witnesses = nlohmann::json::array();
@@ -173,6 +187,7 @@ ClaimResult check_norm(const Case& c, const NormParams& params) {
         groups[group_key(s, shape.period)].push_back(s);
         return true;
       });
+    for (auto& [key, members] : groups) sort_group(members);
     const PairSelection selection = select_pairs(groups, params.max_pairs);
     const auto& list = selection.pairs;
     total_pairs += selection.total;
@@ -194,6 +209,7 @@ ClaimResult check_norm(const Case& c, const NormParams& params) {
       random_checked += 2;
     }
     slack = std::max(slack, check.slack);
+    visited.add(check.visited);
     pairs += check.pairs;
     undecided += check.undecided;
     if (check.counterexample) {
@@ -203,7 +219,11 @@ ClaimResult check_norm(const Case& c, const NormParams& params) {
       return result;
     }
   }
-  result.evidence = {{"L", constants}, {"pairs", pairs}, {"seed", params.seed}, {"witnesses", witnesses}};
+  result.evidence = {{"L", constants},
+                     {"pairs", pairs},
+                     {"seed", params.seed},
+                     {"visited", visited.to_json()},
+                     {"witnesses", witnesses}};
   Scope& scope = result.scope;
   scope.domain = fmt::format("pairs of statistics of length <= {} with the same window and residue ({} of {} pairs, "
                              "{} of {} groups)",

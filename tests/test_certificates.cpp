@@ -176,6 +176,10 @@ TEST_CASE("Edited constants, detail and scope are rejected with the field named"
       {"average/regularity_k64.json", "C4.2.regularity", [](nlohmann::json& c) { c["detail"] = "E_t = 0 for t <= 1000"; },
        "detail:"},
       {"section5/regime_token.json", "L5.conv", [](nlohmann::json& c) { c["evidence"]["K"] = "1"; }, "kernel: evidence.K: recorded 1"},
+      // An exhaustive domain claimed where none exists (S = 4, τ = 3: inputs of length 6 reach no position 8).
+      {"section5/kgram_k3_s4.json", "L5.conv",
+       [](nlohmann::json& c) { c["scope"]["domain"] = "positions i >= 8 of every input of length 6"; },
+       "kernel: scope.domain: recorded \"positions i >= 8 of every input of length 6\", but the inputs of length 6"},
       {"section5/regime_token.json", "L5.lip", [](nlohmann::json& c) { c["evidence"]["Lip"] = "1"; }, "kernel: evidence.Lip: recorded 1"},
       {"section5/regime_token.json", "L5.3.subsample", [](nlohmann::json& c) { c["evidence"]["tests"][0]["bound"] = "72.6352"; },
        "kernel: evidence.tests[0].bound: recorded \"72.6352\""},
@@ -195,6 +199,17 @@ TEST_CASE("Edited constants, detail and scope are rejected with the field named"
          v = {{"items", v["items"].get<std::uint64_t>() - 1}, {"digest", fmt::format("{:016x}", sum)}};
        },
        "kernel: evidence.visited: recorded 71 items"},
+      // A search that skipped L4.L's first pair of the group (window 0, odd T): (T = 1) against (T = 3, bulk 1 1).
+      {"paper/modp/modp_p2_hardmax.json", "L4.L",
+       [](nlohmann::json& c) {
+         const lgc::Statistic x{1, {0}, {0, 0, 0, 0}}, z{3, {0}, {0, 0, 1, 1}};  // S = 2, τ = 0, Δ = 2
+         lgc::VisitDigest skipped;
+         skipped.add(0, x, z);
+         auto& v = c["evidence"]["visited"];
+         const std::uint64_t sum = std::stoull(v["digest"].get<std::string>(), nullptr, 16) - skipped.sum();
+         v = {{"items", v["items"].get<std::uint64_t>() - 1}, {"digest", fmt::format("{:016x}", sum)}};
+       },
+       "kernel: evidence.visited: recorded 10311 items"},
       {"paper/modp/modp_p2_hardmax.json", "S.consistency", [](nlohmann::json& c) { c["evidence"].erase("visited"); },
        "kernel: evidence.visited: missing (recomputed 4096 items"},
   };

@@ -22,13 +22,19 @@ std::uint64_t splitmix_finish(std::uint64_t z) {
   return z ^ (z >> 31);
 }
 
-}  // namespace
-
-std::uint64_t statistic_hash(const Statistic& sigma) {
-  std::uint64_t h = fnv_word(kFnvOffset, sigma.length);
+std::uint64_t statistic_words(std::uint64_t h, const Statistic& sigma) {
+  h = fnv_word(h, sigma.length);
   for (int t : sigma.window) h = fnv_word(h, static_cast<std::uint64_t>(t));
   for (std::uint64_t c : sigma.counts) h = fnv_word(h, c);
-  return splitmix_finish(h);
+  return h;
+}
+
+}  // namespace
+
+std::uint64_t statistic_hash(const Statistic& sigma) { return splitmix_finish(statistic_words(kFnvOffset, sigma)); }
+
+std::uint64_t statistic_pair_hash(std::size_t model, const Statistic& x, const Statistic& z) {
+  return splitmix_finish(statistic_words(statistic_words(fnv_word(kFnvOffset, model), x), z));
 }
 
 std::uint64_t string_hash(const Tokens& x) {

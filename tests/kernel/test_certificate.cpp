@@ -262,6 +262,7 @@ TEST_CASE("re-derived domains: L4.L's pairs, recounted and sampled", "[kernel][c
   INFO(all(r.problems));
   CHECK(r.accepted());
   CHECK(has(r.reestablished, "scope.domain: L4.L at 400 sampled pairs"));  // 200 pairs × 2 models
+  CHECK(has(r.reestablished, "evidence.visited: 36936 items, digest aac893cc71b460c1"));  // every 3rd pair, both models
   cert["scope"]["exhaustive"] = 36937;
   CHECK(has(k::check_certificate(cert).problems, "scope.exhaustive: recorded 36937, recomputed 36936"));
   cert = fixture("modp_p3_perturbed_pair__L4.L.json");

@@ -99,3 +99,21 @@ TEST_CASE("visit digests: one item's hash and a small domain's digest, by hand",
   CHECK(strings->items == 4096);
   CHECK(k::domain_digest(*k::parse_domain("every statistic of length 1..12"), modp2)->items == 406);
 }
+
+TEST_CASE("visit digests: L4.L's pairs, by hand, and every k-th pair beyond the cap", "[kernel][enumeration]") {
+  // S = 2, τ = 0, Δ = 1, lengths <= 3: per window w, the six statistics (T, counts) in order (1; 0, 0),
+  // (2; 0, 1), (2; 1, 0), (3; 0, 2), (3; 1, 1), (3; 2, 0) and their 15 pairs; two windows, two models: 60 pairs,
+  // each hashed from (model, T, w, counts of x, T, w, counts of z). The sum computed outside the toolkit (Python).
+  lgc::Model m;
+  m.alphabet = {"a", "b"};
+  const auto digest = k::norm_pair_digest(m, 2, 3);
+  REQUIRE(digest);
+  CHECK(digest->text() == "60 items, digest 13e30d0ef1c84c2b");
+  // ModPTask p = 2 (S = 2, τ = 0, Δ = 2) to length 12: 20 622 pairs, every second one compared (cap 20 000).
+  const lgc::Model modp2 = kt::bundled("cases/paper/modp/modp_p2_hardmax.json").model();
+  const k::PairCount c = k::norm_pair_count(modp2, 12);
+  CHECK(c.total == 20622);
+  CHECK(c.stride == 2);
+  CHECK(k::norm_pair_digest(modp2, 1, 12)->items == 10312);
+  CHECK(c.compared == 10312);
+}

@@ -705,15 +705,23 @@ class Checker {
     compare_fields({{"rate", g ? std::min(*g, Rational(1)) : Rational(1)}, {"from", Rational(2 * (m.locality + 1))},
                     {"mlp_lipschitz", first_mlp_lipschitz(m)}});
     compare_enclosed(ev("K"), convergence_constant(m));
-    // The domain: every string of length n (check.max_length, default 12, shortened until S^n <= 4096), positions
-    // i >= 2(τ+1).
-    std::uint64_t n = case_.check_count("max_length", 12);
+    const std::uint64_t n = convergence_length(), from = 2 * (m.locality + 1);
     const Integer S(static_cast<unsigned long>(m.alphabet_size()));
-    while (n > 1 && pow(S, static_cast<unsigned long>(std::min<std::uint64_t>(n, 64))) > 4096) --n;
-    const std::uint64_t from = 2 * (m.locality + 1);
     if (recorded_domain() && n >= from)
       compare_domain(cat("positions i >= ", from, " of every input of length ", n),
                      pow(S, static_cast<unsigned long>(n)) * Integer(static_cast<unsigned long>(n - from + 1)));
+    else if (const json* d = recorded_domain())
+      problem("scope.domain", cat("recorded \"", d->get<std::string>(), "\", but the inputs of length ", n,
+                                  " reach no position i >= ", from, ": no exhaustive domain"));
+  }
+
+  /// L5.conv's exhaustive length: check.max_length (default 12) shortened until S^n <= 4096; its domain is the
+  /// positions i >= 2(τ+1) of every input of that length, none when n < 2(τ+1).
+  std::uint64_t convergence_length() const {
+    std::uint64_t n = case_.check_count("max_length", 12);
+    const Integer S(static_cast<unsigned long>(case_.model().alphabet_size()));
+    while (n > 1 && pow(S, static_cast<unsigned long>(std::min<std::uint64_t>(n, 64))) > 4096) --n;
+    return n;
   }
 
   /// L5.lip: Lip(MLP), Lip, and the domain of near-vertex pairs (theory.md "L5.lip": for every query class q,
@@ -868,7 +876,8 @@ class Checker {
     if (claim == "L4.L") return check_norm_domain();
     if (claim == "T4.2.avg" || claim == "C4.2.regularity" || claim == "L5.lip" || claim == "D5.4.kgram") return;
     const json* text = recorded_domain();
-    const bool named = claim == "T4.1.threshold" || claim == "T4.1.lg" || claim == "T4.1.witness" || claim == "L5.conv";
+    const bool named = claim == "T4.1.threshold" || claim == "T4.1.lg" || claim == "T4.1.witness" ||
+                       (claim == "L5.conv" && convergence_length() >= 2 * (case_.model().locality + 1));
     if (!text)
       return named && holding() ? problem("scope.domain", "missing under the holding verdict " + verdict()) : void();
     const auto d = parse_domain(text->get<std::string>());
@@ -913,6 +922,8 @@ class Checker {
     compare_domain(cat("pairs of statistics of length <= ", n, " with the same window and residue (", compared, " of ",
                        total, " pairs, ", groups, " of ", groups, " groups)"),
                    compared);
+    if (const auto digest = norm_pair_digest(f, case_.models.size(), n)) compare_visited(*digest);
+    else unchecked("evidence.visited: the pairs are beyond the kernel's digest limit");
     std::size_t checked = 0;
     for (const auto& [x, z] : sample_norm_pairs(f, n))
       for (std::size_t i = 0; i < case_.models.size() && ctx_.L[i]; ++i, ++checked)

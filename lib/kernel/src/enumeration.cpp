@@ -73,14 +73,14 @@ PairCount norm_pair_count(const Model& m, std::uint64_t n) {
   std::vector<Integer> members(m.period, Integer(0)), pairs(m.period);
   for (std::uint64_t T = m.locality + 1; T <= n; ++T) members[T % m.period] += bulk_count(m, T);
   const Integer full = windows(m, m.locality + 1);  // the full windows w, one group (w, ρ) each
-  PairCount c{0, 0, 0};
+  PairCount c{0, 0, 0, 1};
   for (std::size_t r = 0; r < m.period; ++r) {
     pairs[r] = members[r] * (members[r] - 1) / 2;
     c.total += full * pairs[r];
     if (pairs[r] > 0) c.groups += full;
   }
-  const Integer stride = c.total <= kNormPairCap ? Integer(1) : Integer((c.total + kNormPairCap - 1) / kNormPairCap);
-  for (std::size_t r = 0; r < m.period; ++r) c.compared += full * ((pairs[r] + stride - 1) / stride);
+  c.stride = c.total <= kNormPairCap ? Integer(1) : Integer((c.total + kNormPairCap - 1) / kNormPairCap);
+  for (std::size_t r = 0; r < m.period; ++r) c.compared += full * ((pairs[r] + c.stride - 1) / c.stride);
   return c;
 }
 
@@ -174,6 +174,40 @@ std::optional<Digest> domain_digest(const Domain& d, const Model& m) {
     std::vector<std::uint64_t> words(1 + w + S * m.period, T);
     for_each_tokens(S, w, words, 1, [&] {
       for_each_bulk(m, B, 0, 0, residue_count(B, 0, m.period), words, 1 + w, [&] { digest.add(words); });
+    });
+  }
+  return digest;
+}
+
+std::optional<Digest> norm_pair_digest(const Model& m, std::size_t models, std::uint64_t n) {
+  const PairCount c = norm_pair_count(m, n);
+  if (c.total * models > Integer(kMaxDigestItems) * 4) return std::nullopt;
+  const std::size_t S = m.alphabet_size(), w = m.locality + 1, K = S * m.period;
+  std::vector<std::vector<std::vector<std::uint64_t>>> bulks(m.period);  // per residue: (T, counts), sorted
+  for (std::uint64_t T = w; T <= n; ++T) {
+    std::vector<std::uint64_t> words(1 + K, T);
+    auto& group = bulks[T % m.period];
+    for_each_bulk(m, T - w, 0, 0, residue_count(T - w, 0, m.period), words, 1, [&] { group.push_back(words); });
+  }
+  for (auto& group : bulks) std::sort(group.begin(), group.end());
+  const std::uint64_t stride = static_cast<std::uint64_t>(c.stride);
+  Digest digest;
+  std::vector<std::uint64_t> words(1 + 2 * (1 + w + K));  // model, then (T, window, counts) of x and of z
+  for (std::size_t model = 0; model < models; ++model) {
+    words[0] = model;
+    for_each_tokens(S, w, words, 2, [&] {
+      std::copy_n(words.begin() + 2, w, words.begin() + static_cast<long>(3 + w + K));
+      for (const auto& group : bulks) {
+        std::uint64_t index = 0;
+        for (std::size_t i = 0; i < group.size(); ++i)
+          for (std::size_t j = i + 1; j < group.size(); ++j)
+            if (index++ % stride == 0) {
+              words[1] = group[i][0], words[2 + w + K] = group[j][0];
+              std::copy(group[i].begin() + 1, group[i].end(), words.begin() + static_cast<long>(2 + w));
+              std::copy(group[j].begin() + 1, group[j].end(), words.begin() + static_cast<long>(3 + 2 * w + K));
+              digest.add(words);
+            }
+      }
     });
   }
   return digest;

@@ -19,6 +19,9 @@ namespace lgc {
 /// (T, the window's tokens, the counts n_{s,r} in the order s·Δ + r),
 /// finished by the splitmix64 mixer.
 std::uint64_t statistic_hash(const Statistic& sigma);
+/// The hash of one pair of statistics of model number `model` (L4.L): the
+/// words (model, the words of x, the words of z), the same way.
+std::uint64_t statistic_pair_hash(std::size_t model, const Statistic& x, const Statistic& z);
 /// The hash of one string: the words (T, x_1, ..., x_T), the same way.
 std::uint64_t string_hash(const Tokens& x);
 
@@ -34,6 +37,7 @@ class VisitDigest {
 
   void add(const Statistic& sigma) { add_hash(statistic_hash(sigma)); }
   void add(const Tokens& x) { add_hash(string_hash(x)); }
+  void add(std::size_t model, const Statistic& x, const Statistic& z) { add_hash(statistic_pair_hash(model, x, z)); }
   void add(const VisitDigest& other) {
     items_ += other.items();
     sum_ += other.sum();

@@ -46,8 +46,11 @@ std::optional<Digest> domain_digest(const Domain& d, const Model& model);
 /// L4.L's pairs (theory.md "The pairs L4.L compares"), per model: groups (window, T mod Δ) of the statistics of
 /// length <= n, the pairs inside them, and those compared: every k-th of each group, k = ⌈total/kNormPairCap⌉.
 constexpr std::uint64_t kNormPairCap = 20000;
-struct PairCount { Integer compared, total, groups; };
+struct PairCount { Integer compared, total, groups, stride; };
 PairCount norm_pair_count(const Model& model, std::uint64_t n);
+/// The digest of the pairs compared, for `models` models (words: the model's number, then each statistic's words),
+/// a group's statistics ordered by (T, counts) and its pairs (i < j) counted in that order; nullopt beyond the limit.
+std::optional<Digest> norm_pair_digest(const Model& model, std::size_t models, std::uint64_t n);
 /// kSamples pairs (x, z) of lengths in [τ+1, n], T_x ≡ T_z (mod Δ), z ending in x's window, from kSampleSeed.
 std::vector<std::pair<Tokens, Tokens>> sample_norm_pairs(const Model& model, std::uint64_t n);
 
