@@ -164,7 +164,8 @@ ClaimResult check_convergence(const Case& c, const ConvergenceParams& params) {
     r.verdict = holding_verdict(r.scope);
     const std::string enumerated =
         exhaustive ? fmt::format("every input of length {}", n)
-                   : fmt::format("no exhaustive length: inputs with S^n <= 4096 are shorter than {}", k.from);
+                   : fmt::format("no exhaustive domain: the exhaustive length {} (max_length, shortened until "
+                                 "S^n <= 4096) is below {}", n, k.from);
     r.detail = fmt::format("|Y_i - Phi(window_i, mu_i)| <= bound_i <= K i^-{} with K = {} at {} positions i >= {} "
                            "({}, {} constructed a^(i-tau-1) b^(tau+1) at i = 10^2..10^9, {} random "
                            "up to T = {}); closest approach {} of the bound",

@@ -152,7 +152,8 @@ ClaimResult check_subsample(const Case& c, const SubsampleParams& params) {
                              show(last_error, 6));
       return r;
     }
-    // The drift form at the recorded seed's z (docs/theory.md, "The drift form").
+    // The drift form at the recorded seed's z (docs/theory.md, "The drift form"), at its kept positions.
+    rows.back()["kept"] = kept;
     const DriftForm d = drift_form(stats, t.x, kept, params.drift_G_scale * b.G, params.drift_L_scale * b.L);
     rows.back()["drift"] = d.drift.upper_decimal(6);
     rows.back()["broken_windows"] = d.broken;

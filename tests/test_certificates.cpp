@@ -210,6 +210,19 @@ TEST_CASE("Edited constants, detail and scope are rejected with the field named"
          v = {{"items", v["items"].get<std::uint64_t>() - 1}, {"digest", fmt::format("{:016x}", sum)}};
        },
        "kernel: evidence.visited: recorded 10311 items"},
+      // ... or compared an unselected pair in its place (index 1 of that group; the stride is 2): same count.
+      {"paper/modp/modp_p2_hardmax.json", "L4.L",
+       [](nlohmann::json& c) {
+         const lgc::Statistic x{1, {0}, {0, 0, 0, 0}}, first{3, {0}, {0, 0, 1, 1}}, second{3, {0}, {0, 1, 1, 0}};
+         lgc::VisitDigest selected, unselected;
+         selected.add(0, x, first);
+         unselected.add(0, x, second);
+         auto& v = c["evidence"]["visited"];
+         const std::uint64_t sum =
+             std::stoull(v["digest"].get<std::string>(), nullptr, 16) - selected.sum() + unselected.sum();
+         v["digest"] = fmt::format("{:016x}", sum);
+       },
+       "kernel: evidence.visited: recorded 10312 items, digest"},
       {"paper/modp/modp_p2_hardmax.json", "S.consistency", [](nlohmann::json& c) { c["evidence"].erase("visited"); },
        "kernel: evidence.visited: missing (recomputed 4096 items"},
   };

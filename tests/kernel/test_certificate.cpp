@@ -3,6 +3,7 @@
 // tampered copies and on malformed documents.
 #include "lgcheck/kernel/certificate.hpp"
 #include "lgcheck/kernel/enumeration.hpp"
+#include "lgcheck/kernel/section5.hpp"
 #include "lgcheck/kernel/witness.hpp"
 #include "support.hpp"
 
@@ -220,6 +221,55 @@ TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L a
   cert = token;
   cert["evidence"]["tests"][2].erase("length_z");
   CHECK(has(k::check_certificate(cert).problems, "evidence.tests[2].length_z: missing"));
+  // The drift form at the kept positions, recomputed: the broken windows, D, the bound and the premises' ratios.
+  CHECK(has(r.reestablished, "evidence.tests[0]: the drift form and its premises at every kept position"));
+  CHECK(has(r.reestablished, "evidence.tests[4].drift_form_bound"));
+  cert = token;
+  cert["evidence"]["tests"][0]["broken_windows"] = 7;  // 8 of z's 80 bulk positions have another window in x
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[0].broken_windows: recorded 7, recomputed 8"));
+  cert = token;
+  cert["evidence"]["tests"][0]["drift"] = "0.154823";  // D = 0.1548207…
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[0].drift: recorded \"0.154823\", recomputed [0.15482"));
+  cert = token;
+  cert["evidence"]["tests"][0]["drift_form_bound"] = "2.48891";  // S_k + 2Gβ + L·D = 2.48881 at the closest k
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[0].drift_form_bound: recorded \"2.48891\""));
+  cert = token;
+  cert["evidence"]["tests"][3]["lipschitz_ratio"] = "0.02474";  // 0.01474
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[3].lipschitz_ratio: recorded \"0.02474\""));
+  cert = token;
+  cert["evidence"]["tests"][1].erase("kept");
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[1].kept: missing under the holding verdict"));
+  cert = token;  // the first kept position moved to where x holds the other token
+  auto& kept = cert["evidence"]["tests"][0]["kept"];
+  const std::string x = cert["evidence"]["tests"][0]["x"];
+  std::uint64_t moved = kept[0].get<std::uint64_t>() + 1;
+  while (x[moved] == x[kept[0].get<std::uint64_t>()]) ++moved;  // x's text is quoted: x_i at x[i]
+  kept[0] = moved;
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[0].kept: not z's increasing positions in x"));
+}
+
+TEST_CASE("the drift form by hand, and its premises broken by a dropped drift term", "[kernel][section5]") {
+  // regime_token (S = 2, τ = 1). x = 0110100111, kept 1 3 4 6 9 10: z = 010011, bulk positions j = 3..6 (n_b = 4).
+  // j = 3, i = 4: windows (0, 1) both; μ̂_3(z) = (1, 0), μ̂_4(x) = (1/2, 1/2): ‖Δμ̂‖₁ = 1.
+  // j = 4, i = 6: windows (0, 0) and (0, 1): broken.  j = 5, i = 9: (1, 0) and (1, 1): broken.
+  // j = 6, i = 10: windows (1, 1) both; μ̂_6(z) = (3/4, 1/4), μ̂_10(x) = (1/2, 1/2): 1/2.  D = (1 + 1/2)/4 = 3/8.
+  const lgc::Model m = kt::bundled("cases/section5/regime_token.json").model();
+  const k::Tokens x = {0, 1, 1, 0, 1, 0, 0, 1, 1, 1};
+  const std::vector<std::uint64_t> kept = {1, 3, 4, 6, 9, 10};
+  const k::LimitMap phi(m);
+  const k::Values phi_q = phi.at_end(x);
+  const auto averages = k::integrand_averages(phi, phi_q, x);
+  const k::IntegrandBounds b = k::integrand_bounds(m, phi_q);
+  const k::DriftForm d = k::drift_form(phi, phi_q, averages, x, kept, b.G, b.L);
+  CHECK(d.positions == 4);
+  CHECK(d.broken == 2);
+  CHECK(d.drift == lgc::Rational(3, 8));
+  CHECK_FALSE(d.premise_broken);
+  CHECK_FALSE(d.inequality_broken);
+  CHECK(d.lipschitz_ratio > 0);
+  CHECK(d.lipschitz_ratio <= 1);
+  // The drift term dropped (L = 0): a same-window position whose integrands move breaks its premise.
+  CHECK(k::drift_form(phi, phi_q, averages, x, kept, b.G, lgc::Number(0)).premise_broken);
 }
 
 TEST_CASE("exhaustive domains: the count and a sampled re-check of the inequality", "[kernel][certificate][enumeration]") {

@@ -477,6 +477,17 @@ class Checker {
     agreed(r.path + " (within the kernel's enclosure)");
   }
 
+  /// compare_decimal against the first of `values` the recorded decimal meets (the last when it meets none).
+  void compare_any_decimal(const Recorded& r, const std::vector<Number>& values) {
+    std::string why;
+    const auto d = r.value && r.value->is_string() ? read_rational(*r.value, why) : std::nullopt;
+    for (const Number& v : values)
+      if (d && *d - decimal_unit(r.value->get<std::string>()) <= upper_of(v) &&
+          *d + decimal_unit(r.value->get<std::string>()) >= lower_of(v))
+        return compare_decimal(r, v);
+    if (!values.empty()) compare_decimal(r, values.back());
+  }
+
   /// A recorded decimal d with last-digit unit u stands for [d − u, d + u]: it agrees
   /// when that meets the kernel's enclosure.
   void compare_decimal(const Recorded& r, const Number& value) {
@@ -529,7 +540,44 @@ class Checker {
       if (lower_of(error) > upper_of(bound)) problem(path, "the statistic error is above c(G + L)(tau+1)|z|^-1/3");
       else if (upper_of(error) <= lower_of(bound)) agreed(path + ": statistic error <= c(G + L)(tau+1)|z|^-1/3");
       else unchecked(path + ": the statistic error and the bound are not separated at 128 bits");
+      if (const auto kept = recorded_kept(t, *x, *z, path))
+        check_drift_form(t, path, drift_form(phi, at->second.first, at->second.second, *x, *kept, b.G, b.L));
     });
+  }
+
+  /// A test's `kept`: z's positions in x, 1-based and increasing, x's token at each, x's last τ + 1 among them.
+  std::optional<std::vector<std::uint64_t>> recorded_kept(const json& t, const Tokens& x, const Tokens& z,
+                                                          const std::string& path) {
+    const json* list = member(t, "kept");
+    if (!list) {
+      if (holding()) problem(path + ".kept", "missing under the holding verdict " + verdict());
+      return std::nullopt;
+    }
+    std::vector<std::uint64_t> kept;
+    const std::uint64_t T = x.size(), window = case_.model().locality + 1;
+    for (std::size_t j = 0; list->is_array() && j < list->size() && j < z.size(); ++j) {
+      const json& i = (*list)[j];
+      if (!i.is_number_unsigned() || i.get<std::uint64_t>() < 1 || i.get<std::uint64_t>() > T) break;
+      if ((!kept.empty() && i.get<std::uint64_t>() <= kept.back()) || x[i.get<std::uint64_t>() - 1] != z[j]) break;
+      kept.push_back(i.get<std::uint64_t>());
+    }
+    const bool whole = list->is_array() && kept.size() == list->size() && kept.size() == z.size();
+    if (!whole || kept[z.size() - window] != T - window + 1)
+      return problem(path + ".kept", "not z's increasing positions in x, x's last tau + 1 among them"), std::nullopt;
+    return kept;
+  }
+
+  /// The drift form's recorded numbers against the kernel's, and, for a holding verdict, its premises and inequality.
+  void check_drift_form(const json& t, const std::string& path, const DriftForm& d) {
+    compare_integer({path + ".broken_windows", member(t, "broken_windows")}, Integer(d.broken));
+    compare_decimal({path + ".drift", member(t, "drift")}, Number(d.drift));
+    compare_any_decimal({path + ".drift_form_bound", member(t, "drift_form_bound")}, d.bounds);
+    compare_decimal({path + ".lipschitz_ratio", member(t, "lipschitz_ratio")}, Number(d.lipschitz_ratio));
+    compare_decimal({path + ".range_ratio", member(t, "range_ratio")}, Number(d.range_ratio));
+    if (!holding()) return;
+    if (d.premise_broken) problem(path, "a kept position's integrand moves by more than its drift-form premise");
+    else if (d.inequality_broken) problem(path, "the statistic error is above the drift form S + 2G beta + L D");
+    else agreed(path + ": the drift form and its premises at every kept position");
   }
 
   /// The string recorded at t[key], parsed with the case's alphabet; nullopt (and a problem) when it is not one.
@@ -713,6 +761,11 @@ class Checker {
     else if (const json* d = recorded_domain())
       problem("scope.domain", cat("recorded \"", d->get<std::string>(), "\", but the inputs of length ", n,
                                   " reach no position i >= ", from, ": no exhaustive domain"));
+    else if (n < from) {  // nothing enumerated: no count, no digest
+      compare_integer(scope("exhaustive"), Integer(0));
+      if (field("visited")) problem("evidence.visited", "recorded without an exhaustive domain");
+      agreed(cat("scope.domain: none (the inputs of length ", n, " reach no position i >= ", from, ")"));
+    }
   }
 
   /// L5.conv's exhaustive length: check.max_length (default 12) shortened until S^n <= 4096; its domain is the

@@ -181,8 +181,10 @@ std::optional<Digest> domain_digest(const Domain& d, const Model& m) {
 
 std::optional<Digest> norm_pair_digest(const Model& m, std::size_t models, std::uint64_t n) {
   const PairCount c = norm_pair_count(m, n);
-  if (c.total * models > Integer(kMaxDigestItems) * 4) return std::nullopt;
+  if (c.total == 0) return Digest{};  // no pair (n <= τ + 1): nothing to walk, whatever the windows
   const std::size_t S = m.alphabet_size(), w = m.locality + 1, K = S * m.period;
+  const Integer hashed = Integer(static_cast<unsigned long>(3 + 2 * (w + K))) * c.compared * models;  // words
+  if (c.total * models > Integer(kMaxDigestItems) * 4 || hashed > Integer(kMaxDigestItems) * 64) return std::nullopt;
   std::vector<std::vector<std::vector<std::uint64_t>>> bulks(m.period);  // per residue: (T, counts), sorted
   for (std::uint64_t T = w; T <= n; ++T) {
     std::vector<std::uint64_t> words(1 + K, T);

@@ -172,30 +172,115 @@ Values limit_map(const Model& m, const std::vector<std::size_t>& window, const s
   return LimitMap(m, bits).at(window, mu);
 }
 
+namespace {
+
+/// q_g = M_g Φ_q for every second-layer head g.
+std::vector<Values> limit_queries(const Model& m, const Values& phi_q) {
+  std::vector<Values> q;
+  for (const Head& g : m.layers.at(1).heads) q.push_back(limit_query(g, phi_q));
+  return q;
+}
+
+/// The integrands at one first-layer output y: per head g, p_{g,0} = e^{⟨y, q_g⟩} and p_{g,1+k} = p_{g,0}·(V_g y)_k.
+std::vector<Number> integrands_at(const Model& m, const std::vector<Values>& q, const Values& y, unsigned bits) {
+  std::vector<Number> p(q.size() * (1 + m.width), Number(0));
+  for (std::size_t g = 0; g < q.size(); ++g) {
+    Number score(0);
+    for (std::size_t r = 0; r < m.width; ++r) score += y[r] * q[g][r];
+    const Number p0 = exp(score, bits);
+    const Head& head = m.layers[1].heads[g];
+    p[g * (1 + m.width)] = p0;
+    for (std::size_t k = 0; k < head.value.rows(); ++k) {
+      Number vy(0);
+      for (std::size_t c = 0; c < m.width; ++c) vy += Number(head.value(k, c)) * y[c];
+      p[g * (1 + m.width) + 1 + k] = p0 * vy;
+    }
+  }
+  return p;
+}
+
+/// The window classes and bulk counts of w at increasing positions i (the bulk: positions 1..i − τ − 1).
+struct BulkWalk {
+  const Model& m;
+  const Tokens& w;
+  std::vector<Rational> counts;
+  std::uint64_t at;  ///< the position whose bulk `counts` holds
+  BulkWalk(const Model& model, const Tokens& word)
+      : m(model), w(word), counts(model.alphabet_size() * model.period, Rational(0)), at(model.locality + 1) {}
+  std::vector<std::size_t> advance(std::uint64_t i) {
+    for (; at < i; ++at) counts[class_at(m, w, at - m.locality)] += 1;
+    std::vector<std::size_t> window(m.locality + 1);
+    for (std::size_t t = 0; t <= m.locality; ++t) window[t] = class_at(m, w, i - t);
+    return window;
+  }
+};
+
+}  // namespace
+
 std::vector<Number> integrand_averages(const LimitMap& phi, const Values& phi_q, const Tokens& w, unsigned bits) {
   const Model& m = phi.model();
-  std::vector<Values> q;  // q_g = M_g Φ_q
-  for (const Head& g : m.layers.at(1).heads) q.push_back(limit_query(g, phi_q));
+  const std::vector<Values> q = limit_queries(m, phi_q);
   std::vector<Number> sum(q.size() * (1 + m.width), Number(0));
   std::uint64_t positions = 0;
   phi.along(w, [&](std::uint64_t, const Values& y) {
-    for (std::size_t g = 0; g < q.size(); ++g) {
-      Number score(0);
-      for (std::size_t r = 0; r < m.width; ++r) score += y[r] * q[g][r];
-      const Number p0 = exp(score, bits);
-      const Head& head = m.layers[1].heads[g];
-      sum[g * (1 + m.width)] += p0;
-      for (std::size_t k = 0; k < head.value.rows(); ++k) {
-        Number vy(0);
-        for (std::size_t c = 0; c < m.width; ++c) vy += Number(head.value(k, c)) * y[c];
-        sum[g * (1 + m.width) + 1 + k] += p0 * vy;
-      }
-    }
+    const std::vector<Number> p = integrands_at(m, q, y, bits);
+    for (std::size_t k = 0; k < p.size(); ++k) sum[k] += p[k];
     ++positions;
   });
   if (positions == 0) throw std::invalid_argument("integrand averages: no position with a bulk");
   for (Number& s : sum) s = s / Number(Rational(Integer(positions)));
   return sum;
+}
+
+DriftForm drift_form(const LimitMap& phi, const Values& phi_q, const std::vector<Number>& averages_x, const Tokens& x,
+                     const std::vector<std::uint64_t>& kept, const Number& G, const Number& L, unsigned bits) {
+  const Model& m = phi.model();
+  const std::size_t tau = m.locality;
+  const std::vector<Values> q = limit_queries(m, phi_q);
+  Tokens z;
+  for (const std::uint64_t i : kept) z.push_back(x.at(i - 1));
+  if (z.size() <= tau + 1) throw std::invalid_argument("drift form: z has no position with a bulk");
+  BulkWalk at_x(m, x), at_z(m, z);
+  std::vector<Number> sum_x(averages_x.size(), Number(0)), sum_z = sum_x;
+  DriftForm out;
+  Rational drift_sum = 0;
+  for (std::uint64_t j = tau + 2; j <= z.size(); ++j) {
+    const std::uint64_t i = kept[j - 1];
+    const auto window_x = at_x.advance(i), window_z = at_z.advance(j);
+    const Rational Bx(Integer(i - tau - 1)), Bz(Integer(j - tau - 1));
+    const auto px = integrands_at(m, q, phi.at(window_x, at_x.counts, Bx), bits);
+    const auto pz = integrands_at(m, q, phi.at(window_z, at_z.counts, Bz), bits);
+    const bool same = window_x == window_z;
+    Rational d = 0;
+    for (std::size_t c = 0; same && c < at_x.counts.size(); ++c) d += abs(at_z.counts[c] / Bz - at_x.counts[c] / Bx);
+    drift_sum += d;
+    out.broken += !same;
+    const Number scale = same ? L * Number(d) : Number(2) * G;
+    Rational& ratio = same ? out.lipschitz_ratio : out.range_ratio;
+    for (std::size_t k = 0; k < px.size() && k < sum_x.size(); ++k) {
+      sum_x[k] += px[k], sum_z[k] += pz[k];
+      const Number change = abs(pz[k] - px[k]);
+      if (upper_of(scale) > 0) ratio = std::max(ratio, Rational(upper_of(change) / upper_of(scale)));
+      out.premise_broken = out.premise_broken || lower_of(change) > upper_of(scale);
+    }
+  }
+  out.positions = z.size() - tau - 1;
+  const Number nb(Rational(Integer(out.positions)));
+  out.drift = drift_sum / Rational(Integer(out.positions));
+  const Number terms = Number(2) * G * Number(Rational(Integer(out.broken)) / Rational(Integer(out.positions))) +
+                       L * Number(out.drift);
+  std::vector<Number> rhs, gap;  // per k: S_k + terms, and E_k − it
+  for (std::size_t k = 0; k < sum_x.size(); ++k) {
+    const Number e = abs(sum_z[k] / nb - averages_x[k]);
+    rhs.push_back(abs(sum_x[k] / nb - averages_x[k]) + terms);
+    gap.push_back(e - rhs.back());
+    out.inequality_broken = out.inequality_broken || lower_of(e) > upper_of(rhs.back());
+  }
+  Rational closest = lower_of(gap.at(0));  // no k's gap is certainly above every other's lower end
+  for (const Number& g : gap) closest = std::max(closest, lower_of(g));
+  for (std::size_t k = 0; k < gap.size(); ++k)
+    if (upper_of(gap[k]) >= closest) out.bounds.push_back(rhs[k]);
+  return out;
 }
 
 Number statistic_error(const std::vector<Number>& ax, const std::vector<Number>& az, unsigned bits) {

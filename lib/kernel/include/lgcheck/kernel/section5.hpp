@@ -55,6 +55,18 @@ std::vector<Number> integrand_averages(const LimitMap& phi, const Values& phi_q,
 Number statistic_error(const std::vector<Number>& averages_x, const std::vector<Number>& averages_z,
                        unsigned bits = 128);
 
+/// The drift form of Lemma 5.3's proof (theory.md "The drift form") for z = x at the kept positions i_1 < … < i_n
+/// (1-based), with the integrands at x's query Φ_q, their averages over x, and the bounds G, L.
+struct DriftForm {
+  std::uint64_t positions = 0, broken = 0;  ///< n_b: z's positions j > τ + 1; those whose window differs at i_j
+  Rational drift;                           ///< D = (1/n_b)·Σ_{same window} ‖μ̂_j(z) − μ̂_{i_j}(x)‖₁
+  std::vector<Number> bounds;  ///< S_k + 2Gβ + L·D at each k whose E_k − it may be the largest (ties: several)
+  Rational lipschitz_ratio, range_ratio;    ///< max |Δp_k| / (L‖Δμ̂‖₁) at the same windows, / 2G elsewhere (upper)
+  bool premise_broken = false, inequality_broken = false;  ///< certainly, at some position or some k
+};
+DriftForm drift_form(const LimitMap& phi, const Values& phi_q, const std::vector<Number>& averages_x, const Tokens& x,
+                     const std::vector<std::uint64_t>& kept, const Number& G, const Number& L, unsigned bits = 128);
+
 /// T₀ = k + ⌈5k/(2ρε)⌉ (theory.md "The in-context k-gram construction").
 Integer kgram_min_length(std::uint64_t k, const Rational& rho, const Rational& epsilon);
 /// The match fraction #{t ∈ [k+1, T] : x_{t−k..t−1} = x_{T−k+1..T}} / (T − k) (0 when T <= k), and the target
