@@ -485,7 +485,8 @@ class Checker {
       if (d && *d - decimal_unit(r.value->get<std::string>()) <= upper_of(v) &&
           *d + decimal_unit(r.value->get<std::string>()) >= lower_of(v))
         return compare_decimal(r, v);
-    if (!values.empty()) compare_decimal(r, values.back());
+    if (values.empty()) return problem(r.path, "the kernel has no value to compare with");
+    compare_decimal(r, values.back());
   }
 
   /// A recorded decimal d with last-digit unit u stands for [d − u, d + u]: it agrees

@@ -276,7 +276,8 @@ DriftForm drift_form(const LimitMap& phi, const Values& phi_q, const std::vector
     gap.push_back(e - rhs.back());
     out.inequality_broken = out.inequality_broken || lower_of(e) > upper_of(rhs.back());
   }
-  Rational closest = lower_of(gap.at(0));  // no k's gap is certainly above every other's lower end
+  if (gap.empty()) return out;
+  Rational closest = lower_of(gap[0]);  // no k's gap is certainly above every other's lower end
   for (const Number& g : gap) closest = std::max(closest, lower_of(g));
   for (std::size_t k = 0; k < gap.size(); ++k)
     if (upper_of(gap[k]) >= closest) out.bounds.push_back(rhs[k]);
