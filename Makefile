@@ -4,11 +4,11 @@
 #               bounded libFuzzer run of the case parser, the input decoder,
 #               the kernel's certificate check, the shard merge and random
 #               command lines
-# Also: make sanitize (the suite under ASan+UBSan), make tables, make fuzz,
+# Also: make sanitize (the suite under ASan+UBSan, in the fuzzers' clang build),
+# make tables, make fuzz,
 # make bench (Google Benchmark ratios, docs/performance.md).
 BUILD ?= build
 JOBS ?= 2
-FUZZ_BUILD ?= build-fuzz
 SANITIZE_BUILD ?= build-sanitize
 BENCH_BUILD ?= build-bench
 FUZZ_SECONDS ?= 30
@@ -33,27 +33,31 @@ test: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 	$(MAKE) --no-print-directory fuzz
 
-# libFuzzer (clang): each target runs FUZZ_SECONDS on the committed corpus;
-# new inputs, and any crash or slow unit, go to a scratch directory in
-# $(FUZZ_BUILD); the corpus and the working tree stay as committed.
+# One clang build serves the fuzzers and the sanitized suite: AddressSanitizer
+# and UndefinedBehaviorSanitizer in every object, libFuzzer's coverage
+# instrumentation too (-g1: line tables for the reports' stack traces, without
+# the full debug information that would double the build time).
+SANITIZE_CONFIG = -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+  -DLGCHECK_SANITIZE=ON -DLGCHECK_FUZZ=ON "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG"
+FUZZ_TARGETS = case_parser input_decoder certificate shard_merge command_line
+
+# libFuzzer: each target runs FUZZ_SECONDS on the committed corpus; new
+# inputs, and any crash or slow unit, go to a scratch directory in
+# $(SANITIZE_BUILD); the corpus and the working tree stay as committed.
 fuzz: deps
-	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-	  -DLGCHECK_FUZZ=ON -DLGCHECK_BUILD_TESTS=OFF
-	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target case_parser_fuzzer input_decoder_fuzzer certificate_fuzzer \
-	  shard_merge_fuzzer command_line_fuzzer
-	for t in case_parser input_decoder certificate shard_merge command_line; do \
-	  rm -rf $(FUZZ_BUILD)/new-$$t && mkdir -p $(FUZZ_BUILD)/new-$$t && \
-	  $(FUZZ_BUILD)/fuzz/$${t}_fuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=60 -rss_limit_mb=4096 -close_fd_mask=1 \
-	    -artifact_prefix=$(FUZZ_BUILD)/new-$$t/ \
-	    -print_final_stats=1 $(FUZZ_BUILD)/new-$$t fuzz/corpus/$$t || exit 1; \
+	cmake -S . -B $(SANITIZE_BUILD) $(SANITIZE_CONFIG)
+	cmake --build $(SANITIZE_BUILD) -j$(JOBS) --target $(addsuffix _fuzzer,$(FUZZ_TARGETS))
+	for t in $(FUZZ_TARGETS); do \
+	  rm -rf $(SANITIZE_BUILD)/new-$$t && mkdir -p $(SANITIZE_BUILD)/new-$$t && \
+	  $(SANITIZE_BUILD)/fuzz/$${t}_fuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=60 -rss_limit_mb=4096 -close_fd_mask=1 \
+	    -artifact_prefix=$(SANITIZE_BUILD)/new-$$t/ \
+	    -print_final_stats=1 $(SANITIZE_BUILD)/new-$$t fuzz/corpus/$$t || exit 1; \
 	done
 
-# The whole test suite built with AddressSanitizer and UndefinedBehaviorSanitizer
-# (-g1: line tables for the reports' stack traces, without the full debug
-# information that would double the build time).
+# The whole test suite in the same sanitizer build (after make test, which
+# ran the fuzzers, only the test programs remain to be compiled).
 sanitize: deps
-	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLGCHECK_SANITIZE=ON \
-	  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG"
+	cmake -S . -B $(SANITIZE_BUILD) $(SANITIZE_CONFIG)
 	cmake --build $(SANITIZE_BUILD) -j$(JOBS)
 	cd $(SANITIZE_BUILD) && ctest --output-on-failure -j$(JOBS)
 
