@@ -2,6 +2,7 @@
 // witness was altered, with a message saying what does not match.
 #include "certificate.hpp"
 #include "claim.hpp"
+#include "theorem41.hpp"
 #include "suite.hpp"
 
 #include "lgcheck/enumerate/strings.hpp"
@@ -323,6 +324,38 @@ TEST_CASE("The search's visit digest is the kernel's, by two enumerations of eve
   REQUIRE(kernel);
   CHECK(kernel->items == 2187);
   CHECK(kernel->sum == search.sum());
+}
+
+TEST_CASE("L4.L's pair digest is the kernel's on every small shape, beyond the cap and for a pair", "[certificate][kernel]") {
+  // The search's check_norm (its enumeration, grouping, order and every-k-th rule) against the kernel's
+  // norm_pair_digest, on random one-layer hardmax models: S <= 3, period <= 3, tau <= 2, lengths <= 8.
+  std::mt19937_64 rng(20261202);
+  lgc::NormParams params;
+  params.max_length = 8;
+  params.random_pairs = 0;
+  std::size_t capped = 0;
+  for (std::size_t S : {2, 3})
+    for (std::size_t period : {1, 2, 3})
+      for (std::size_t tau : {0, 1, 2}) {
+        lgc::Case c;
+        c.name = "random";
+        c.models = {lgc::test::random_one_layer_model(rng, S, period, tau, 1, false)};
+        if (S == 2 && period == 2 && tau == 1) {  // a pair: the model's number enters each pair's words
+          c.models.push_back(lgc::test::random_one_layer_model(rng, S, period, tau, 2, false));
+          c.is_pair = true;
+        }
+        for (auto& m : c.models) m.semantics = lgc::Semantics::hardmax();
+        const lgc::ClaimResult r = lgc::check_norm(c, params);
+        INFO("S = " << S << ", period = " << period << ", tau = " << tau << ": " << r.detail);
+        REQUIRE(r.verdict != lgc::Verdict::Refuted);
+        REQUIRE(r.evidence.contains("visited"));
+        const auto kernel = lgc::kernel::norm_pair_digest(c.model(), c.models.size(), params.max_length);
+        REQUIRE(kernel);
+        CHECK(r.evidence["visited"]["items"].get<std::uint64_t>() == kernel->items);
+        CHECK(r.evidence["visited"]["digest"].get<std::string>() == fmt::format("{:016x}", kernel->sum));
+        capped += lgc::kernel::norm_pair_count(c.model(), params.max_length).stride > 1;
+      }
+  CHECK(capped > 0);  // the every-k-th rule is exercised
 }
 
 TEST_CASE("The kernel re-checks L5.conv at sampled positions and L5.lip on every pair with its own limit map",
