@@ -214,7 +214,7 @@ TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L a
   CHECK(has(k::check_certificate(cert).problems, "evidence.tests[0]: the statistic error is above c(G + L)(tau+1)|z|^-1/3"));
   cert = token;  // a holding verdict whose test found no seed
   cert["evidence"]["tests"][1]["seed"] = nullptr;
-  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[1].seed: null under the holding verdict VACUOUS"));
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[1].seed: null under the holding verdict SAMPLED"));
   cert = token;
   cert["evidence"]["c"] = "2";
   CHECK(has(k::check_certificate(cert).problems, "evidence.c: recorded 2, recomputed 1"));
@@ -222,13 +222,14 @@ TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L a
   cert["evidence"]["tests"][2].erase("length_z");
   CHECK(has(k::check_certificate(cert).problems, "evidence.tests[2].length_z: missing"));
   // The drift form at the kept positions, recomputed: the broken windows, D, the bound and the premises' ratios.
-  CHECK(has(r.reestablished, "evidence.tests[0]: the drift form and its premises at every kept position"));
+  CHECK(has(r.reestablished, "evidence.tests[0]: E_k <= S_k + 2G beta + L D for every integrand k"));
+  CHECK(has(r.reestablished, "evidence.tests[0]: the drift form's premise at every kept position"));
   CHECK(has(r.reestablished, "evidence.tests[4].drift_form_bound"));
   cert = token;
   cert["evidence"]["tests"][0]["broken_windows"] = 7;  // 8 of z's 80 bulk positions have another window in x
   CHECK(has(k::check_certificate(cert).problems, "evidence.tests[0].broken_windows: recorded 7, recomputed 8"));
   cert = token;
-  cert["evidence"]["tests"][0]["drift"] = "0.154823";  // D = 0.1548207…
+  cert["evidence"]["tests"][0]["drift"] = "0.154823";  // D = 0.1548205…
   CHECK(has(k::check_certificate(cert).problems, "evidence.tests[0].drift: recorded \"0.154823\", recomputed [0.15482"));
   cert = token;
   cert["evidence"]["tests"][0]["drift_form_bound"] = "2.48891";  // S_k + 2Gβ + L·D = 2.48881 at the closest k
@@ -239,13 +240,23 @@ TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L a
   cert = token;
   cert["evidence"]["tests"][1].erase("kept");
   CHECK(has(k::check_certificate(cert).problems, "evidence.tests[1].kept: missing under the holding verdict"));
-  cert = token;  // the first kept position moved to where x holds the other token
+  cert = token;  // the first kept position moved back to where x holds the other token (805 -> 802)
   auto& kept = cert["evidence"]["tests"][0]["kept"];
-  const std::string x = cert["evidence"]["tests"][0]["x"];
-  std::uint64_t moved = kept[0].get<std::uint64_t>() + 1;
-  while (x[moved] == x[kept[0].get<std::uint64_t>()]) ++moved;  // x's text is quoted: x_i at x[i]
+  const std::string x = cert["evidence"]["tests"][0]["x"];  // x_i at x[i - 1]
+  std::uint64_t moved = kept[0].get<std::uint64_t>() - 1;
+  while (x[moved - 1] == x[kept[0].get<std::uint64_t>() - 1]) --moved;
   kept[0] = moved;
   CHECK(has(k::check_certificate(cert).problems, "evidence.tests[0].kept: not z's increasing positions in x"));
+  cert = token;  // one position short: x's last position missing
+  cert["evidence"]["tests"][0]["kept"].erase(cert["evidence"]["tests"][0]["kept"].size() - 1);
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[0].kept: not z's increasing positions in x"));
+  cert = token;
+  cert["evidence"]["tests"][0]["kept"] = "805..";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.tests[0].kept: not z's increasing positions in x"));
+  cert = token;  // VACUOUS claimed where 1799 same-window premises are below 2G and could fail
+  cert["verdict"] = "VACUOUS";
+  cert["scope"]["vacuous"] = "no z could fail";
+  CHECK(has(k::check_certificate(cert).problems, "scope.vacuous: a reason is recorded, but 1799 drift-form premises"));
 }
 
 TEST_CASE("the drift form by hand, and its premises broken by a dropped drift term", "[kernel][section5]") {

@@ -256,12 +256,15 @@ DriftForm drift_form(const LimitMap& phi, const Values& phi_q, const std::vector
     drift_sum += d;
     out.broken += !same;
     const Number scale = same ? L * Number(d) : Number(2) * G;
+    out.informative += same && upper_of(scale) < lower_of(Number(2) * G);
+    for (std::size_t k = 0; k < px.size() && k < sum_x.size(); ++k) sum_x[k] += px[k], sum_z[k] += pz[k];
+    if (same && d == 0) continue;  // the same window and histogram: Φ, hence every integrand, is the same
     Rational& ratio = same ? out.lipschitz_ratio : out.range_ratio;
     for (std::size_t k = 0; k < px.size() && k < sum_x.size(); ++k) {
-      sum_x[k] += px[k], sum_z[k] += pz[k];
       const Number change = abs(pz[k] - px[k]);
-      if (upper_of(scale) > 0) ratio = std::max(ratio, Rational(upper_of(change) / upper_of(scale)));
+      if (lower_of(scale) > 0) ratio = std::max(ratio, Rational(upper_of(change) / lower_of(scale)));
       out.premise_broken = out.premise_broken || lower_of(change) > upper_of(scale);
+      out.open += upper_of(change) > lower_of(scale) && lower_of(change) <= upper_of(scale);
     }
   }
   out.positions = z.size() - tau - 1;
@@ -275,6 +278,7 @@ DriftForm drift_form(const LimitMap& phi, const Values& phi_q, const std::vector
     rhs.push_back(abs(sum_x[k] / nb - averages_x[k]) + terms);
     gap.push_back(e - rhs.back());
     out.inequality_broken = out.inequality_broken || lower_of(e) > upper_of(rhs.back());
+    out.inequality_certain = out.inequality_certain && upper_of(e) <= lower_of(rhs.back());
   }
   if (gap.empty()) return out;
   Rational closest = lower_of(gap[0]);  // no k's gap is certainly above every other's lower end

@@ -63,6 +63,9 @@ struct DriftForm {
   std::vector<Number> bounds;  ///< S_k + 2Gβ + L·D at each k whose E_k − it may be the largest (ties: several)
   Rational lipschitz_ratio, range_ratio;    ///< max |Δp_k| / (L‖Δμ̂‖₁) at the same windows, / 2G elsewhere (upper)
   bool premise_broken = false, inequality_broken = false;  ///< certainly, at some position or some k
+  bool inequality_certain = true;  ///< E_k <= S_k + 2Gβ + L·D certainly, for every k
+  std::uint64_t open = 0;          ///< premises (position, k) neither certainly held nor broken
+  std::uint64_t informative = 0;  ///< same-window positions whose premise L‖Δμ̂‖₁ is below 2G
 };
 DriftForm drift_form(const LimitMap& phi, const Values& phi_q, const std::vector<Number>& averages_x, const Tokens& x,
                      const std::vector<std::uint64_t>& kept, const Number& G, const Number& L, unsigned bits = 128);
