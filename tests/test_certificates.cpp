@@ -29,6 +29,16 @@ nlohmann::json certificate_for(const std::string& file, const std::string& claim
   return {};
 }
 
+/// A forged evidence.visited: the recorded digest with the items of `removed` taken out and those of `added` put in
+/// (the sum mod 2^64 of the items' hashes, so any search's record can be edited item by item).
+void forge_visited(nlohmann::json& cert, const lgc::VisitDigest& removed, const lgc::VisitDigest& added) {
+  auto& v = cert["evidence"]["visited"];
+  const std::uint64_t sum =
+      std::stoull(v["digest"].get<std::string>(), nullptr, 16) - removed.sum() + added.sum();
+  v = {{"items", v["items"].get<std::uint64_t>() - removed.items() + added.items()},
+       {"digest", fmt::format("{:016x}", sum)}};
+}
+
 /// The certificate of a claim on a bundled case, checked once and replayed
 /// once per test process (several edits start from the same certificate).
 const nlohmann::json& accepted_certificate_for(const std::string& file, const std::string& claim_id) {
@@ -195,9 +205,7 @@ TEST_CASE("Edited constants, detail and scope are rejected with the field named"
          first.counts.assign(2, 0);
          lgc::VisitDigest skipped;
          skipped.add(first);
-         auto& v = c["evidence"]["visited"];
-         const std::uint64_t sum = std::stoull(v["digest"].get<std::string>(), nullptr, 16) - skipped.sum();
-         v = {{"items", v["items"].get<std::uint64_t>() - 1}, {"digest", fmt::format("{:016x}", sum)}};
+         forge_visited(c, skipped, {});
        },
        "kernel: evidence.visited: recorded 71 items"},
       // A search that skipped L4.L's first pair of the group (window 0, odd T): (T = 1) against (T = 3, bulk 1 1).
@@ -206,9 +214,7 @@ TEST_CASE("Edited constants, detail and scope are rejected with the field named"
          const lgc::Statistic x{1, {0}, {0, 0, 0, 0}}, z{3, {0}, {0, 0, 1, 1}};  // S = 2, τ = 0, Δ = 2
          lgc::VisitDigest skipped;
          skipped.add(0, x, z);
-         auto& v = c["evidence"]["visited"];
-         const std::uint64_t sum = std::stoull(v["digest"].get<std::string>(), nullptr, 16) - skipped.sum();
-         v = {{"items", v["items"].get<std::uint64_t>() - 1}, {"digest", fmt::format("{:016x}", sum)}};
+         forge_visited(c, skipped, {});
        },
        "kernel: evidence.visited: recorded 10311 items"},
       // ... or compared an unselected pair in its place (index 1 of that group; the stride is 2): same count.
@@ -218,10 +224,7 @@ TEST_CASE("Edited constants, detail and scope are rejected with the field named"
          lgc::VisitDigest selected, unselected;
          selected.add(0, x, first);
          unselected.add(0, x, second);
-         auto& v = c["evidence"]["visited"];
-         const std::uint64_t sum =
-             std::stoull(v["digest"].get<std::string>(), nullptr, 16) - selected.sum() + unselected.sum();
-         v["digest"] = fmt::format("{:016x}", sum);
+         forge_visited(c, selected, unselected);
        },
        "kernel: evidence.visited: recorded 10312 items, digest"},
       {"paper/modp/modp_p2_hardmax.json", "S.consistency", [](nlohmann::json& c) { c["evidence"].erase("visited"); },

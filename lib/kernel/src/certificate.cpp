@@ -94,6 +94,12 @@ Rational decimal_unit(const std::string& text) {
   return pow(Rational(10), exponent - decimals);
 }
 
+/// A decimal d (its text `text`) with last-digit unit u stands for [d − u, d + u]: does that meet the enclosure?
+bool decimal_meets(const Rational& d, const std::string& text, const Number& value) {
+  const Rational u = decimal_unit(text);
+  return d - u <= upper_of(value) && d + u >= lower_of(value);
+}
+
 /// |f(x) − g(x)|∞ exactly (nullopt when an output is an enclosure).
 std::optional<Rational> exact_distance(const Case& c, const Tokens& x) {
   Values f = evaluate(c.models[0], x, c.models[0].semantics), g = evaluate(c.models[1], x, c.models[1].semantics);
@@ -479,14 +485,13 @@ class Checker {
 
   /// compare_decimal against the first of `values` the recorded decimal meets (the last when it meets none).
   void compare_any_decimal(const Recorded& r, const std::vector<Number>& values) {
+    if (values.empty()) return problem(r.path, "the kernel has no value to compare with");
     std::string why;
     const auto d = r.value && r.value->is_string() ? read_rational(*r.value, why) : std::nullopt;
-    for (const Number& v : values)
-      if (d && *d - decimal_unit(r.value->get<std::string>()) <= upper_of(v) &&
-          *d + decimal_unit(r.value->get<std::string>()) >= lower_of(v))
-        return compare_decimal(r, v);
-    if (values.empty()) return problem(r.path, "the kernel has no value to compare with");
-    compare_decimal(r, values.back());
+    const auto met = std::find_if(values.begin(), values.end(), [&](const Number& v) {
+      return d && decimal_meets(*d, r.value->get<std::string>(), v);
+    });
+    compare_decimal(r, met != values.end() ? *met : values.back());
   }
 
   /// A recorded decimal d with last-digit unit u stands for [d − u, d + u]: it agrees
@@ -495,10 +500,9 @@ class Checker {
     std::string why;
     auto d = r.value && r.value->is_string() ? read_rational(*r.value, why) : std::nullopt;
     if (!d) return problem(r.path, why.empty() ? "missing or not a decimal string" : why);
-    const Rational u = decimal_unit(r.value->get<std::string>()), lo = lower_of(value), hi = upper_of(value);
-    if (*d - u > hi || *d + u < lo)
+    if (!decimal_meets(*d, r.value->get<std::string>(), value))
       return problem(r.path, cat("recorded ", show(*r.value), ", recomputed ",
-                                 enclosure_text(lo, hi)));
+                                 enclosure_text(lower_of(value), upper_of(value))));
     agreed(r.path);
   }
 

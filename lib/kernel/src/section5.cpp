@@ -244,6 +244,7 @@ DriftForm drift_form(const LimitMap& phi, const Values& phi_q, const std::vector
   std::vector<Number> sum_x(averages_x.size(), Number(0)), sum_z = sum_x;
   DriftForm out;
   Rational drift_sum = 0;
+  const Number range = Number(2) * G;  // the a-priori range of an integrand's change
   for (std::uint64_t j = tau + 2; j <= z.size(); ++j) {
     const std::uint64_t i = kept[j - 1];
     const auto window_x = at_x.advance(i), window_z = at_z.advance(j);
@@ -255,8 +256,8 @@ DriftForm drift_form(const LimitMap& phi, const Values& phi_q, const std::vector
     for (std::size_t c = 0; same && c < at_x.counts.size(); ++c) d += abs(at_z.counts[c] / Bz - at_x.counts[c] / Bx);
     drift_sum += d;
     out.broken += !same;
-    const Number scale = same ? L * Number(d) : Number(2) * G;
-    out.informative += same && upper_of(scale) < lower_of(Number(2) * G);
+    const Number scale = same ? L * Number(d) : range;
+    out.informative += same && upper_of(scale) < lower_of(range);
     for (std::size_t k = 0; k < px.size() && k < sum_x.size(); ++k) sum_x[k] += px[k], sum_z[k] += pz[k];
     if (same && d == 0) continue;  // the same window and histogram: Φ, hence every integrand, is the same
     Rational& ratio = same ? out.lipschitz_ratio : out.range_ratio;
@@ -270,7 +271,7 @@ DriftForm drift_form(const LimitMap& phi, const Values& phi_q, const std::vector
   out.positions = z.size() - tau - 1;
   const Number nb(Rational(Integer(out.positions)));
   out.drift = drift_sum / Rational(Integer(out.positions));
-  const Number terms = Number(2) * G * Number(Rational(Integer(out.broken)) / Rational(Integer(out.positions))) +
+  const Number terms = range * Number(Rational(Integer(out.broken)) / Rational(Integer(out.positions))) +
                        L * Number(out.drift);
   std::vector<Number> rhs, gap;  // per k: S_k + terms, and E_k − it
   for (std::size_t k = 0; k < sum_x.size(); ++k) {
