@@ -48,6 +48,22 @@ void BM_ExhaustiveByStatistics(benchmark::State& state) {
   }
 }
 
+/// max_k |f_k − g_k| at σ as distance_curve takes it: in 64-bit rationals,
+/// in GMP when a number does not fit.
+Rational statistic_distance(const OneLayerEvaluator& f, const OneLayerEvaluator& g, const Statistic& s) {
+  thread_local std::vector<SmallRational> a, b;
+  if (f.evaluate_small(s, a) && g.evaluate_small(s, b)) {
+    SmallArithmetic arith;
+    SmallRational worst;
+    for (std::size_t k = 0; k < a.size(); ++k) {
+      const SmallRational d = SmallArithmetic::abs(arith.sub(a[k], b[k]));
+      if (compare(d, worst) > 0) worst = d;
+    }
+    if (!arith.overflowed()) return to_rational(worst);
+  }
+  return upper_of(max_abs_difference(f.evaluate(s), g.evaluate(s)));
+}
+
 void BM_ExhaustiveByStrings(benchmark::State& state) {
   auto [f, g] = modp_pair_tau1();
   const OneLayerEvaluator ef(f), eg(g);
@@ -55,8 +71,7 @@ void BM_ExhaustiveByStrings(benchmark::State& state) {
     Rational worst = 0;
     for (std::uint64_t n = 1; n <= kExhaustiveLength; ++n)
       for_each_string(2, n, [&](const Tokens& x) {
-        const Statistic s = statistic_of(ef.shape(), x);
-        worst = std::max(worst, upper_of(max_abs_difference(ef.evaluate(s), eg.evaluate(s))));
+        worst = std::max(worst, statistic_distance(ef, eg, statistic_of(ef.shape(), x)));
         return true;
       });
     benchmark::DoNotOptimize(worst);
@@ -77,6 +92,15 @@ void BM_PeerThreshold(benchmark::State& state) {
   const OneLayerEvaluator ef(farey_pair().first), eg(farey_pair().second);
   const auto n = static_cast<std::uint64_t>(state.range(0));
   for (auto _ : state) benchmark::DoNotOptimize(distance_curve(ef, eg, n, 0, UINT64_MAX, 1).D.back());
+}
+
+/// D(n) for every n <= 1000 on the Farey-hat pair (2 threads, as `lgcheck
+/// threshold` runs it): arg 0 in 64-bit rationals with GMP on overflow (what
+/// the toolkit runs), arg 1 in GMP only (the evaluation before the 64-bit path).
+void BM_FareyCurve(benchmark::State& state) {
+  const ExactArithmetic arithmetic = state.range(0) == 0 ? ExactArithmetic::small_first : ExactArithmetic::gmp_only;
+  const OneLayerEvaluator ef(farey_pair().first, arithmetic), eg(farey_pair().second, arithmetic);
+  for (auto _ : state) benchmark::DoNotOptimize(distance_curve(ef, eg, 1000, 0, UINT64_MAX, 2).D.back());
 }
 
 /// The same D(n) as a theorist writes it first: every string, the exact forward pass, exact fractions.
@@ -159,9 +183,24 @@ const std::vector<Statistic>& hardmax_inputs() {
   return inputs;
 }
 
+/// The exact representation as the exhaustive checks compute it: in 64-bit
+/// rationals, in GMP when a number does not fit (none here: checked before
+/// the timings).
 void BM_HardmaxExact(benchmark::State& state) {
   const Model m = modp_task(3, Semantics::hardmax());
   const OneLayerEvaluator e(m);
+  std::vector<SmallRational> y;
+  for (auto _ : state)
+    for (const Statistic& s : hardmax_inputs())
+      if (!e.representation_small(s, y)) benchmark::DoNotOptimize(e.representation(s));
+  benchmark::DoNotOptimize(y);
+}
+
+/// The same, returned as a vector of GMP rationals (representation()):
+/// arg 0 through the 64-bit path, arg 1 in GMP only.
+void BM_HardmaxExactGmp(benchmark::State& state) {
+  const Model m = modp_task(3, Semantics::hardmax());
+  const OneLayerEvaluator e(m, state.range(0) == 0 ? ExactArithmetic::small_first : ExactArithmetic::gmp_only);
   for (auto _ : state)
     for (const Statistic& s : hardmax_inputs()) benchmark::DoNotOptimize(e.representation(s));
 }
@@ -193,8 +232,10 @@ BENCHMARK(BM_PrefixFromScratch)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_TwoLayerCertified)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_TwoLayerDouble)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_HardmaxExact)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_HardmaxExactGmp)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_HardmaxDouble)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_StatisticsThreads)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK(BM_FareyCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK(BM_PeerThreshold)->Arg(10)->Arg(12)->Arg(14)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_PeerAllStrings)->Arg(10)->Arg(12)->Arg(14)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_HardmaxThreshold)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->Iterations(5);
@@ -217,7 +258,7 @@ class RatioReporter : public benchmark::ConsoleReporter {
 /// reference would mean nothing).
 bool references_agree() {
   const Model m = modp_task(3, Semantics::hardmax());
-  const OneLayerEvaluator exact(m);
+  const OneLayerEvaluator exact(m, ExactArithmetic::gmp_only);
   const bench::DoubleHardmax reference(m);
   double worst = 0;
   for (const Statistic& s : hardmax_inputs()) {
@@ -233,12 +274,31 @@ bool references_agree() {
   return worst < 1e-9;
 }
 
+/// The 64-bit path gives GMP's exact values on every benchmark input, without
+/// falling back to GMP (BM_HardmaxExact then times the 64-bit path alone).
+bool small_path_agrees() {
+  const Model m = modp_task(3, Semantics::hardmax());
+  const OneLayerEvaluator fast(m), gmp(m, ExactArithmetic::gmp_only);
+  std::vector<SmallRational> y;
+  for (const Statistic& s : hardmax_inputs()) {
+    const QVector want = gmp.representation(s);
+    if (!fast.representation_small(s, y) || y.size() != want.size() || fast.representation(s) != want) return false;
+    for (std::size_t k = 0; k < y.size(); ++k)
+      if (to_rational(y[k]) != want[k]) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (!references_agree()) {
     fmt::print(stderr, "lgcheck_bench: a double reference disagrees with the exact values; no ratio printed\n");
+    return 1;
+  }
+  if (!small_path_agrees()) {
+    fmt::print(stderr, "lgcheck_bench: the 64-bit path differs from GMP or falls back on an input; no ratio printed\n");
     return 1;
   }
   RatioReporter reporter;
@@ -254,8 +314,14 @@ int main(int argc, char** argv) {
         "BM_PrefixTreeIncremental/iterations:1", ">= 10x");
   ratio("two-layer softmax at T = 10^5: certified / double (slowdown)", "BM_TwoLayerCertified/iterations:1",
         "BM_TwoLayerDouble/iterations:3", "<= 30x");
-  ratio("one-layer hardmax, 2048 statistics: exact rational / double (slowdown)", "BM_HardmaxExact/iterations:3",
+  ratio("one-layer hardmax, 2048 statistics: exact (64-bit path) / double", "BM_HardmaxExact/iterations:3",
+        "BM_HardmaxDouble/iterations:3", "<= 4x");
+  ratio("  the same returned as GMP rationals / double", "BM_HardmaxExactGmp/0/iterations:3",
         "BM_HardmaxDouble/iterations:3", "report");
+  ratio("  the same in GMP only / double", "BM_HardmaxExactGmp/1/iterations:3", "BM_HardmaxDouble/iterations:3",
+        "report");
+  ratio("D(n), n <= 1000, Farey-hat n=4 pair, 2 threads: GMP only / 64-bit path",
+        "BM_FareyCurve/1/iterations:1/real_time", "BM_FareyCurve/0/iterations:1/real_time", "report");
   ratio("statistics enumeration, finite:8, lengths <= 32: 1 thread / 2 threads (speed-up)",
         "BM_StatisticsThreads/1/iterations:3/real_time", "BM_StatisticsThreads/2/iterations:3/real_time", ">= 1.7x");
   for (const char* n : {"10", "12", "14"})

@@ -27,28 +27,84 @@ struct ShardMax {
   VisitDigest digest;
 };
 
+/// max_k |a_k − b_k| in SmallRational; false on an overflow.
+bool small_max_abs_difference(const std::vector<SmallRational>& a, const std::vector<SmallRational>& b,
+                              SmallRational& out) {
+  SmallArithmetic arith;
+  out = SmallRational{};
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    const SmallRational d = SmallArithmetic::abs(arith.sub(a[k], b[k]));
+    if (compare(d, out) > 0) out = d;
+  }
+  return !arith.overflowed();
+}
+
+/// The shard's running maximum while every distance so far was a
+/// SmallRational; on the first that is not, it moves into the ShardMax.
+struct SmallMax {
+  bool active = false, any = false;
+  SmallRational best;
+  std::uint64_t best_ordinal = 0;
+  Statistic at;
+
+  void consider(const SmallRational& d, std::uint64_t ordinal, const Statistic& s) {
+    if (any && compare(d, best) <= 0) return;
+    any = true;
+    best = d;
+    best_ordinal = ordinal;
+    at = s;
+  }
+  /// Hands the maximum to the GMP bookkeeping (the same fields the slow
+  /// path would have set) and stops.
+  void settle(ShardMax& m) {
+    if (active && any) {
+      m.best_upper = to_rational(best);
+      m.value = Number(m.best_upper);
+      m.best_ordinal = best_ordinal;
+      m.at = std::move(at);
+    }
+    active = false;
+  }
+};
+
+/// Folds one distance into the shard's maximum (certified; exact when d is).
+void consider(ShardMax& m, const Number& d, std::uint64_t ordinal, const Statistic& s) {
+  if (!m.value || upper_of(d) > m.best_upper) {
+    m.best_upper = upper_of(d);
+    m.best_ordinal = ordinal;
+    m.at = s;
+  }
+  m.value = m.value ? certified_max(*m.value, d) : d;
+}
+
 ShardMax shard_max(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t n, unsigned p,
                    const Shard& shard) {
   ShardMax m;
+  // Hardmax with rational readouts: distances in SmallRational while they
+  // fit (the same exact values, the same argmax and ties), GMP after.
+  SmallMax fast;
+  fast.active = p == 0 && f.has_small_path() && g.has_small_path();
+  std::vector<SmallRational> a, b;
   std::uint64_t k = 0;  // the shard's k-th statistic has ordinal k·count + index
   for_each_statistic(
       f.shape(), n,
       [&](const Statistic& s) {
-        Output a = p == 0 ? f.evaluate(s) : f.evaluate_finite(s, p);
-        Output b = p == 0 ? g.evaluate(s) : g.evaluate_finite(s, p);
-        Number d = max_abs_difference(a, b);
         const std::uint64_t ordinal = k++ * shard.count + shard.index;
-        if (!m.value || upper_of(d) > m.best_upper) {
-          m.best_upper = upper_of(d);
-          m.best_ordinal = ordinal;
-          m.at = s;
-        }
-        m.value = m.value ? certified_max(*m.value, d) : d;
         ++m.visited;
         m.digest.add(s);
+        SmallRational d;
+        if (fast.active && f.evaluate_small(s, a) && g.evaluate_small(s, b) && small_max_abs_difference(a, b, d)) {
+          fast.consider(d, ordinal, s);
+          return true;
+        }
+        fast.settle(m);
+        Output x = p == 0 ? f.evaluate(s) : f.evaluate_finite(s, p);
+        Output y = p == 0 ? g.evaluate(s) : g.evaluate_finite(s, p);
+        consider(m, max_abs_difference(x, y), ordinal, s);
         return true;
       },
       shard);
+  fast.settle(m);
   return m;
 }
 

@@ -14,9 +14,47 @@ std::size_t query_residue(const Statistic& sigma, std::size_t period) {
   return static_cast<std::size_t>(sigma.length % period);
 }
 
+using SmallRow = std::vector<SmallRational>;
+
+/// Every entry in SmallRational, or nullopt when one does not fit.
+std::optional<SmallRow> small_row(const std::vector<Rational>& row) {
+  SmallRow out;
+  for (const Rational& q : row) {
+    std::optional<SmallRational> s = to_small(q);
+    if (!s) return std::nullopt;
+    out.push_back(*s);
+  }
+  return out;
+}
+
+std::optional<std::vector<SmallRow>> small_rows(const QMatrix& m) {
+  std::vector<SmallRow> out;
+  for (std::size_t r = 0; r < m.rows(); ++r) {
+    std::vector<Rational> row;
+    for (std::size_t c = 0; c < m.cols(); ++c) row.push_back(m(r, c));
+    std::optional<SmallRow> s = small_row(row);
+    if (!s) return std::nullopt;
+    out.push_back(std::move(*s));
+  }
+  return out;
+}
+
+/// m·v + bias in SmallRational.
+void small_affine(SmallArithmetic& a, const std::vector<SmallRow>& m, const SmallRow& bias, const SmallRow& v,
+                  SmallRow& out) {
+  out.resize(m.size());
+  for (std::size_t r = 0; r < m.size(); ++r) {
+    SmallRational acc = bias[r];
+    for (std::size_t c = 0; c < v.size(); ++c)
+      if (m[r][c].num != 0 && v[c].num != 0) acc = a.add(acc, a.mul(m[r][c], v[c]));
+    out[r] = acc;
+  }
+}
+
 }  // namespace
 
-OneLayerEvaluator::OneLayerEvaluator(const Model& model) : model_(&model), shape_(shape_of(model)) {
+OneLayerEvaluator::OneLayerEvaluator(const Model& model, ExactArithmetic arithmetic)
+    : model_(&model), shape_(shape_of(model)) {
   if (model.layers.size() != 1) throw std::invalid_argument("one-layer evaluation needs a model of one layer");
   const std::size_t S = shape_.alphabet_size, D = shape_.period, K = shape_.classes();
   for (std::size_t c = 0; c < K; ++c) embeddings_.push_back(initial_embedding(model, static_cast<int>(c / D), c % D));
@@ -34,6 +72,100 @@ OneLayerEvaluator::OneLayerEvaluator(const Model& model) : model_(&model), shape
         for (std::size_t c = 0; c < K; ++c) row.push_back(dot<Rational>(embeddings_[c], mq));
         logits_.push_back(std::move(row));
       }
+  if (arithmetic == ExactArithmetic::small_first) small_ = small_tables(model, embeddings_, values_, logits_);
+}
+
+std::optional<OneLayerEvaluator::SmallTables> OneLayerEvaluator::small_tables(
+    const Model& model, const std::vector<QVector>& embeddings, const std::vector<std::vector<QVector>>& values,
+    const std::vector<std::vector<Rational>>& logits) {
+  SmallTables t;
+  auto take = [](const std::vector<Rational>& row, SmallRow& into) {
+    std::optional<SmallRow> s = small_row(row);
+    if (s) into = std::move(*s);
+    return s.has_value();
+  };
+  auto take_rows = [](const QMatrix& m, std::vector<SmallRow>& into) {
+    std::optional<std::vector<SmallRow>> s = small_rows(m);
+    if (s) into = std::move(*s);
+    return s.has_value();
+  };
+  for (const QVector& e : embeddings)
+    if (!take(e, t.embeddings.emplace_back())) return std::nullopt;
+  for (const auto& per_class : values) {
+    auto& head = t.values.emplace_back();
+    for (const QVector& v : per_class)
+      if (!take(v, head.emplace_back())) return std::nullopt;
+  }
+  for (const auto& row : logits)
+    if (!take(row, t.logits.emplace_back())) return std::nullopt;
+  for (const auto& head : model.layers[0].heads)
+    if (!take(head.phi, t.phi.emplace_back())) return std::nullopt;
+  if (const auto& mlp = model.layers[0].mlp)
+    if (!take_rows(mlp->in, t.mlp_in) || !take_rows(mlp->out, t.mlp_out) || !take(mlp->in_bias, t.mlp_in_bias) ||
+        !take(mlp->out_bias, t.mlp_out_bias))
+      return std::nullopt;
+  t.rational_readout = !model.readout.sin_omega;
+  if (t.rational_readout &&
+      (!take_rows(model.readout.weights, t.readout) || !take(model.readout.bias, t.readout_bias)))
+    return std::nullopt;
+  return t;
+}
+
+bool OneLayerEvaluator::representation_small(const Statistic& sigma, std::vector<SmallRational>& y) const {
+  if (!small_) return false;
+  const SmallTables& t = *small_;
+  SmallArithmetic a;
+  const int token = query_token(sigma);
+  const std::size_t r = query_residue(sigma, shape_.period), K = shape_.classes();
+  y = t.embeddings[static_cast<std::size_t>(token) * shape_.period + r];
+  thread_local SmallRow window_logits, sum;
+  for (std::size_t h = 0; h < heads(); ++h) {
+    const SmallRow& row = t.logits[(h * shape_.alphabet_size + static_cast<std::size_t>(token)) * shape_.period + r];
+    // The top logit over the present bulk classes and the window slots.
+    std::optional<SmallRational> top;
+    for (std::size_t c = 0; c < K; ++c)
+      if (sigma.counts[c] > 0 && (!top || compare(row[c], *top) > 0)) top = row[c];
+    window_logits.resize(sigma.window.size());
+    for (std::size_t slot = 0; slot < sigma.window.size(); ++slot) {
+      const SmallRational& phi = t.phi[h][slot];
+      const SmallRational& content = row[window_class(sigma, slot)];
+      window_logits[slot] = phi.num == 0 ? content : a.add(content, phi);
+      if (!top || compare(window_logits[slot], *top) > 0) top = window_logits[slot];
+    }
+    // (Σ_{top classes} n_c·v_c + Σ_{top slots} v_slot) / their total weight.
+    sum.assign(y.size(), SmallRational{});
+    std::uint64_t total = 0;
+    for (std::size_t c = 0; c < K; ++c) {
+      if (sigma.counts[c] == 0 || !(row[c] == *top)) continue;
+      total += sigma.counts[c];
+      for (std::size_t k = 0; k < y.size(); ++k) sum[k] = a.add(sum[k], a.scale(t.values[h][c][k], sigma.counts[c]));
+    }
+    for (std::size_t slot = 0; slot < sigma.window.size(); ++slot) {
+      if (!(window_logits[slot] == *top)) continue;
+      ++total;
+      const SmallRow& v = t.values[h][window_class(sigma, slot)];
+      for (std::size_t k = 0; k < y.size(); ++k) sum[k] = a.add(sum[k], v[k]);
+    }
+    for (std::size_t k = 0; k < y.size(); ++k) y[k] = a.add(y[k], a.divide(sum[k], total));
+  }
+  if (model_->layers[0].mlp) {
+    thread_local SmallRow hidden, out;
+    small_affine(a, t.mlp_in, t.mlp_in_bias, y, hidden);
+    for (SmallRational& x : hidden)
+      if (x.num < 0) x = SmallRational{};
+    small_affine(a, t.mlp_out, t.mlp_out_bias, hidden, out);
+    for (std::size_t k = 0; k < y.size(); ++k) y[k] = a.add(y[k], out[k]);
+  }
+  return !a.overflowed();
+}
+
+bool OneLayerEvaluator::evaluate_small(const Statistic& sigma, std::vector<SmallRational>& out) const {
+  if (!has_small_path()) return false;
+  thread_local SmallRow y;
+  if (!representation_small(sigma, y)) return false;
+  SmallArithmetic a;
+  small_affine(a, small_->readout, small_->readout_bias, y, out);
+  return !a.overflowed();
 }
 
 const Rational& OneLayerEvaluator::class_logit(std::size_t h, int y, std::size_t r, std::size_t c) const {
@@ -94,6 +226,13 @@ std::vector<Rational> OneLayerEvaluator::attention(std::size_t h, const Statisti
 }
 
 QVector OneLayerEvaluator::representation(const Statistic& sigma) const {
+  thread_local std::vector<SmallRational> fast;
+  if (representation_small(sigma, fast)) {
+    QVector out;
+    out.reserve(fast.size());
+    for (const SmallRational& q : fast) out.push_back(to_rational(q));
+    return out;
+  }
   QVector y = embeddings_[static_cast<std::size_t>(query_token(sigma)) * shape_.period +
                           query_residue(sigma, shape_.period)];
   // Per head: (Σ_{top classes} n_c·v_c + Σ_{top slots} v_slot) / (their total

@@ -3,6 +3,7 @@
 // output, the argmax ("top level") sets of every head and the attention
 // distribution ω_h over classes, at a cost independent of T.
 #include "lgcheck/numeric/number.hpp"
+#include "lgcheck/numeric/small_rational.hpp"
 #include "lgcheck/semantics/forward.hpp"
 #include "lgcheck/semantics/statistic.hpp"
 
@@ -18,10 +19,15 @@ struct HeadTop {
   std::vector<std::size_t> window_slots;
 };
 
+/// How the exact hardmax evaluation computes: in 64-bit rationals
+/// (SmallRational) first, redoing in GMP whatever does not fit, or in GMP
+/// only (the reference the fast path is tested and benchmarked against).
+enum class ExactArithmetic { small_first, gmp_only };
+
 class OneLayerEvaluator {
  public:
   /// Requires a model of exactly one layer (throws std::invalid_argument).
-  explicit OneLayerEvaluator(const Model& model);
+  explicit OneLayerEvaluator(const Model& model, ExactArithmetic arithmetic = ExactArithmetic::small_first);
 
   const Model& model() const { return *model_; }
   const Shape& shape() const { return shape_; }
@@ -47,7 +53,20 @@ class OneLayerEvaluator {
   std::vector<Rational> attention(std::size_t h, const Statistic& sigma) const;
 
   /// The residual stream after the layer (and its MLP), before the readout.
+  /// Computed in 64-bit rationals (SmallRational) when every number fits,
+  /// else in GMP: the same exact value either way.
   QVector representation(const Statistic& sigma) const;
+  /// representation() in SmallRational; false (and `y` meaningless) without
+  /// a small path or when some intermediate number left 64 bits.
+  bool representation_small(const Statistic& sigma, std::vector<SmallRational>& y) const;
+  /// True when the model's numbers fit SmallRational, its readout is
+  /// rational (no sin) and the arithmetic is small_first: evaluate_small can
+  /// then be tried.
+  bool has_small_path() const { return small_.has_value() && small_->rational_readout; }
+  /// f(x) under hardmax in SmallRational; false (and `out` meaningless) when
+  /// has_small_path() is false or some intermediate number left 64 bits:
+  /// evaluate() then gives the value.
+  bool evaluate_small(const Statistic& sigma, std::vector<SmallRational>& out) const;
   /// f(x) for any x with statistic σ, under hardmax.
   Output evaluate(const Statistic& sigma, unsigned bits = kDefaultPrecisionBits) const;
   /// f(x) under finite:p at the last position, from σ: every class and
@@ -58,11 +77,28 @@ class OneLayerEvaluator {
   Vector<Number> representation_finite(const Statistic& sigma, unsigned p, unsigned bits = kDefaultPrecisionBits) const;
 
  private:
+  /// The tables below (and the MLP and readout) in SmallRational.
+  struct SmallTables {
+    using Row = std::vector<SmallRational>;
+    std::vector<Row> embeddings;               // per class
+    std::vector<std::vector<Row>> values;      // [h][class]
+    std::vector<Row> logits;                   // as logits_
+    std::vector<Row> phi;                      // [h][offset t]
+    std::vector<Row> mlp_in, mlp_out;          // h×d, d×h (empty without an MLP)
+    Row mlp_in_bias, mlp_out_bias;
+    std::vector<Row> readout;                  // o×d
+    Row readout_bias;
+    bool rational_readout = true;              // no sin
+  };
+  static std::optional<SmallTables> small_tables(const Model& model, const std::vector<QVector>& embeddings,
+                                                 const std::vector<std::vector<QVector>>& values,
+                                                 const std::vector<std::vector<Rational>>& logits);
   const Model* model_;
   Shape shape_;
   std::vector<QVector> embeddings_;            // per class
   std::vector<std::vector<QVector>> values_;   // [h][class] V_h·(E_s + p_r)
   std::vector<std::vector<Rational>> logits_;  // [(h·S + y)·Δ + r][class]
+  std::optional<SmallTables> small_;            // small_first, when every entry fits
 };
 
 /// ‖u − v‖₁ of two weight vectors of equal size.
