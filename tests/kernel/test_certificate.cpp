@@ -28,6 +28,18 @@ std::string all(const std::vector<std::string>& list) {
   return out;
 }
 
+/// A T5.2.sim certificate reduced to one input family: its rows and recorded x, and the case naming only it.
+json one_family(json cert, const std::string& family) {
+  cert["case"]["check"]["simulation_inputs"] = json::array({family});
+  for (const char* list : {"rows", "inputs"}) {
+    json kept = json::array();
+    for (const json& entry : cert["evidence"][list])
+      if (entry["input"] == family) kept.push_back(entry);
+    cert["evidence"][list] = kept;
+  }
+  return cert;
+}
+
 }  // namespace
 
 TEST_CASE("the bundled certificates are accepted", "[kernel][certificate]") {
@@ -153,30 +165,55 @@ TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L a
   CHECK(has(r.reestablished, "evidence.C (within the kernel's enclosure)"));
   CHECK(has(r.reestablished, "evidence.N_variant_A"));
   CHECK(has(r.reestablished, "evidence.rows[17].a_priori_bound"));
-  // The a-posteriori rows of one (model, input) of the case, drawn by the kernel's seed: g on uniform, rows 3, 4, 5 of
-  // the fixture (n = 100, 1000, 3000), recomputed from x and z.
-  CHECK(has(r.reestablished, "on the 3 rows of model g, input uniform"));
-  CHECK(has(r.reestablished, "evidence.rows[3].bound"));
-  CHECK(has(r.reestablished, "evidence.rows[3].statistic_error"));
-  cert = smooth;
+  // The a-posteriori rows of every (model, input) of the case (f and g on uniform, rate:1/20 and rate:1/400, each at
+  // n = 100, 1000, 3000), recomputed from x and z.
+  CHECK(has(r.reestablished, "recomputed from x and z on 18 rows of 6 (model, input) pairs"));
+  for (int row : {0, 3, 8, 17}) {
+    CHECK(has(r.reestablished, "evidence.rows[" + std::to_string(row) + "].bound"));
+    CHECK(has(r.reestablished, "evidence.rows[" + std::to_string(row) + "].statistic_error"));
+  }
+  // The measured error |f(x) - f(z)|, by the kernel's own forward pass of x (|x| = 30000) and z.
+  CHECK(has(r.reestablished, "evidence.rows[0].error"));
+  CHECK(has(r.reestablished, "evidence.rows[17].error"));
+  // The tampered copies below keep the uniform family only (the case then names only it): 2 (model, input) pairs of
+  // rows 0..5 = f and g at n = 100, 1000, 3000, each copy checked in a third of the time.
+  const json uniform = one_family(smooth, "uniform");
+  r = k::check_certificate(uniform);
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "recomputed from x and z on 6 rows of 2 (model, input) pairs"));
+  cert = uniform;
+  cert["evidence"]["rows"][4]["histogram_drift"] = "0.75";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.rows[4].histogram_drift: recorded \"0.75\""));
+  cert = uniform;  // a row of a (model, input) pair the case does not name
+  cert["evidence"]["rows"][2]["model"] = "h";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.rows[2]: not a (model, input) the case names"));
+  cert = uniform;
   cert["evidence"]["rows"][3]["bound"] = "1.5";
   CHECK(has(k::check_certificate(cert).problems, "evidence.rows[3].bound: recorded \"1.5\", recomputed ["));
-  cert = smooth;  // an error above the recomputed bound: the claim's inequality fails
+  cert = uniform;  // an error above the recomputed bound: the claim's inequality fails
   cert["evidence"]["rows"][3]["error"] = "[100, 101]";
   CHECK(has(k::check_certificate(cert).problems, "evidence.rows[3].error: above the recomputed bound"));
-  cert = smooth;
+  // Row 0 records [0.180435, 0.180436]; a hundredth above, still far below the bound 6.317, is a wrong measurement.
+  cert = uniform;
+  cert["evidence"]["rows"][0]["error"] = "[0.190435, 0.190436]";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.rows[0].error: recorded [0.190435, 0.190436], recomputed [0.18043"));
+  cert = uniform;
   cert["evidence"].erase("inputs");
   CHECK(has(k::check_certificate(cert).problems, "evidence.inputs: missing"));
-  cert = smooth;  // a row of the drawn pair missing: the rows cannot be steered away from it
+  cert = uniform;  // a row missing: every (model, input) pair must have a row at every n the claim tests
   cert["evidence"]["rows"].erase(4);
   CHECK(has(k::check_certificate(cert).problems, "evidence.rows: no row of model g, input uniform at n = 1000"));
-  cert = smooth;
+  cert = smooth;  // the same for a family other than uniform (row 10: g on rate:1/20 at n = 1000)
+  cert["evidence"]["rows"].erase(10);
+  CHECK(has(k::check_certificate(cert).problems, "evidence.rows: no row of model g, input rate:1/20 at n = 1000"));
+  cert = uniform;
   cert["evidence"]["C"] = "362";  // C(g) ≈ 362.41: an integer below it
   CHECK(has(k::check_certificate(cert).problems, "evidence.C: recorded 362, the kernel encloses it in"));
-  cert = smooth;
+  cert = uniform;
   cert["evidence"]["N_variant_B"] = "362409";
   CHECK(has(k::check_certificate(cert).problems, "evidence.N_variant_B: recorded 362409, recomputed 362408"));
-  cert = smooth;
+  cert = uniform;
   cert["evidence"]["rows"][0]["a_priori_bound"] = "80.2689";  // two units of the last digit above C(f)·74^{−1/3}
   CHECK(has(k::check_certificate(cert).problems, "evidence.rows[0].a_priori_bound: recorded \"80.2689\", recomputed ["));
 

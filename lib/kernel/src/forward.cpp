@@ -56,18 +56,35 @@ struct Term {
   std::uint64_t multiplicity = 0;  ///< how many keys it stands for
 };
 
-std::vector<Term> key_terms(const Model& model, const LayerInput& in, std::size_t i) {
-  const std::size_t far_end = i > model.locality ? i - model.locality - 1 : 0;  // keys 1..far_end: i − j > τ
-  std::vector<Term> by_id(in.by_id.size());
-  for (std::size_t j = 1; j <= far_end; ++j) {
-    Term& t = by_id[in.ids[j - 1]];
-    if (t.multiplicity++ == 0) t.key = j;
+/// The keys farther than τ from the query, one counted term per input id; advanced key by key as the query moves
+/// right, so a layer's pass over every query counts each key once (not once per query).
+struct FarKeys {
+  std::vector<Term> by_id;
+  std::size_t through = 0;  ///< keys 1..through are counted
+  explicit FarKeys(const LayerInput& in) : by_id(in.by_id.size()) {}
+  void advance(const LayerInput& in, std::size_t far_end) {
+    for (; through < far_end; ++through) {
+      Term& t = by_id[in.ids[through]];
+      if (t.multiplicity++ == 0) t.key = through + 1;
+    }
   }
+};
+
+/// The terms of query i: those of `far` (advanced to i − τ − 1, which must not be beyond it), then keys i − τ..i.
+std::vector<Term> key_terms(const Model& model, const LayerInput& in, std::size_t i, FarKeys& far) {
+  const std::size_t far_end = i > model.locality ? i - model.locality - 1 : 0;  // keys 1..far_end: i − j > τ
+  if (far.through > far_end) throw std::logic_error("kernel: far keys counted beyond the query");
+  far.advance(in, far_end);
   std::vector<Term> terms;
-  for (const Term& t : by_id)
+  for (const Term& t : far.by_id)
     if (t.multiplicity > 0) terms.push_back(t);
   for (std::size_t j = far_end + 1; j <= i; ++j) terms.push_back({j, 1});
   return terms;
+}
+
+std::vector<Term> key_terms(const Model& model, const LayerInput& in, std::size_t i) {
+  FarKeys far(in);
+  return key_terms(model, in, i, far);
 }
 
 Number times(std::uint64_t multiplicity, const Number& x) {
@@ -140,10 +157,10 @@ std::vector<Values> weights_at(const Model& model, std::size_t layer, const Laye
 }
 
 /// One layer at query i: y_i + sum over heads of sum_j w_ij V y_j, then the MLP.
-Values layer_at(const Model& model, std::size_t layer, const LayerInput& in, std::size_t i, Semantics semantics,
-                unsigned bits) {
+Values layer_at(const Model& model, std::size_t layer, const LayerInput& in, std::size_t i, FarKeys& far,
+                Semantics semantics, unsigned bits) {
   const Layer& l = model.layers[layer];
-  const std::vector<Term> terms = key_terms(model, in, i);
+  const std::vector<Term> terms = key_terms(model, in, i, far);
   std::vector<Values> weights = weights_at(model, layer, in, i, terms, semantics, bits);
   Values y = in.y(i);
   for (std::size_t h = 0; h < l.heads.size(); ++h)
@@ -203,10 +220,11 @@ Values last_representation(const Model& model, const Tokens& tokens, Semantics s
   LayerInput in = initial_representations(model, tokens);
   const std::size_t T = in.length();
   for (std::size_t layer = 0; layer < model.layers.size(); ++layer) {
-    if (layer + 1 == model.layers.size()) return layer_at(model, layer, in, T, semantics, bits);  // only query T now
+    FarKeys far(in);  // queries 1..T in order: each key joins the far terms once
+    if (layer + 1 == model.layers.size()) return layer_at(model, layer, in, T, far, semantics, bits);  // query T only
     LayerInput next;
     for (std::size_t i = 1; i <= T; ++i) {
-      next.by_id.push_back(layer_at(model, layer, in, i, semantics, bits));
+      next.by_id.push_back(layer_at(model, layer, in, i, far, semantics, bits));
       next.ids.push_back(i - 1);
     }
     in = std::move(next);
