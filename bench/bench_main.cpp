@@ -52,7 +52,7 @@ void BM_ExhaustiveByStatistics(benchmark::State& state) {
 /// in GMP when a number does not fit.
 Rational statistic_distance(const OneLayerEvaluator& f, const OneLayerEvaluator& g, const Statistic& s) {
   thread_local std::vector<SmallRational> a, b;
-  if (f.evaluate_small(s, a) && g.evaluate_small(s, b)) {
+  if (f.evaluate_small(s, a) && g.evaluate_small(s, b) && a.size() == b.size()) {
     SmallArithmetic arith;
     SmallRational worst;
     for (std::size_t k = 0; k < a.size(); ++k) {

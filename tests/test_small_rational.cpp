@@ -177,3 +177,15 @@ TEST_CASE("distance_curve with 64-bit rationals gives the GMP curve, argmax, cou
   }
   REQUIRE(mixed >= 2);  // mixing_model and at least one random model
 }
+
+TEST_CASE("distance_curve refuses outputs of different sizes on the 64-bit path as in GMP") {
+  std::mt19937_64 rng(14);
+  const lgc::Model f = random_hardmax_model(rng, 2, 1, 0, false, 0);
+  lgc::Model g = f;
+  g.readout.weights = lgc::QMatrix(3, g.width);  // three outputs against f's two
+  g.readout.bias = {0, 0, 0};
+  const lgc::OneLayerEvaluator ef(f), eg(g), rf(f, lgc::ExactArithmetic::gmp_only), rg(g, lgc::ExactArithmetic::gmp_only);
+  REQUIRE(ef.has_small_path());
+  REQUIRE_THROWS_AS(lgc::distance_curve(ef, eg, 3, 0, 2000000, 1), std::invalid_argument);
+  REQUIRE_THROWS_AS(lgc::distance_curve(rf, rg, 3, 0, 2000000, 1), std::invalid_argument);
+}

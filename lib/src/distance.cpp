@@ -30,6 +30,7 @@ struct ShardMax {
 /// max_k |a_k − b_k| in SmallRational; false on an overflow.
 bool small_max_abs_difference(const std::vector<SmallRational>& a, const std::vector<SmallRational>& b,
                               SmallRational& out) {
+  if (a.size() != b.size()) return false;  // the GMP path refuses it (max_abs_difference throws)
   SmallArithmetic arith;
   out = SmallRational{};
   for (std::size_t k = 0; k < a.size(); ++k) {

@@ -193,11 +193,20 @@ TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L a
   CHECK(has(k::check_certificate(cert).problems, "evidence.rows[3].bound: recorded \"1.5\", recomputed ["));
   cert = uniform;  // an error above the recomputed bound: the claim's inequality fails
   cert["evidence"]["rows"][3]["error"] = "[100, 101]";
-  CHECK(has(k::check_certificate(cert).problems, "evidence.rows[3].error: above the recomputed bound"));
+  CHECK(has(k::check_certificate(cert).problems, "evidence.rows[3].error: recorded above the recomputed bound"));
   // Row 0 records [0.180435, 0.180436]; a hundredth above, still far below the bound 6.317, is a wrong measurement.
   cert = uniform;
   cert["evidence"]["rows"][0]["error"] = "[0.190435, 0.190436]";
   CHECK(has(k::check_certificate(cert).problems, "evidence.rows[0].error: recorded [0.190435, 0.190436], recomputed [0.18043"));
+  // error <= bound is decided on the kernel's own error and bound: a record as loose as "0e9" (0, last-digit unit
+  // 10^9) meets any error, but the inequality does not rest on it.
+  CHECK(has(r.reestablished, "evidence.rows[5]: error <= bound (recomputed)"));
+  cert = uniform;
+  cert["evidence"]["rows"][0]["error"] = "0e9";
+  CHECK(has(k::check_certificate(cert).reestablished, "evidence.rows[0]: error <= bound (recomputed)"));
+  cert = uniform;
+  cert["evidence"]["rows"][1]["length_z"] = cert["evidence"]["rows"][1]["length_z"].get<int>() + 1;
+  CHECK(has(k::check_certificate(cert).problems, "evidence.rows[1].length_z: not |z| = "));
   cert = uniform;
   cert["evidence"].erase("inputs");
   CHECK(has(k::check_certificate(cert).problems, "evidence.inputs: missing"));
