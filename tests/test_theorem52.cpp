@@ -175,4 +175,13 @@ TEST_CASE("simulation_inputs names input families, and a bad one is refused at l
   } catch (const lgc::CaseError& e) {
     CHECK(e.json_path() == "check.simulation_inputs[1]");
   }
+  // A family twice would record two x under one name, which no certificate check could tell apart: refused.
+  j["check"]["simulation_inputs"] = {"single", "rate:1/20", "single"};
+  try {
+    lgc::parse_case(j, "rare.json");
+    FAIL("a repeated input family was accepted");
+  } catch (const lgc::CaseError& e) {
+    CHECK(e.json_path() == "check.simulation_inputs[2]");
+    CHECK(std::string(e.what()).find("\"single\" is listed twice (at 0)") != std::string::npos);
+  }
 }

@@ -245,6 +245,10 @@ void check_average_keys(const Reader& in, const json& v, const std::string& path
         in.fail(index_path(spath, k), "expected \"uniform\", \"single\" or \"rate:1/K\" (K >= 2), got \"" + family + "\"");
       if (family != "uniform" && model.alphabet_size() < 2)
         in.fail(index_path(spath, k), "\"" + family + "\" puts 1s among 0s: it needs an alphabet of at least 2 symbols");
+      for (std::size_t e = 0; e < k; ++e)
+        if (a[e] == a[k])
+          in.fail(index_path(spath, k), "\"" + family + "\" is listed twice (at " + std::to_string(e) +
+                                           "): each family names one input x");
     }
   }
   if (v.contains("kgram_k")) in.count(v["kgram_k"], join_path(path, "kgram_k"), 1, 16);
