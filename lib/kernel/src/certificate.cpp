@@ -685,8 +685,9 @@ class Checker {
   /// and |x|/10 above 1000, each >= 2(τ+1) and below |x| = check.simulation_length) must be there; from the family's
   /// recorded x (`inputs`, one entry per family) and each row's z: z a subsequence of x keeping its window, the
   /// statistic error E, the histogram drift and the bound (`SimulationErrorBounder`), the error |m(x) − m(z)|∞ by the
-  /// kernel's own forward pass of the row's model m (a first-layer pass counts each far key once: linear in |x|), and
-  /// the recorded error's upper end <= the bound.
+  /// kernel's own forward pass of the row's model m (a first-layer pass counts each far key once: linear in |x|), which
+  /// the recorded error must meet; for a holding verdict, error <= bound on the kernel's own numbers (and the recorded
+  /// upper end <= the bound's).
   void check_simulation_rows() {
     const json* inputs = field("inputs");
     if (!inputs || !inputs->is_array()) return problem("evidence.inputs", "missing or not an array");
