@@ -52,15 +52,9 @@ void BM_ExhaustiveByStatistics(benchmark::State& state) {
 /// in GMP when a number does not fit.
 Rational statistic_distance(const OneLayerEvaluator& f, const OneLayerEvaluator& g, const Statistic& s) {
   thread_local std::vector<SmallRational> a, b;
-  if (f.evaluate_small(s, a) && g.evaluate_small(s, b) && a.size() == b.size()) {
-    SmallArithmetic arith;
-    SmallRational worst;
-    for (std::size_t k = 0; k < a.size(); ++k) {
-      const SmallRational d = SmallArithmetic::abs(arith.sub(a[k], b[k]));
-      if (compare(d, worst) > 0) worst = d;
-    }
-    if (!arith.overflowed()) return to_rational(worst);
-  }
+  SmallRational worst;
+  if (f.evaluate_small(s, a) && g.evaluate_small(s, b) && small_max_abs_difference(a, b, worst))
+    return to_rational(worst);
   return upper_of(max_abs_difference(f.evaluate(s), g.evaluate(s)));
 }
 

@@ -15,19 +15,6 @@ Number certified_max(const Number& a, const Number& b) {
   return Number(Interval::hull(std::max(lower_of(a), lower_of(b)), std::max(upper_of(a), upper_of(b)), bits));
 }
 
-namespace {
-
-/// One shard's part of D(n): the certified max of |f − g|∞ over its
-/// statistics and the first (by ordinal) attaining the largest upper end.
-struct ShardMax {
-  std::optional<Number> value;
-  Rational best_upper;
-  std::uint64_t best_ordinal = 0, visited = 0;
-  Statistic at;
-  VisitDigest digest;
-};
-
-/// max_k |a_k − b_k| in SmallRational; false on an overflow.
 bool small_max_abs_difference(const std::vector<SmallRational>& a, const std::vector<SmallRational>& b,
                               SmallRational& out) {
   if (a.size() != b.size()) return false;  // the GMP path refuses it (max_abs_difference throws)
@@ -39,6 +26,18 @@ bool small_max_abs_difference(const std::vector<SmallRational>& a, const std::ve
   }
   return !arith.overflowed();
 }
+
+namespace {
+
+/// One shard's part of D(n): the certified max of |f − g|∞ over its
+/// statistics and the first (by ordinal) attaining the largest upper end.
+struct ShardMax {
+  std::optional<Number> value;
+  Rational best_upper;
+  std::uint64_t best_ordinal = 0, visited = 0;
+  Statistic at;
+  VisitDigest digest;
+};
 
 /// The shard's running maximum while every distance so far was a
 /// SmallRational; on the first that is not, it moves into the ShardMax.

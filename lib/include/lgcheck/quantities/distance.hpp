@@ -17,6 +17,12 @@ namespace lgc {
 /// enclosure [max lo, max hi].
 Number certified_max(const Number& a, const Number& b);
 
+/// max_k |a_k − b_k| of two outputs in SmallRational, as distance_curve takes
+/// it per statistic; false on an overflow or when the sizes differ (the GMP
+/// max_abs_difference then decides, or refuses).
+bool small_max_abs_difference(const std::vector<SmallRational>& a, const std::vector<SmallRational>& b,
+                              SmallRational& out);
+
 struct DistanceCurve {
   std::vector<Number> D;       ///< D[n−1] = D(n), cumulative maximum
   std::vector<Statistic> argmax;  ///< argmax[n−1]: a statistic of length <= n attaining D(n)
