@@ -97,6 +97,26 @@ void BM_FareyCurve(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(distance_curve(ef, eg, 1000, 0, UINT64_MAX, 2).D.back());
 }
 
+/// The two-pattern ModPTask pair (cases/pairs/modp_p2_two_pattern_pair.json): S = 2, Δ = 2, τ = 0.
+const std::pair<Model, Model>& two_pattern_pair() {
+  static const std::pair<Model, Model> p = [] {
+    const Case c = load_case(std::string(LGCHECK_SOURCE_DIR) + "/cases/pairs/modp_p2_two_pattern_pair.json");
+    return std::make_pair(c.models.at(0), c.models.at(1));
+  }();
+  return p;
+}
+
+/// D(n) for every n <= 1000 on the two-pattern pair, 2 threads: arg 0 over
+/// every statistic of every length (distance_curve, 1.7·10^8 of them), arg 1
+/// over the fresh reduced statistics (reduced_distance_curve, what `lgcheck
+/// threshold` runs on a hardmax pair). The curves are compared before timing.
+void BM_TwoPatternCurve(benchmark::State& state) {
+  const OneLayerEvaluator ef(two_pattern_pair().first), eg(two_pattern_pair().second);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(state.range(0) == 0 ? distance_curve(ef, eg, 1000, 0, UINT64_MAX, 2).D.back()
+                                                 : reduced_distance_curve(ef, eg, 1000, UINT64_MAX, 2).D.back());
+}
+
 /// The same D(n) as a theorist writes it first: every string, the exact forward pass, exact fractions.
 void BM_PeerAllStrings(benchmark::State& state) {
   const auto& [f, g] = farey_pair();
@@ -230,6 +250,7 @@ BENCHMARK(BM_HardmaxExactGmp)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->It
 BENCHMARK(BM_HardmaxDouble)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_StatisticsThreads)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_FareyCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+BENCHMARK(BM_TwoPatternCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK(BM_PeerThreshold)->Arg(10)->Arg(12)->Arg(14)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_PeerAllStrings)->Arg(10)->Arg(12)->Arg(14)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_HardmaxThreshold)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->Iterations(5);
@@ -268,6 +289,18 @@ bool references_agree() {
   return worst < 1e-9;
 }
 
+/// The reduced curve is the enumerated one on the benchmark's pair (to 60:
+/// the full comparison at 1000 would double the benchmark's time).
+bool reduced_curve_agrees() {
+  const OneLayerEvaluator ef(two_pattern_pair().first), eg(two_pattern_pair().second);
+  const DistanceCurve full = distance_curve(ef, eg, 60, 0, UINT64_MAX, 2);
+  const DistanceCurve reduced = reduced_distance_curve(ef, eg, 60, UINT64_MAX, 2);
+  if (full.D.size() != reduced.D.size()) return false;
+  for (std::size_t n = 0; n < full.D.size(); ++n)
+    if (full.D[n].exact() != reduced.D[n].exact()) return false;
+  return true;
+}
+
 /// The 64-bit path gives GMP's exact values on every benchmark input, without
 /// falling back to GMP (BM_HardmaxExact then times the 64-bit path alone).
 bool small_path_agrees() {
@@ -295,6 +328,10 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "lgcheck_bench: the 64-bit path differs from GMP or falls back on an input; no ratio printed\n");
     return 1;
   }
+  if (!reduced_curve_agrees()) {
+    fmt::print(stderr, "lgcheck_bench: the reduced curve differs from the enumerated one; no ratio printed\n");
+    return 1;
+  }
   RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   auto ratio = [&](const std::string& what, const std::string& slow, const std::string& fast, const std::string& target) {
@@ -316,6 +353,8 @@ int main(int argc, char** argv) {
         "report");
   ratio("D(n), n <= 1000, Farey-hat n=4 pair, 2 threads: GMP only / 64-bit path",
         "BM_FareyCurve/1/iterations:1/real_time", "BM_FareyCurve/0/iterations:1/real_time", "report");
+  ratio("D(n), n <= 1000, two-pattern ModPTask pair, 2 threads: every statistic / reduced",
+        "BM_TwoPatternCurve/0/iterations:1/real_time", "BM_TwoPatternCurve/1/iterations:1/real_time", "report");
   ratio("statistics enumeration, finite:8, lengths <= 32: 1 thread / 2 threads (speed-up)",
         "BM_StatisticsThreads/1/iterations:3/real_time", "BM_StatisticsThreads/2/iterations:3/real_time", ">= 1.7x");
   for (const char* n : {"10", "12", "14"})

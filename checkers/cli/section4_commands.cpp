@@ -175,9 +175,14 @@ int cmd_threshold(const ThresholdArgs& a) {
   BudgetScope budget;  // --budget counts from here
   std::string stopped;  // the budget's message when it ended the curve early: D(n) so far is printed
   Progress progress("lengths", a.quiet);
+  // Hardmax: the reduced statistics (the same D(n), theory.md "The reduced
+  // curve"); finite:p weighs every class, so every statistic is evaluated.
+  const bool reduced = cm.precision_bits == 0;
+  auto on_length = [&](std::uint64_t n, std::uint64_t N) { progress.update(n - 1, N, fmt::format("D({})", n)); };
   DistanceCurve curve =
-      distance_curve(*cm.models[0], *cm.models[1], a.max_length, cm.precision_bits, 2000000, 0, &stopped,
-                     [&](std::uint64_t n, std::uint64_t N) { progress.update(n - 1, N, fmt::format("D({})", n)); });
+      reduced ? reduced_distance_curve(*cm.models[0], *cm.models[1], a.max_length, 2000000, 0, &stopped, on_length)
+              : distance_curve(*cm.models[0], *cm.models[1], a.max_length, cm.precision_bits, 2000000, 0, &stopped,
+                               on_length);
   progress.clear();
   DistanceBracket bracket = distance_bracket(cm, curve);
   bool undecided = false;
@@ -191,6 +196,7 @@ int cmd_threshold(const ThresholdArgs& a) {
                 {"epsilon", to_string(eps)},
                 {"reached", curve.reached},
                 {"statistics", curve.statistics},
+                {"method", reduced ? "reduced" : "every statistic"},
                 {"D_inf_lower", number_json(bracket.lower)},
                 {"D_inf_upper", bracket.upper ? nlohmann::json(to_string(*bracket.upper)) : nlohmann::json(nullptr)},
                 {"D_inf_upper_source", bracket.upper_source},
@@ -198,7 +204,8 @@ int cmd_threshold(const ThresholdArgs& a) {
                 {"stopped", stopped.empty() ? nlohmann::json(nullptr) : nlohmann::json(stopped)}});
     return stopped.empty() ? 0 : 3;
   }
-  std::cout << fmt::format("D(n) = max over |x| <= n of |f(x) - g(x)| for {} ({} statistics)\n", c.name, curve.statistics);
+  std::cout << fmt::format("D(n) = max over |x| <= n of |f(x) - g(x)| for {} ({} statistics evaluated: {})\n", c.name,
+                           curve.statistics, reduced ? "the reduced ones" : "every statistic");
   for (std::size_t k = 0; k < curve.D.size(); ++k) std::cout << fmt::format("  D({}) = {}\n", k + 1, readable(curve.D[k]));
   if (!stopped.empty())
     std::cout << fmt::format("  (partial: stopped after n = {}: {}; raise --budget for more)\n", curve.reached, stopped);

@@ -1,5 +1,7 @@
 #include "lgcheck/quantities/distance.hpp"
 
+#include "distance_fold.hpp"
+
 #include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/quantities/norm_constant.hpp"
 
@@ -27,45 +29,27 @@ bool small_max_abs_difference(const std::vector<SmallRational>& a, const std::ve
   return !arith.overflowed();
 }
 
+namespace detail {
+
+void SmallMax::consider(const SmallRational& d, std::uint64_t ordinal, const Statistic& s) {
+  if (any && compare(d, best) <= 0) return;
+  any = true;
+  best = d;
+  best_ordinal = ordinal;
+  at = s;
+}
+
+void SmallMax::settle(ShardMax& m) {
+  if (active && any) {
+    m.best_upper = to_rational(best);
+    m.value = Number(m.best_upper);
+    m.best_ordinal = best_ordinal;
+    m.at = std::move(at);
+  }
+  active = false;
+}
+
 namespace {
-
-/// One shard's part of D(n): the certified max of |f − g|∞ over its
-/// statistics and the first (by ordinal) attaining the largest upper end.
-struct ShardMax {
-  std::optional<Number> value;
-  Rational best_upper;
-  std::uint64_t best_ordinal = 0, visited = 0;
-  Statistic at;
-  VisitDigest digest;
-};
-
-/// The shard's running maximum while every distance so far was a
-/// SmallRational; on the first that is not, it moves into the ShardMax.
-struct SmallMax {
-  bool active = false, any = false;
-  SmallRational best;
-  std::uint64_t best_ordinal = 0;
-  Statistic at;
-
-  void consider(const SmallRational& d, std::uint64_t ordinal, const Statistic& s) {
-    if (any && compare(d, best) <= 0) return;
-    any = true;
-    best = d;
-    best_ordinal = ordinal;
-    at = s;
-  }
-  /// Hands the maximum to the GMP bookkeeping (the same fields the slow
-  /// path would have set) and stops.
-  void settle(ShardMax& m) {
-    if (active && any) {
-      m.best_upper = to_rational(best);
-      m.value = Number(m.best_upper);
-      m.best_ordinal = best_ordinal;
-      m.at = std::move(at);
-    }
-    active = false;
-  }
-};
 
 /// Folds one distance into the shard's maximum (certified; exact when d is).
 void consider(ShardMax& m, const Number& d, std::uint64_t ordinal, const Statistic& s) {
@@ -77,38 +61,67 @@ void consider(ShardMax& m, const Number& d, std::uint64_t ordinal, const Statist
   m.value = m.value ? certified_max(*m.value, d) : d;
 }
 
-ShardMax shard_max(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t n, unsigned p,
-                   const Shard& shard) {
-  ShardMax m;
+}  // namespace
+
+DistanceFold::DistanceFold(const OneLayerEvaluator& f, const OneLayerEvaluator& g, unsigned p) : f_(f), g_(g), p_(p) {
   // Hardmax with rational readouts: distances in SmallRational while they
   // fit (the same exact values, the same argmax and ties), GMP after.
-  SmallMax fast;
-  fast.active = p == 0 && f.has_small_path() && g.has_small_path();
-  std::vector<SmallRational> a, b;
+  fast_.active = p == 0 && f.has_small_path() && g.has_small_path();
+}
+
+void DistanceFold::fold(const Statistic& s, std::uint64_t ordinal) {
+  ++max_.visited;
+  max_.digest.add(s);
+  SmallRational d;
+  if (fast_.active && f_.evaluate_small(s, a_) && g_.evaluate_small(s, b_) && small_max_abs_difference(a_, b_, d)) {
+    fast_.consider(d, ordinal, s);
+    return;
+  }
+  fast_.settle(max_);
+  Output x = p_ == 0 ? f_.evaluate(s) : f_.evaluate_finite(s, p_);
+  Output y = p_ == 0 ? g_.evaluate(s) : g_.evaluate_finite(s, p_);
+  consider(max_, max_abs_difference(x, y), ordinal, s);
+}
+
+ShardMax DistanceFold::finish() {
+  fast_.settle(max_);
+  return std::move(max_);
+}
+
+void append_length(DistanceCurve& curve, const std::vector<ShardMax>& parts, std::uint64_t n,
+                   std::optional<Number>& running, Statistic& running_at) {
+  const ShardMax* best = nullptr;
+  for (const ShardMax& part : parts) {
+    curve.statistics += part.visited;
+    curve.visited.add(part.digest);
+    if (!part.value) continue;
+    if (!best || part.best_upper > best->best_upper ||
+        (part.best_upper == best->best_upper && part.best_ordinal < best->best_ordinal))
+      best = &part;
+  }
+  for (const ShardMax& part : parts)
+    if (part.value) running = running ? certified_max(*running, *part.value) : *part.value;
+  if (best && (curve.D.empty() || best->best_upper > upper_of(curve.D.back()))) running_at = best->at;
+  curve.D.push_back(*running);
+  curve.argmax.push_back(running_at);
+  curve.reached = n;
+}
+
+ShardMax shard_max(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t n, unsigned p,
+                   const Shard& shard) {
+  DistanceFold fold(f, g, p);
   std::uint64_t k = 0;  // the shard's k-th statistic has ordinal k·count + index
   for_each_statistic(
       f.shape(), n,
       [&](const Statistic& s) {
-        const std::uint64_t ordinal = k++ * shard.count + shard.index;
-        ++m.visited;
-        m.digest.add(s);
-        SmallRational d;
-        if (fast.active && f.evaluate_small(s, a) && g.evaluate_small(s, b) && small_max_abs_difference(a, b, d)) {
-          fast.consider(d, ordinal, s);
-          return true;
-        }
-        fast.settle(m);
-        Output x = p == 0 ? f.evaluate(s) : f.evaluate_finite(s, p);
-        Output y = p == 0 ? g.evaluate(s) : g.evaluate_finite(s, p);
-        consider(m, max_abs_difference(x, y), ordinal, s);
+        fold.fold(s, k++ * shard.count + shard.index);
         return true;
       },
       shard);
-  fast.settle(m);
-  return m;
+  return fold.finish();
 }
 
-}  // namespace
+}  // namespace detail
 
 DistanceCurve distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t max_length,
                              unsigned p, std::uint64_t budget, unsigned threads, std::string* stopped,
@@ -123,31 +136,15 @@ DistanceCurve distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator
     const std::uint64_t count = statistic_count(shape, n);
     if (count > budget) break;
     const unsigned used = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(count / 64, 1)));
-    std::vector<ShardMax> parts(used);
+    std::vector<detail::ShardMax> parts(used);
     try {
-      run_shards(used, [&](const Shard& shard) { parts[shard.index] = shard_max(f, g, n, p, shard); });
+      run_shards(used, [&](const Shard& shard) { parts[shard.index] = detail::shard_max(f, g, n, p, shard); });
     } catch (const BudgetExceeded& e) {
       if (!stopped) throw;
       *stopped = e.what();
       break;  // lengths 1..n-1 are complete
     }
-    // Merge in shard order: the largest upper end, ties to the smallest ordinal.
-    const ShardMax* best = nullptr;
-    for (const ShardMax& part : parts) {
-      curve.statistics += part.visited;
-      curve.visited.add(part.digest);
-      if (!part.value) continue;
-      if (!best || part.best_upper > best->best_upper ||
-          (part.best_upper == best->best_upper && part.best_ordinal < best->best_ordinal))
-        best = &part;
-    }
-    for (const ShardMax& part : parts)
-      if (part.value) running = running ? certified_max(*running, *part.value) : *part.value;
-    // The running maximum over all lengths so far keeps the earlier argmax on ties.
-    if (best && (curve.D.empty() || best->best_upper > upper_of(curve.D.back()))) running_at = best->at;
-    curve.D.push_back(*running);
-    curve.argmax.push_back(running_at);
-    curve.reached = n;
+    detail::append_length(curve, parts, n, running, running_at);
   }
   return curve;
 }

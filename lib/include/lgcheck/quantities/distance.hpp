@@ -45,6 +45,30 @@ DistanceCurve distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator
                              std::string* stopped = nullptr,
                              const std::function<void(std::uint64_t, std::uint64_t)>& on_length = {});
 
+/// The same D(n), n = 1..max_length, for a hardmax pair, evaluating only the
+/// statistics the reduction of theory.md "The reduced curve" keeps: under
+/// hardmax f(σ) depends on the bulk counts only through the classes that
+/// some head of f or g weighs with more than one value (the others matter by
+/// their presence alone), and a statistic whose reduced form already occurs
+/// at length T − Δ has an earlier statistic's value. D is the same Number as
+/// distance_curve's (exact, or the same enclosure); `statistics` and
+/// `visited` count and digest the statistics evaluated; argmax[n−1] is an
+/// evaluated statistic of length <= n attaining D(n). A length whose kept
+/// statistics exceed `budget` ends the curve, as in distance_curve, and so
+/// does --budget (charged per evaluated statistic) when `stopped` is given.
+/// Lengths below τ + 1 + Δ, and lengths with fewer statistics than
+/// S^{τ+1}·(2^S − 1)^Δ (the groups of window and presence pattern), are
+/// enumerated in full. Throws std::invalid_argument when f and g differ in
+/// S, Δ or τ.
+DistanceCurve reduced_distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t max_length,
+                                     std::uint64_t budget = 2000000, unsigned threads = 0,
+                                     std::string* stopped = nullptr,
+                                     const std::function<void(std::uint64_t, std::uint64_t)>& on_length = {});
+
+/// The number of statistics reduced_distance_curve evaluates at length n
+/// (UINT64_MAX when it overflows): at most statistic_count(shape, n).
+std::uint64_t reduced_statistic_count(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t n);
+
 /// N_emp(ε) = min{n : D(n) > ε} (certified), nullopt when not reached or
 /// undecided at some n first (then `undecided` is set).
 std::optional<std::uint64_t> measured_threshold(const DistanceCurve& curve, const Rational& epsilon,
