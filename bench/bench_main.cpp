@@ -85,7 +85,7 @@ const std::pair<Model, Model>& farey_pair() {
 void BM_PeerThreshold(benchmark::State& state) {
   const OneLayerEvaluator ef(farey_pair().first), eg(farey_pair().second);
   const auto n = static_cast<std::uint64_t>(state.range(0));
-  for (auto _ : state) benchmark::DoNotOptimize(distance_curve(ef, eg, n, 0, UINT64_MAX, 1).D.back());
+  for (auto _ : state) benchmark::DoNotOptimize(reduced_distance_curve(ef, eg, n, UINT64_MAX, 1).D.back());
 }
 
 /// D(n) for every n <= 1000 on the Farey-hat pair (2 threads, as `lgcheck
@@ -353,7 +353,7 @@ int main(int argc, char** argv) {
         "report");
   ratio("D(n), n <= 1000, Farey-hat n=4 pair, 2 threads: GMP only / 64-bit path",
         "BM_FareyCurve/1/iterations:1/real_time", "BM_FareyCurve/0/iterations:1/real_time", "report");
-  ratio("D(n), n <= 1000, two-pattern ModPTask pair, 2 threads: every statistic / reduced",
+  ratio("D(n), n <= 1000, two-pattern pair, 2 threads: every statistic / reduced",
         "BM_TwoPatternCurve/0/iterations:1/real_time", "BM_TwoPatternCurve/1/iterations:1/real_time", "report");
   ratio("statistics enumeration, finite:8, lengths <= 32: 1 thread / 2 threads (speed-up)",
         "BM_StatisticsThreads/1/iterations:3/real_time", "BM_StatisticsThreads/2/iterations:3/real_time", ">= 1.7x");
