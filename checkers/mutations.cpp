@@ -23,6 +23,7 @@ constexpr const char* kMargin = "section4/modp_p3_finite6_margin1_2.json";
 constexpr const char* kRelu8 = "paper/simple/simple_w8_relu.json";
 constexpr const char* kSin8 = "paper/simple/simple_w8_sin.json";
 constexpr const char* kModpPair = "pairs/modp_p2_perturbed_pair.json";
+constexpr const char* kTwoPatternPair = "pairs/modp_p2_two_pattern_pair.json";
 constexpr const char* kWindowWide = "section4/window_wide.json";
 constexpr const char* kFarey8 = "witnesses/farey_hat_n8.json";
 constexpr const char* kFareyUniform = "average/farey_hat_n4_uniform.json";
@@ -149,6 +150,13 @@ std::vector<Mutation> build_registry() {
   m.push_back(simulation_mutation("resolution Q/4", "the construction run with Q/4 (N_sim kept): its error lemma needs the "
                                   "full (5K+7S+2tau+6)/delta", kWindowWide,
                                   [](SimulationParams& p) { p.resolution_scale = Rational(1, 4); }));
+  m.push_back(simulation_mutation("N_sim halved (one-value head)",
+                                  "the anchored length bound divided by 2 on a pair whose second head weighs one "
+                                  "value (its two patterns count as one)", kTwoPatternPair,
+                                  [](SimulationParams& p) { p.length_bound_scale = Rational(1, 2); }));
+  m.push_back(simulation_mutation("every head taken as one value",
+                                  "the construction keeps no head's count ratios, as if every head weighed one value",
+                                  kWindowWide, [](SimulationParams& p) { p.no_intervals = true; }));
   m.push_back({kImplicationId, "conclusion 3 eps -> eps/20", "the theorem's conclusion D_inf <= 3 eps replaced by eps/20",
                kModpPair, [](const std::filesystem::path& dir) {
                  Case c = load(dir, kModpPair);
@@ -231,6 +239,8 @@ std::vector<Mutation> build_registry() {
       {"T4.1.sim/2^(p/gamma) padding dropped", "> N_sim"},
       {"T4.1.sim/resolution Q = 2", "> epsilon"},
       {"T4.1.sim/resolution Q/4", "> delta = "},
+      {"T4.1.sim/N_sim halved (one-value head)", "> N_sim"},
+      {"T4.1.sim/every head taken as one value", "> epsilon"},
       {"T4.1.lg/conclusion 3 eps -> eps/20", "D_inf >= D("},
       {"T4.1.witness/agreement up to 2n", "f and g differ at length"},
       {"T4.1.witness/eta doubled", "no difference of eta"},

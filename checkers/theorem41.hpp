@@ -68,6 +68,7 @@ struct SimulationParams {
   bool drop_padding = false;           ///< mutation: N_sim without the 2^{p/γ} padding term
   Integer resolution_override = 0;     ///< mutation: a smaller Q in the construction
   Rational resolution_scale{1};        ///< mutation: Q multiplied by this in the construction (N_sim kept)
+  bool no_intervals = false;           ///< mutation: the construction keeps no head's ratios (as if one value)
   std::uint64_t max_exhaustive_inputs = 20000;  ///< stop adding exhaustive lengths beyond this many inputs
   /// Replay: the z of every x (keyed by statistic_to_json(x).dump()) instead
   /// of running the construction.

@@ -79,6 +79,7 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
   const Shape shape = cm.models.front()->shape();
   SimulationOptions options;
   options.resolution_override = params.resolution_override;
+  options.no_intervals = params.no_intervals;
   const Integer resolution = params.resolution_override > 0 ? params.resolution_override
                                                             : simulation_resolution(shape, bounds.delta);
   if (params.resolution_scale != 1)

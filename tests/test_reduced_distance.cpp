@@ -1,11 +1,13 @@
 // The reduced curve (theory.md "The reduced curve"): the same D(n) as the
 // enumeration of every statistic, on random hardmax pairs built to have tied
-// logits, single-valued heads and absorbing classes, and on the bundled
-// two-pattern pair.
+// logits, single-valued heads and absorbing classes (Δ = 1..3, D rising at
+// lengths the reduction skips statistics at, lengths split over shards), and
+// on the bundled two-pattern pair.
 #include "support.hpp"
 
 #include "lgcheck/quantities/distance.hpp"
 #include "lgcheck/semantics/one_layer.hpp"
+#include "lgcheck/simulate/construction.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -49,6 +51,29 @@ lgc::Model perturbed(const lgc::Model& f, std::mt19937_64& rng) {
   return g;
 }
 
+/// Whether reduced_distance_curve reduces length T (theory.md "The reduced
+/// curve": bulk B >= Δ and more statistics than the S^{τ+1}·(2^S − 1)^Δ
+/// groups of window and presence pattern), and skips some statistic there.
+bool reduced_length(const lgc::OneLayerEvaluator& f, const lgc::OneLayerEvaluator& g, std::uint64_t T) {
+  const lgc::Shape& shape = f.shape();
+  if (lgc::bulk_length(T, shape.locality) < shape.period) return false;
+  std::uint64_t groups = 1;
+  for (std::size_t k = 0; k <= shape.locality; ++k) groups *= shape.alphabet_size;
+  for (std::size_t r = 0; r < shape.period; ++r) groups *= (std::uint64_t{1} << shape.alphabet_size) - 1;
+  const std::uint64_t all = lgc::statistic_count(shape, T);
+  return all > groups && lgc::reduced_statistic_count(f, g, T) < all;
+}
+
+/// The lengths n at which D rises (D(n) > D(n − 1), upper ends) and the
+/// reduction skips statistics: where a wrong skip would show.
+std::size_t rises_at_reduced_lengths(const lgc::DistanceCurve& full, const lgc::OneLayerEvaluator& f,
+                                     const lgc::OneLayerEvaluator& g) {
+  std::size_t rises = 0;
+  for (std::size_t k = 1; k < full.D.size(); ++k)
+    if (lgc::upper_of(full.D[k]) > lgc::upper_of(full.D[k - 1]) && reduced_length(f, g, k + 1)) ++rises;
+  return rises;
+}
+
 void require_same_curve(const lgc::DistanceCurve& reduced, const lgc::DistanceCurve& full,
                         const lgc::OneLayerEvaluator& f, const lgc::OneLayerEvaluator& g) {
   REQUIRE(reduced.reached == full.reached);
@@ -65,18 +90,83 @@ void require_same_curve(const lgc::DistanceCurve& reduced, const lgc::DistanceCu
   }
 }
 
+/// Tokens 0, 1, 2, Δ = 1 or 2, τ = 0; coordinate 7 marks residue 0. Head 1
+/// attends to the 1s and 2s of residue 0 and outputs the share q of 1s among
+/// them; head 2 outputs 1 when a 0 of residue 0 is in the bulk, 1/2 or 0
+/// otherwise, head 3 the same for a 2 of residue 0 (both leave out the query
+/// by φ(0)): each weighs one value, so the 0s and the classes of residue 1
+/// are absorbers. f reads q; g adds ReLU(q + 2·[head 2] + 2·[head 3] − 4)/2,
+/// which is q/2 when a 0 and a 2 of residue 0 are present, else 0. So |f − g| is largest with one
+/// 0 and one 2 at residue 0 and 1s there otherwise: D rises with the length,
+/// attained only where residue 0's absorber holds one position (a tight
+/// residue of a group whose every residue absorbs; with Δ = 2, residue 1,
+/// which holds absorbers only, is not tight beyond the shortest lengths).
+lgc::Model gated_share_model(bool g, std::size_t period) {
+  lgc::Model m;
+  m.name = g ? "gated_share_g" : "gated_share_f";
+  m.alphabet = {"0", "1", "2"};
+  m.width = 8;  // tokens 0..2, a constant, q, head 2, head 3, residue 0
+  m.period = period;
+  m.semantics = lgc::Semantics::hardmax();
+  m.embedding = lgc::QMatrix(3, 8);
+  for (std::size_t s = 0; s < 3; ++s) m.embedding(s, s) = m.embedding(s, 3) = 1;
+  m.positional = lgc::QMatrix(period, 8);
+  m.positional(0, 7) = 1;
+  // Logit: key coordinates in `keys` against the query's constant.
+  auto head = [](std::vector<std::size_t> keys, std::vector<std::size_t> read, std::size_t out, long phi0) {
+    lgc::Head h{lgc::QMatrix(8, 8), lgc::QMatrix(8, 8), {Rational(phi0)}};
+    for (std::size_t k : keys) h.qk(k, 3) = 1;
+    for (std::size_t k : read) h.value(out, k) = Rational(1, static_cast<long>(read.size()));
+    return h;
+  };
+  lgc::Layer layer;
+  layer.heads = {head({1, 2, 7}, {1}, 4, 0), head({0, 7}, {0, 7}, 5, -5), head({2, 7}, {2, 7}, 6, -5)};
+  if (g) {
+    lgc::Mlp mlp{lgc::QMatrix(1, 8), lgc::QVector(1, Rational(-4)), lgc::QMatrix(8, 1), lgc::QVector(8, Rational(0))};
+    mlp.in(0, 4) = 1;
+    mlp.in(0, 5) = mlp.in(0, 6) = 2;
+    mlp.out(4, 0) = Rational(1, 2);
+    layer.mlp = mlp;
+  }
+  m.layers = {layer};
+  m.readout = {lgc::QMatrix(1, 8), lgc::QVector(1, Rational(0)), std::nullopt};
+  m.readout.weights(0, 4) = 1;
+  return m;
+}
+
 }  // namespace
+
+TEST_CASE("reduced_distance_curve: D rising with the length, attained only at tight statistics of absorbing "
+          "groups") {
+  for (std::size_t period : {1u, 2u}) {
+    INFO("period " << period);
+    const lgc::Model fm = gated_share_model(false, period), gm = gated_share_model(true, period);
+    const lgc::OneLayerEvaluator f(fm), g(gm);
+    for (std::size_t h = 1; h < 3; ++h) REQUIRE(lgc::weighs_one_value(f, h));
+    const std::uint64_t n = period == 1 ? 30 : 24;
+    const lgc::DistanceCurve full = lgc::distance_curve(f, g, n, 0, UINT64_MAX, 1);
+    // Δ = 1: one 0, one 2, the query and T − 3 more 1s: D(T) = (T − 2)/(2(T − 1)).
+    if (period == 1)
+      for (std::uint64_t T = 4; T <= n; ++T) REQUIRE(lgc::upper_of(full.D[T - 1]) == Rational(T - 2, 2 * (T - 1)));
+    for (unsigned threads : {1u, 2u}) {
+      const lgc::DistanceCurve reduced = lgc::reduced_distance_curve(f, g, n, UINT64_MAX, threads);
+      require_same_curve(reduced, full, f, g);
+      REQUIRE(reduced.statistics < full.statistics);
+    }
+    REQUIRE(rises_at_reduced_lengths(full, f, g) >= (period == 1 ? 20u : 8u));
+  }
+}
 
 TEST_CASE("reduced_distance_curve gives distance_curve's D(n) on random hardmax pairs with tied logits") {
   std::mt19937_64 rng(41);
-  std::size_t positive = 0, skipping = 0;
-  for (int trial = 0; trial < 48; ++trial) {
-    const std::size_t S = 2 + rng() % 2, D = 1 + rng() % 2, tau = rng() % 2;
+  std::size_t positive = 0, skipping = 0, rising = 0, period3 = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    const std::size_t S = 2 + rng() % 2, D = 1 + rng() % 3, tau = rng() % 2;
     lgc::Model f = tied_model(rng, S, D, tau, trial % 3 == 0);
     if (trial % 8 == 5) f.readout.sin_omega = Rational(3, 2);  // certified enclosures, not exact values
     const lgc::Model g = perturbed(f, rng);
     const lgc::OneLayerEvaluator ef(f), eg(g);
-    const std::uint64_t n = S == 3 && D == 2 ? 9 : 12;
+    const std::uint64_t n = S == 3 && D >= 2 ? 9 : 12;
     const lgc::DistanceCurve full = lgc::distance_curve(ef, eg, n, 0, UINT64_MAX, 1);
     for (unsigned threads : {1u, 2u}) {
       const lgc::DistanceCurve reduced = lgc::reduced_distance_curve(ef, eg, n, UINT64_MAX, threads);
@@ -87,13 +177,46 @@ TEST_CASE("reduced_distance_curve gives distance_curve's D(n) on random hardmax 
       if (threads == 1 && reduced.statistics < full.statistics) ++skipping;
     }
     if (lgc::upper_of(full.D.back()) > 0) ++positive;
+    if (rises_at_reduced_lengths(full, ef, eg) > 0) ++rising;
+    if (D == 3) ++period3;
   }
-  // Not vacuous: most pairs differ somewhere, and on most the reduction skips statistics.
+  // Not vacuous: most pairs differ somewhere, on most the reduction skips
+  // statistics, on many D rises at a length where it skips, and Δ = 3 occurs.
+  INFO("positive " << positive << ", skipping " << skipping << ", rising " << rising << ", period 3 " << period3);
   REQUIRE(positive >= 30);
   REQUIRE(skipping >= 30);
+  REQUIRE(rising >= 10);
+  REQUIRE(period3 >= 10);
+}
+
+TEST_CASE("reduced_distance_curve: lengths split over shards give the same curve, argmax and count on any "
+          "number of threads") {
+  // Longer lengths than above, so that a length keeps >= 128 statistics (two shards of >= 64 on two threads)
+  // where D rises.
+  std::mt19937_64 rng(43);
+  std::size_t sharded_rises = 0;
+  for (int trial = 0; trial < 8; ++trial) {
+    const lgc::Model f = tied_model(rng, 2, 2, 1, trial % 2 == 0), g = perturbed(f, rng);
+    const lgc::OneLayerEvaluator ef(f), eg(g);
+    const lgc::DistanceCurve full = lgc::distance_curve(ef, eg, 40, 0, UINT64_MAX, 1);
+    const lgc::DistanceCurve one = lgc::reduced_distance_curve(ef, eg, 40, UINT64_MAX, 1);
+    const lgc::DistanceCurve two = lgc::reduced_distance_curve(ef, eg, 40, UINT64_MAX, 2);
+    require_same_curve(one, full, ef, eg);
+    require_same_curve(two, full, ef, eg);
+    REQUIRE(one.statistics == two.statistics);
+    REQUIRE(one.argmax == two.argmax);
+    for (std::size_t k = 1; k < full.D.size(); ++k)
+      if (lgc::upper_of(full.D[k]) > lgc::upper_of(full.D[k - 1]) && reduced_length(ef, eg, k + 1) &&
+          lgc::reduced_statistic_count(ef, eg, k + 1) >= 128)
+        ++sharded_rises;
+  }
+  INFO("rises at sharded reduced lengths: " << sharded_rises);
+  REQUIRE(sharded_rises >= 3);
 }
 
 TEST_CASE("reduced_distance_curve: the two-pattern ModPTask pair, and lengths beyond the enumeration") {
+  // D = 101/100 from n = 2 on (a length enumerated in full): this compares values past the rise only; the
+  // random pairs above are where D rises at reduced lengths.
   const lgc::Case c = lgc::test::bundled("pairs/modp_p2_two_pattern_pair.json");
   const lgc::OneLayerEvaluator f(c.models[0]), g(c.models[1]);
   const lgc::DistanceCurve full = lgc::distance_curve(f, g, 24, 0, UINT64_MAX, 2);

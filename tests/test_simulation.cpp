@@ -60,8 +60,10 @@ TEST_CASE("Simulation on long random inputs and the rare-top-set trap", "[simula
     std::uint64_t T = lgc::uniform_integer(1, 1000000, rng);
     check_simulation(models, lgc::random_statistic(ef.shape(), T, rng), delta, bound);
   }
-  // The trap: a top set {c1, c2} with counts 1 and 3 among 10^9 other
-  // positions. h attends to the 1-tokens (logit [token is 1]), f to residue 0.
+  // The trap: a top set {c0, c2} with counts 1 and 3 among 10^9 other
+  // positions. h attends to the 1-tokens (logit [token is 1]), f to residue 0;
+  // h's value reads residue 0, so c0 and c2 carry different values (h weighs
+  // more than one value) and their ratio must be kept.
   lgc::Model h = f;
   h.layers[0].heads[0].qk(2, 3) = 0;
   h.layers[0].heads[0].qk(1, 3) = 1;
@@ -75,13 +77,14 @@ TEST_CASE("Simulation on long random inputs and the rare-top-set trap", "[simula
   x.counts.assign(shape.classes(), 0);
   std::uint64_t bulk = lgc::bulk_length(x.length, 0);
   for (std::size_t r = 0; r < shape.period; ++r) x.counts[0 * shape.period + r] = lgc::residue_count(bulk, 5, r);
-  x.counts[0 * shape.period + 1] -= 1;
-  x.counts[1 * shape.period + 1] = 1;
+  x.counts[0 * shape.period + 0] -= 1;
+  x.counts[1 * shape.period + 0] = 1;
   x.counts[0 * shape.period + 2] -= 3;
   x.counts[1 * shape.period + 2] = 3;
+  REQUIRE_FALSE(eh.single_valued(0, x, eh.top(0, x)));
   check_simulation(pair, x, delta, lgc::simulation_length_bound(pair, delta).N);
   lgc::Simulation sim = lgc::simulate(pair, x, delta);
-  CHECK(sim.z.counts[1 * shape.period + 1] == 1);
+  CHECK(sim.z.counts[1 * shape.period + 0] == 1);
   CHECK(sim.z.counts[1 * shape.period + 2] == 3);
   CHECK(sim.z.length < 100000);  // f keeps its residue-0 class large against the query's own unit weight
 }
@@ -159,4 +162,67 @@ TEST_CASE("The chain family: every z within eps of x is at least ((1 - 2 eps)/(2
   for (std::uint64_t R : {10u, 1000000u}) check_simulation(models, chain_input(eval.shape(), K, R), eps / L, bound.N);
   // The replay kernel's N_sim, written apart from the search's, gives the same number.
   CHECK(lgc::kernel::n_sim({m}, eps) == bound.N);
+}
+
+TEST_CASE("A head weighing one value gets no interval and adds no pattern: the two-pattern pair is anchored",
+          "[simulate]") {
+  // f = ModPTask p = 2 attends to residue 0 (tokens of two values); the copy g attends to the 1-tokens, all of one
+  // value (theory.md "The simulation construction", "One value").
+  const lgc::Case c = lgc::test::bundled("pairs/modp_p2_two_pattern_pair.json");
+  lgc::OneLayerEvaluator ef(c.models[0]), eg(c.models[1]);
+  std::vector<const lgc::OneLayerEvaluator*> pair{&ef, &eg};
+  CHECK_FALSE(lgc::weighs_one_value(ef, 0));
+  CHECK(lgc::weighs_one_value(eg, 0));
+  CHECK(lgc::attention_patterns(pair) == 1);
+  // ε = 1/10, L = 101/100: δ = 10/101, Q = ⌈40·101/10 + 1/2⌉ = 405; anchored: N_sim = 2·(2·405 + 2 + 2) = 1628.
+  const Rational delta(10, 101);
+  const lgc::LengthBound bound = lgc::simulation_length_bound(pair, delta);
+  CHECK(bound.anchored);
+  CHECK(bound.N == 1628);
+  CHECK(lgc::kernel::n_sim(c.models, Rational(1, 10)) == bound.N);
+  std::mt19937_64 rng(lgc::test::test_seed() + 17);
+  INFO("seed " << lgc::test::test_seed() + 17);
+  std::uint64_t longest = 0;
+  auto check = [&](const Statistic& x) {
+    check_simulation(pair, x, delta, bound.N);
+    const Statistic z = lgc::simulate(pair, x, delta).z;
+    CHECK(eg.representation(x) == eg.representation(z));  // g's one head: its output, exactly
+    longest = std::max(longest, z.length);
+  };
+  for (std::uint64_t T = 1; T <= 12; ++T)
+    lgc::for_each_statistic(ef.shape(), T, [&](const Statistic& x) {
+      check(x);
+      return true;
+    });
+  for (int rep = 0; rep < 200; ++rep) check(lgc::random_statistic(ef.shape(), lgc::uniform_integer(1, 1000000, rng), rng));
+  CHECK(lgc::Integer(longest) > bound.N / 2);  // the bound nearly binds: halving it fails
+  // The copy reading "residue 0" in its value (weight −1/100: L stays 101/100): its 1-tokens carry two values,
+  // two patterns count, E = 2: N_sim = Δ·S·(Q(τ+1))²·2SQ + Δ + τ = 16·405³ + 2.
+  lgc::Model g2 = c.models[1];
+  g2.layers[0].heads[0].value(4, 2) = Rational(-1, 100);
+  lgc::OneLayerEvaluator eg2(g2);
+  std::vector<const lgc::OneLayerEvaluator*> pair2{&ef, &eg2};
+  CHECK_FALSE(lgc::weighs_one_value(eg2, 0));
+  CHECK(lgc::attention_patterns(pair2) == 2);
+  CHECK(lgc::simulation_length_bound(pair2, delta).N == 1062882002);
+  CHECK(lgc::kernel::n_sim({c.models[0], g2}, Rational(1, 10)) == 1062882002);
+}
+
+TEST_CASE("The attention distance leaves out a head only when it weighs the same one value at x and z", "[simulate]") {
+  const lgc::Case c = lgc::test::bundled("pairs/modp_p2_two_pattern_pair.json");
+  lgc::OneLayerEvaluator ef(c.models[0]), eg(c.models[1]);
+  const lgc::Shape& shape = eg.shape();
+  // Length 6, window "0", counts n_{s,r} at s·Δ + r; z has its 1-tokens at residue 1 only.
+  Statistic x{6, {0}, {1, 2, 1, 1}}, z{6, {0}, {2, 1, 0, 2}};
+  lgc::validate_statistic(shape, x);
+  lgc::validate_statistic(shape, z);
+  // g weighs the 1-tokens' one value at both, with other weights: left out.
+  CHECK(lgc::attention_distance({&eg}, x, z) == 0);
+  CHECK(eg.representation(x) == eg.representation(z));
+  // Without any 1-token in z, g's top set is the 0-tokens: another one value, so its weights count (disjoint: 2).
+  Statistic none{6, {0}, {2, 3, 0, 0}};
+  lgc::validate_statistic(shape, none);
+  CHECK(lgc::attention_distance({&eg}, x, none) == 2);
+  // f weighs two values at x (tokens 0 and 1 at residue 0): always counted.
+  CHECK(lgc::attention_distance({&ef}, x, z) > 0);
 }

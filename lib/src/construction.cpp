@@ -11,6 +11,7 @@ struct HeadView {
   Rational max_logit;
   std::vector<std::size_t> classes;
   std::size_t window_slots = 0;
+  bool single_valued = false;  ///< one value over the whole argmax set
 };
 
 std::vector<HeadView> all_tops(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x) {
@@ -18,7 +19,7 @@ std::vector<HeadView> all_tops(const std::vector<const OneLayerEvaluator*>& mode
   for (const auto* m : models)
     for (std::size_t h = 0; h < m->heads(); ++h) {
       HeadTop t = m->top(h, x);
-      views.push_back({t.max_logit, t.classes, t.window_slots.size()});
+      views.push_back({t.max_logit, t.classes, t.window_slots.size(), m->single_valued(h, x, t)});
     }
   return views;
 }
@@ -104,7 +105,8 @@ struct Plan {
   bool balanced = false;
 };
 
-Plan make_plan(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x, const Rational& Q) {
+Plan make_plan(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x, const Rational& Q,
+               bool no_intervals) {
   const Shape& shape = models.front()->shape();
   const std::size_t S = shape.alphabet_size, D = shape.period, tau = shape.locality;
   const std::uint64_t bulk = bulk_length(x.length, tau);
@@ -113,9 +115,10 @@ Plan make_plan(const std::vector<const OneLayerEvaluator*>& models, const Statis
   plan.in_top.assign(shape.classes(), false);
   for (const auto& t : tops) {
     for (std::size_t c : t.classes) plan.in_top[c] = true;
-    // A single class and no window slot: ω_h is a point mass whatever the
-    // count, so no ratio needs keeping.
-    if (t.classes.size() + t.window_slots <= 1) continue;
+    // One value over the argmax set (a single class and no window slot, or
+    // classes and slots of equal value vectors): the head's output is that
+    // value whatever the counts, so no ratio needs keeping.
+    if (t.single_valued || no_intervals) continue;
     std::uint64_t v = 0;
     for (std::size_t c : t.classes) v = std::max(v, x.counts[c]);
     Rational hi{Integer(v)};
@@ -186,7 +189,7 @@ Simulation simulate(const std::vector<const OneLayerEvaluator*>& models, const S
       options.resolution_override > 0 ? options.resolution_override : simulation_resolution(shape, delta);
   sim.z = x;
   if (bulk_length(x.length, shape.locality) == 0) return sim;  // nothing to shorten
-  Plan plan = make_plan(models, x, Rational(sim.resolution));
+  Plan plan = make_plan(models, x, Rational(sim.resolution), options.no_intervals);
   sim.balanced = plan.balanced;
   Rational expansion = 1;
   sim.components = merge_intervals(plan.intervals, expansion);
@@ -225,6 +228,30 @@ bool is_anchored(const OneLayerEvaluator& model, std::size_t head) {
   return true;
 }
 
+bool weighs_one_value(const OneLayerEvaluator& model, std::size_t head) {
+  const Shape& shape = model.shape();
+  const QVector& phi = model.model().layers[0].heads[head].phi;
+  for (std::size_t y = 0; y < shape.alphabet_size; ++y)
+    for (std::size_t rq = 0; rq < shape.period; ++rq) {
+      // Every key the query (y, rq) can see: bulk classes of any residue,
+      // window slots t = 1..τ (residue rq − t) with any token, the query itself.
+      std::vector<std::pair<Rational, std::size_t>> keys;  // (logit, class)
+      for (std::size_t c = 0; c < shape.classes(); ++c)
+        keys.push_back({model.class_logit(head, static_cast<int>(y), rq, c), c});
+      for (std::size_t t = 1; t <= shape.locality; ++t)
+        for (std::size_t s = 0; s < shape.alphabet_size; ++s) {
+          const std::size_t c = s * shape.period + (rq + shape.period - t % shape.period) % shape.period;
+          keys.push_back({model.class_logit(head, static_cast<int>(y), rq, c) + phi[t], c});
+        }
+      const std::size_t q = y * shape.period + rq;
+      keys.push_back({model.class_logit(head, static_cast<int>(y), rq, q) + phi[0], q});
+      for (const auto& [logit, c] : keys)
+        for (const auto& [other, d] : keys)
+          if (logit == other && model.class_value(head, c) != model.class_value(head, d)) return false;
+    }
+  return true;
+}
+
 std::size_t attention_patterns(const std::vector<const OneLayerEvaluator*>& models) {
   struct Pattern {
     std::vector<Rational> logits;
@@ -234,6 +261,7 @@ std::size_t attention_patterns(const std::vector<const OneLayerEvaluator*>& mode
   for (const auto* m : models) {
     const Shape& shape = m->shape();
     for (std::size_t h = 0; h < m->heads(); ++h) {
+      if (weighs_one_value(*m, h)) continue;  // gives the construction no interval on any input
       Pattern p{{}, m->model().layers[0].heads[h].phi};
       for (std::size_t y = 0; y < shape.alphabet_size; ++y)
         for (std::size_t rq = 0; rq < shape.period; ++rq)
@@ -254,7 +282,8 @@ LengthBound simulation_length_bound(const std::vector<const OneLayerEvaluator*>&
   b.patterns = attention_patterns(models);
   b.anchored = b.patterns <= 1;
   for (const auto* m : models)
-    for (std::size_t h = 0; h < m->heads(); ++h) b.anchored = b.anchored && is_anchored(*m, h);
+    for (std::size_t h = 0; h < m->heads(); ++h)
+      b.anchored = b.anchored && (weighs_one_value(*m, h) || is_anchored(*m, h));
   const Integer Q = b.resolution, S(shape.alphabet_size), D(shape.period), tau(shape.locality);
   if (b.anchored) {
     b.N = D * (S * Q * (tau + 1) + S + 2) + tau;
@@ -265,7 +294,7 @@ LengthBound simulation_length_bound(const std::vector<const OneLayerEvaluator*>&
     Integer phi_max = pow(Integer(Q * (tau + 1)), static_cast<unsigned long>(exponent)) * 2 * S * Q;
     b.N = D * S * phi_max + D + tau;
     b.formula = "general: D*S*(Q*(tau+1))^E*2*S*Q + D + tau, E = min(H, S*D) = " + std::to_string(exponent) + " (H = " +
-                std::to_string(b.patterns) + " patterns)";
+                std::to_string(b.patterns) + " patterns of heads weighing more than one value)";
   }
   if (threshold > 1) {
     Integer padded = 2 * threshold + D * (S + 1);
@@ -277,11 +306,24 @@ LengthBound simulation_length_bound(const std::vector<const OneLayerEvaluator*>&
   return b;
 }
 
+namespace {
+
+/// Whether head h weighs one value at x and the same one value at z: its
+/// output is then that vector at both, whatever the weights.
+bool same_single_value(const OneLayerEvaluator& m, std::size_t h, const Statistic& x, const Statistic& z) {
+  const QVector* at_x = m.single_value(h, x, m.top(h, x));
+  const QVector* at_z = at_x ? m.single_value(h, z, m.top(h, z)) : nullptr;
+  return at_z && *at_x == *at_z;
+}
+
+}  // namespace
+
 Rational attention_distance(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x,
                             const Statistic& z) {
   Rational worst = 0;
   for (const auto* m : models)
-    for (std::size_t h = 0; h < m->heads(); ++h) worst = std::max(worst, l1_distance(m->attention(h, x), m->attention(h, z)));
+    for (std::size_t h = 0; h < m->heads(); ++h)
+      if (!same_single_value(*m, h, x, z)) worst = std::max(worst, l1_distance(m->attention(h, x), m->attention(h, z)));
   return worst;
 }
 

@@ -215,6 +215,19 @@ HeadTop OneLayerEvaluator::top(std::size_t h, const Statistic& sigma) const {
   return top;
 }
 
+const QVector* OneLayerEvaluator::single_value(std::size_t h, const Statistic& sigma, const HeadTop& top) const {
+  const QVector* first = nullptr;
+  auto same = [&](const QVector& v) {
+    if (!first) first = &v;
+    return v == *first;
+  };
+  for (std::size_t c : top.classes)
+    if (!same(class_value(h, c))) return nullptr;
+  for (std::size_t t : top.window_slots)
+    if (!same(class_value(h, window_class(sigma, t)))) return nullptr;
+  return first;
+}
+
 std::vector<Rational> OneLayerEvaluator::attention(std::size_t h, const Statistic& sigma) const {
   HeadTop t = top(h, sigma);
   std::vector<Rational> w(shape_.classes() + sigma.window.size(), Rational(0));

@@ -55,22 +55,6 @@ std::optional<Statistic> representative(const Shape& shape, std::uint64_t T, con
   return s;
 }
 
-/// Whether head h of f weighs its top set with one value only: every top
-/// bulk class and window slot carries the same value vector, so the head's
-/// output does not depend on their counts.
-bool single_valued(const OneLayerEvaluator& f, std::size_t h, const Statistic& s, const HeadTop& top) {
-  const QVector* first = nullptr;
-  auto same = [&](const QVector& v) {
-    if (!first) first = &v;
-    return v == *first;
-  };
-  for (std::size_t c : top.classes)
-    if (!same(f.class_value(h, c))) return false;
-  for (std::size_t t : top.window_slots)
-    if (!same(f.class_value(h, f.window_class(s, t)))) return false;
-  return true;
-}
-
 /// The group of (window, pattern): the classes of the top sets of the heads
 /// of f and g that weigh with more than one value, split by residue.
 Group make_group(const OneLayerEvaluator& f, const OneLayerEvaluator& g, const Statistic& s,
@@ -80,7 +64,7 @@ Group make_group(const OneLayerEvaluator& f, const OneLayerEvaluator& g, const S
   for (const OneLayerEvaluator* m : {&f, &g})
     for (std::size_t h = 0; h < m->heads(); ++h) {
       const HeadTop top = m->top(h, s);
-      if (!single_valued(*m, h, s, top))
+      if (!m->single_valued(h, s, top))
         for (std::size_t c : top.classes) weighed[c] = true;
     }
   Group group;

@@ -70,3 +70,17 @@ TEST_CASE("γ on a hand model with window keys", "[kernel][quantities]") {
   CHECK(k::logit_margin(m) == Rational(1, 3));
   CHECK(k::norm_constant(m) == Rational(6));  // ‖U‖ = 3, V_h = |2·1| = 2
 }
+
+TEST_CASE("a head weighing one value adds no pattern: the two-pattern pair is anchored", "[kernel][quantities][bundled]") {
+  auto c = kt::bundled("cases/pairs/modp_p2_two_pattern_pair.json");
+  // δ = (1/10)/(101/100) = 10/101: Q = ⌈(5·4 + 7·2 + 0 + 6)·101/10 + 1/2⌉ = 405. f attends to residue 0 (keys of
+  // tokens 0 and 1: two values); the copy attends to the 1-tokens, all of one value, so it adds no pattern and
+  // f alone is anchored: N_sim = 2·(2·405·1 + 2 + 2) + 0 = 1628.
+  CHECK(k::simulation_resolution(c.models, Rational(1, 10)) == 405);
+  CHECK(k::n_sim(c.models, Rational(1, 10)) == Integer(1628));
+  // The copy's value also reading "residue 0" (input coordinate 2) with weight −1/100 (L stays 101/100): its
+  // 1-tokens carry two values, H = 2 patterns, E = min(2, 4) = 2: N_sim = Δ·S·(Q(τ+1))²·2SQ + Δ + τ
+  // = 2·2·405²·4·405 + 2 = 1062882002.
+  c.models[1].layers[0].heads[0].value(4, 2) = Rational(-1, 100);
+  CHECK(k::n_sim(c.models, Rational(1, 10)) == Integer(1062882002));
+}

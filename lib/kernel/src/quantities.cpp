@@ -28,20 +28,51 @@ std::size_t bit_length(const Integer& z) { return mpz_sizeinbase(z.backend().dat
 
 namespace {
 
-/// The attainable logits A_h(y, r) of first-layer head h (theory.md §2, "Logit margin"): bulk keys of any residue,
-/// window keys at offset t = 1..τ (residue r − t), the query itself.
-std::vector<Rational> attainable_logits(const Model& model, std::size_t head, std::size_t y, std::size_t residue) {
+/// A key the query (y, r) of first-layer head h can see: its logit and its class (token, residue).
+struct Key {
+  Rational logit;
+  std::size_t token, residue;
+};
+
+/// Every key of theory.md §2, "Logit margin": bulk keys of any residue, window keys at offset t = 1..τ (residue
+/// r − t) with any token, the query itself.
+std::vector<Key> keys(const Model& model, std::size_t head, std::size_t y, std::size_t residue) {
   const Head& h = model.layers.at(0).heads.at(head);
   const std::size_t S = model.alphabet_size(), D = model.period;
   const QVector query = class_vector(model, y, residue), mq = apply<Rational>(h.qk, query);  // logit: keyᵀ M query
-  std::vector<Rational> out;
+  std::vector<Key> out;
   for (std::size_t s = 0; s < S; ++s)
-    for (std::size_t r = 0; r < D; ++r) out.push_back(dot<Rational>(class_vector(model, s, r), mq));
+    for (std::size_t r = 0; r < D; ++r) out.push_back({dot<Rational>(class_vector(model, s, r), mq), s, r});
   for (std::size_t t = 1; t <= model.locality; ++t)
-    for (std::size_t s = 0; s < S; ++s)
-      out.push_back(dot<Rational>(class_vector(model, s, (residue + D - t % D) % D), mq) + h.phi[t]);
-  out.push_back(dot<Rational>(query, mq) + h.phi[0]);
+    for (std::size_t s = 0; s < S; ++s) {
+      const std::size_t r = (residue + D - t % D) % D;
+      out.push_back({dot<Rational>(class_vector(model, s, r), mq) + h.phi[t], s, r});
+    }
+  out.push_back({dot<Rational>(query, mq) + h.phi[0], y, residue});
   return out;
+}
+
+/// The attainable logits A_h(y, r).
+std::vector<Rational> attainable_logits(const Model& model, std::size_t head, std::size_t y, std::size_t residue) {
+  std::vector<Rational> out;
+  for (const Key& k : keys(model, head, y, residue)) out.push_back(k.logit);
+  return out;
+}
+
+/// Whether head h weighs one value on every input (theory.md "The simulation construction"): at every query, keys
+/// of equal logit carry equal value vectors V_h(E_s + p_r).
+bool weighs_one_value(const Model& model, std::size_t head) {
+  const QMatrix& v = model.layers.at(0).heads.at(head).value;
+  for (std::size_t y = 0; y < model.alphabet_size(); ++y)
+    for (std::size_t r = 0; r < model.period; ++r) {
+      const std::vector<Key> all = keys(model, head, y, r);
+      for (const Key& a : all)
+        for (const Key& b : all)
+          if (a.logit == b.logit && apply<Rational>(v, class_vector(model, a.token, a.residue)) !=
+                                        apply<Rational>(v, class_vector(model, b.token, b.residue)))
+            return false;
+    }
+  return true;
 }
 
 /// The rounding precision p the models use (largest finite:p), nullopt when no model rounds.
@@ -52,8 +83,8 @@ std::optional<unsigned> rounding_bits(const std::vector<Model>& models) {
   return p;
 }
 
-/// Whether every head of every model is anchored and all share one attention pattern (theory.md "Lemma (length)"),
-/// and the number H of distinct patterns.
+/// Over the heads that do not weigh one value: whether every one is anchored and all share one attention pattern
+/// (theory.md "Lemma (length)"), and the number H of distinct patterns.
 struct AttentionPatterns {
   bool all_anchored = true;
   std::size_t distinct = 0;
@@ -66,7 +97,9 @@ AttentionPatterns attention_patterns(const std::vector<Model>& models) {
   for (const Model& m : models) {
     if (m.layers.empty()) continue;
     const std::size_t S = m.alphabet_size(), D = m.period;
-    for (const Head& h : m.layers[0].heads) {
+    for (std::size_t head = 0; head < m.layers[0].heads.size(); ++head) {
+      if (weighs_one_value(m, head)) continue;
+      const Head& h = m.layers[0].heads[head];
       std::vector<Rational> table(h.phi.begin(), h.phi.end());
       for (std::size_t y = 0; y < S; ++y)
         for (std::size_t r = 0; r < D; ++r) {

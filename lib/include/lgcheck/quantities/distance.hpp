@@ -55,11 +55,12 @@ DistanceCurve distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator
 /// `visited` count and digest the statistics evaluated; argmax[n−1] is an
 /// evaluated statistic of length <= n attaining D(n). A length whose kept
 /// statistics exceed `budget` ends the curve, as in distance_curve, and so
-/// does --budget (charged per evaluated statistic) when `stopped` is given.
-/// Lengths below τ + 1 + Δ, and lengths with fewer statistics than
-/// S^{τ+1}·(2^S − 1)^Δ (the groups of window and presence pattern), are
-/// enumerated in full. Throws std::invalid_argument when f and g differ in
-/// S, Δ or τ.
+/// does --budget when `stopped` is given: charged per evaluated statistic at
+/// a reduced length, and per statistic each shard's enumeration generates at
+/// a length enumerated in full (as distance_curve charges). Lengths below
+/// τ + 1 + Δ, and lengths with no more statistics than S^{τ+1}·(2^S − 1)^Δ
+/// (the groups of window and presence pattern), are enumerated in full.
+/// Throws std::invalid_argument when f and g differ in S, Δ or τ.
 DistanceCurve reduced_distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t max_length,
                                      std::uint64_t budget = 2000000, unsigned threads = 0,
                                      std::string* stopped = nullptr,

@@ -48,6 +48,15 @@ class OneLayerEvaluator {
   const Rational& window_logit(std::size_t h, const Statistic& sigma, std::size_t t, Rational& scratch) const;
 
   HeadTop top(std::size_t h, const Statistic& sigma) const;
+  /// Whether head h weighs its argmax set `top` (= top(h, sigma)) with one
+  /// value only: every top class and window slot carries the same value
+  /// vector V_h(E_s + p_r), so the head's output is that vector whatever the
+  /// counts (in particular when the set is a single class or slot).
+  bool single_valued(std::size_t h, const Statistic& sigma, const HeadTop& top) const {
+    return single_value(h, sigma, top) != nullptr;
+  }
+  /// That one value vector when head h weighs `top` with one value, else null.
+  const QVector* single_value(std::size_t h, const Statistic& sigma, const HeadTop& top) const;
   /// ω_h(σ): weights over the K bulk classes followed by the window slots
   /// t = 0..window−1 (exact; sums to 1).
   std::vector<Rational> attention(std::size_t h, const Statistic& sigma) const;

@@ -30,6 +30,7 @@ struct Simulation {
 struct SimulationOptions {
   Integer resolution_override = 0;  ///< replaces Q when > 0 (mutation tests)
   std::uint64_t min_length = 0;     ///< pad z to at least this length (finite:p threshold)
+  bool no_intervals = false;        ///< mutation: every head treated as weighing one value (no interval kept)
 };
 
 /// z for x; `models` share S, Δ, τ (a pair gives two). δ > 0.
@@ -40,8 +41,14 @@ Simulation simulate(const std::vector<const OneLayerEvaluator*>& models, const S
 /// has all its classes at the largest class logit: its top set, when it holds
 /// a class, then holds a whole residue's worth of positions.
 bool is_anchored(const OneLayerEvaluator& model, std::size_t head);
-/// The number of distinct attention patterns among all heads (heads with the
-/// same logit table and φ have the same argmax sets on every input).
+/// Whether head h weighs one value on every input: at every query (token,
+/// residue), the keys it can see with equal logits (bulk classes, window slots
+/// with any token, the query) carry equal value vectors. Such a head's output
+/// never depends on counts, and the construction gives it no interval.
+bool weighs_one_value(const OneLayerEvaluator& model, std::size_t head);
+/// The number of distinct attention patterns among the heads that do not
+/// weigh one value (heads with the same logit table and φ have the same
+/// argmax sets on every input).
 std::size_t attention_patterns(const std::vector<const OneLayerEvaluator*>& models);
 
 struct LengthBound {
@@ -52,14 +59,17 @@ struct LengthBound {
   std::string formula;    ///< the formula used, in words
 };
 
-/// N_sim(δ): anchored (every head anchored, at most one pattern):
+/// N_sim(δ), over the heads that do not weigh one value: anchored (every
+/// such head anchored, at most one pattern):
 /// Δ·(SQ(τ+1) + S + 2) + τ; otherwise, with H patterns and E = min(H, SΔ),
 /// Δ·S·(Q(τ+1))^E·2SQ + Δ + τ. With a finite:p threshold t > 1 the padded
 /// construction also needs 2t + Δ(S+1): N_sim = max of the two.
 LengthBound simulation_length_bound(const std::vector<const OneLayerEvaluator*>& models, const Rational& delta,
                                     const Integer& threshold = 1);
 
-/// max over heads of ‖ω_h(x) − ω_h(z)‖₁, over all the models.
+/// max of ‖ω_h(x) − ω_h(z)‖₁ over the heads of all the models, leaving out
+/// a head that weighs one value at x and the same one value at z (its
+/// output is that vector at both).
 Rational attention_distance(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x,
                             const Statistic& z);
 

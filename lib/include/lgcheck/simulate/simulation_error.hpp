@@ -11,7 +11,7 @@ namespace lgc {
 
 struct SimulationOutcome {
   Simulation simulation;
-  Rational attention_distance;  ///< max over heads of ‖ω_h(x) − ω_h(z)‖₁
+  Rational attention_distance;  ///< attention_distance(models, x, z): max over heads not of one same value
   std::vector<Number> errors;   ///< |f(x) − f(z)|∞ per model
   Number error;                 ///< the largest of them
   std::optional<bool> within;   ///< error <= ε, certified; nullopt when undecided
