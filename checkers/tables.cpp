@@ -28,7 +28,8 @@ std::vector<Family> t41_families() {
   std::vector<Family> f;
   for (int p : {2, 3, 5, 7})
     f.push_back({"ModPTask p=" + std::to_string(p), "pairs/modp_p" + std::to_string(p) + "_perturbed_pair.json", 0});
-  f.push_back({"ModPTask p=2, two patterns", "pairs/modp_p2_two_pattern_pair.json", 0});  // the general N_sim
+  f.push_back({"ModPTask p=2, two patterns", "pairs/modp_p2_two_pattern_pair.json", 0});  // one of one value
+  f.push_back({"ModPTask p=2, other residues", "pairs/modp_p2_other_residues_pair.json", 0});  // the general N_sim
   for (int w : {1, 2, 4, 8})
     f.push_back({"SimpleTask w=" + std::to_string(w), "pairs/simple_w" + std::to_string(w) + "_sin_vs_relu.json", 0});
   for (std::uint64_t n : {4u, 8u, 16u, 32u})

@@ -179,6 +179,7 @@ TEST_CASE("A head weighing one value gets no interval and adds no pattern: the t
   const lgc::LengthBound bound = lgc::simulation_length_bound(pair, delta);
   CHECK(bound.anchored);
   CHECK(bound.N == 1628);
+  CHECK(bound.epsilon_exponent == 1);
   CHECK(lgc::kernel::n_sim(c.models, Rational(1, 10)) == bound.N);
   std::mt19937_64 rng(lgc::test::test_seed() + 17);
   INFO("seed " << lgc::test::test_seed() + 17);
@@ -206,6 +207,16 @@ TEST_CASE("A head weighing one value gets no interval and adds no pattern: the t
   CHECK(lgc::attention_patterns(pair2) == 2);
   CHECK(lgc::simulation_length_bound(pair2, delta).N == 1062882002);
   CHECK(lgc::kernel::n_sim({c.models[0], g2}, Rational(1, 10)) == 1062882002);
+  // The bundled pair under the general bound: the copy attends to the positions j != 0 mod 2 (tokens of two values).
+  const lgc::Case other = lgc::test::bundled("pairs/modp_p2_other_residues_pair.json");
+  lgc::OneLayerEvaluator eo(other.models[1]);
+  std::vector<const lgc::OneLayerEvaluator*> pair3{&ef, &eo};
+  CHECK_FALSE(lgc::weighs_one_value(eo, 0));
+  CHECK(lgc::is_anchored(eo, 0));
+  CHECK(lgc::attention_patterns(pair3) == 2);
+  const lgc::LengthBound general = lgc::simulation_length_bound(pair3, delta);
+  CHECK(general.N == 1062882002);
+  CHECK(general.epsilon_exponent == 3);  // Q^E·Q with E = 2
 }
 
 TEST_CASE("The attention distance leaves out a head only when it weighs the same one value at x and z", "[simulate]") {

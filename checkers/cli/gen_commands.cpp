@@ -53,7 +53,7 @@ struct GenArgs {
   std::size_t vocab = 2, short_size = 1;
   std::uint64_t switch_length = 64;
   std::string alpha, marked = "1";
-  bool absence = false, ones = false;
+  bool absence = false, ones = false, other_residues = false;
   CLI::App *modp = nullptr, *simple = nullptr, *farey = nullptr, *modp_pair = nullptr, *induction = nullptr,
            *presence = nullptr, *regularity = nullptr, *regime = nullptr, *kgram = nullptr, *attention = nullptr;
   std::string attention_a = "1/2", copy = "1/10", readout_eta = "0";
@@ -167,16 +167,24 @@ int run_gen(const GenArgs& a) {
     Rational e = rational_flag("--eta", a.eta), re = rational_flag("--readout-eta", a.readout_eta);
     Semantics sem = semantics_flag(a.semantics);
     Rational gap = (1 + e) * (1 + re) - 1;
-    const Model g = a.ones ? attending_to_ones(modp_perturbed(a.p, sem, e, re)) : modp_perturbed(a.p, sem, e, re);
+    const Model perturbed = modp_perturbed(a.p, sem, e, re);
+    const Model g = a.ones             ? attending_to_ones(perturbed)
+                    : a.other_residues ? attending_to_other_residues(perturbed)
+                                       : perturbed;
     const std::string p = std::to_string(a.p);
+    const std::string attends = a.ones             ? "the 1-tokens"
+                                : a.other_residues ? "the positions j != 0 mod " + p
+                                                   : std::string();
     const std::string description =
-        a.ones ? "ModPTask p=" + p + " against a copy whose head attends to the 1-tokens (two attention patterns), "
-                 "its value map perturbed by " + to_string(e)
-               : "ModPTask p=" + p + " against a copy whose value map is perturbed by " + to_string(e) +
-                     (re != 0 ? " and readout scaled by 1 + " + to_string(re) : std::string()) +
-                     " (D_inf = " + to_string(gap < 0 ? Rational(-gap) : gap) + ")";
-    write_pair_case(modp_task(a.p, sem), g, "modp_p" + p + (a.ones ? "_two_pattern_pair" : "_perturbed_pair"),
-                    description, a.out, json_flag("--check", a.check_block), a.expect_block, a.name);
+        !attends.empty()
+            ? "ModPTask p=" + p + " against a copy whose head attends to " + attends +
+                  " (two attention patterns), its value map perturbed by " + to_string(e)
+            : "ModPTask p=" + p + " against a copy whose value map is perturbed by " + to_string(e) +
+                  (re != 0 ? " and readout scaled by 1 + " + to_string(re) : std::string()) +
+                  " (D_inf = " + to_string(gap < 0 ? Rational(-gap) : gap) + ")";
+    const std::string suffix = a.ones ? "_two_pattern_pair" : a.other_residues ? "_other_residues_pair" : "_perturbed_pair";
+    write_pair_case(modp_task(a.p, sem), g, "modp_p" + p + suffix, description, a.out,
+                    json_flag("--check", a.check_block), a.expect_block, a.name);
   }
   if (*a.regime)
     write_case(regime_model(rational_flag("--phi1", a.phi1), rational_flag("--content", a.content)), a.out,
@@ -235,9 +243,15 @@ Command add_gen(CLI::App& app) {
                    "also scale the copy's readout by 1 + this (then the pair differs in V and in the readout)")
       ->capture_default_str();
   a->modp_pair->add_option("--semantics", a->semantics, "hardmax | finite:<p>")->capture_default_str();
-  a->modp_pair->add_flag("--ones", a->ones,
-                         "the copy's head attends to the 1-tokens instead of the positions j = 0 mod p (two attention "
-                         "patterns, the general N_sim)");
+  CLI::Option* ones =
+      a->modp_pair->add_flag("--ones", a->ones,
+                             "the copy's head attends to the 1-tokens instead of the positions j = 0 mod p (two "
+                             "attention patterns; the copy's weighs one value, so N_sim stays anchored)");
+  a->modp_pair
+      ->add_flag("--other-residues", a->other_residues,
+                 "the copy's head attends to the positions j != 0 mod p instead (two attention patterns of heads "
+                 "weighing two values: the general N_sim)")
+      ->excludes(ones);
   a->induction = gen->add_subcommand("induction", "A two-layer softmax induction head (k = 1)");
   a->induction->add_option("--lambda", a->lambda, "phi(1) of the copy head (> 1)")->capture_default_str();
   a->induction->add_option("--beta", a->beta, "matching strength of the second layer")->capture_default_str();

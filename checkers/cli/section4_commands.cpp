@@ -78,6 +78,7 @@ int cmd_bound(const BoundArgs& a) {
                 {"attention_patterns", b.sim.patterns},
                 {"anchored", b.sim.anchored},
                 {"N_sim_formula", b.sim.formula},
+                {"N_sim_epsilon_exponent", b.sim.epsilon_exponent},
                 {"N_sim", big[3]}});
     return 0;
   }
@@ -95,12 +96,12 @@ int cmd_bound(const BoundArgs& a) {
       "bounds\n"
       "  N_paper             {}\n"
       "  N_paper_sum_form    {}\n"
-      "  N_sim               {}   (delta = eps/L = {}, Q = {}, {})\n",
+      "  N_sim               {}   (delta = eps/L = {}, Q = {}, {}; grows like eps^-{})\n",
       c.name, to_string(b.epsilon), b.gamma ? to_string(*b.gamma) : "inf", to_string(b.L), b.alphabet_size, b.period,
       b.locality, b.locality + 1, b.precision_bits == 0 ? std::string("none (hardmax)") : std::to_string(b.precision_bits),
       readable(b.c), readable(b.threshold), readable(b.sample_term), readable(b.sample_term_sum_form),
       readable(b.N_paper), readable(b.N_paper_sum_form), readable(b.sim.N), readable(b.delta),
-      readable(b.sim.resolution), b.sim.formula);
+      readable(b.sim.resolution), b.sim.formula, b.sim.epsilon_exponent);
   return 0;
 }
 

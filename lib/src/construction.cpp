@@ -293,6 +293,7 @@ LengthBound simulation_length_bound(const std::vector<const OneLayerEvaluator*>&
     const std::size_t exponent = std::min(b.patterns, shape.classes());
     Integer phi_max = pow(Integer(Q * (tau + 1)), static_cast<unsigned long>(exponent)) * 2 * S * Q;
     b.N = D * S * phi_max + D + tau;
+    b.epsilon_exponent = exponent + 1;
     b.formula = "general: D*S*(Q*(tau+1))^E*2*S*Q + D + tau, E = min(H, S*D) = " + std::to_string(exponent) + " (H = " +
                 std::to_string(b.patterns) + " patterns of heads weighing more than one value)";
   }

@@ -164,6 +164,15 @@ Model attending_to_ones(Model m) {
   return m;
 }
 
+Model attending_to_other_residues(Model m) {
+  Head& head = m.layers.at(0).heads.at(0);
+  head.qk(3, 3) = head.qk(2, 3);  // every key's constant 1 against the query's ...
+  head.qk(2, 3) = -head.qk(2, 3);  // ... less key residue 0
+  m.name += "_other_residues";
+  m.description += "; its head attends to the positions j != 0 mod p instead of j = 0 mod p";
+  return m;
+}
+
 FareyHat farey_hat(std::uint64_t n, const Rational& eta) {
   if (n < 2) throw std::invalid_argument("farey_hat: n must be >= 2");
   FareyHat w;

@@ -27,7 +27,10 @@ enum class ExactArithmetic { small_first, gmp_only };
 class OneLayerEvaluator {
  public:
   /// Requires a model of exactly one layer (throws std::invalid_argument).
+  /// Keeps a reference to `model`, which must outlive the evaluator.
   explicit OneLayerEvaluator(const Model& model, ExactArithmetic arithmetic = ExactArithmetic::small_first);
+  /// A temporary model would dangle: refused at compile time.
+  explicit OneLayerEvaluator(Model&& model, ExactArithmetic arithmetic = ExactArithmetic::small_first) = delete;
 
   const Model& model() const { return *model_; }
   const Shape& shape() const { return shape_; }

@@ -57,6 +57,9 @@ struct LengthBound {
   std::size_t patterns = 0;
   bool anchored = false;  ///< the sharper anchored form applies
   std::string formula;    ///< the formula used, in words
+  /// e with N_sim = Θ(ε^{−e}) as ε → 0 for fixed models (Q ∝ 1/ε): 1 when
+  /// anchored, E + 1 otherwise (the finite:p padding does not depend on ε).
+  std::size_t epsilon_exponent = 1;
 };
 
 /// N_sim(δ), over the heads that do not weigh one value: anchored (every

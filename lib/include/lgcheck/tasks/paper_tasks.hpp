@@ -38,8 +38,14 @@ Model modp_perturbed(std::size_t p, const Semantics& semantics, const Rational& 
 
 /// A ModPTask model (or copy) whose head attends to the 1-tokens (logit [key
 /// token is 1]) instead of the positions j = 0 mod p: a second attention
-/// pattern beside ModPTask's (docs/theory.md, "Lemma (length)").
+/// pattern beside ModPTask's, of a head weighing one value (the 1-tokens'):
+/// N_sim stays anchored (docs/theory.md, "One value", "Lemma (length)").
 Model attending_to_ones(Model modp);
+
+/// A ModPTask model (or copy) whose head attends to the positions j ≠ 0 mod p
+/// (logit 1 − [key residue 0]) instead: a second pattern of a head weighing
+/// two values (the tokens'), so N_sim is the general bound.
+Model attending_to_other_residues(Model modp);
 
 /// The Farey-hat witness pair of order n (THEORY.md §2): S = 2, Δ = 1, τ = 0,
 /// M = 0, so attention is uniform and its output is q = the fraction of
