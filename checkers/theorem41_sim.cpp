@@ -141,10 +141,12 @@ ClaimResult check_simulation(const Case& c, const SimulationParams& params) {
                             show(out.error),
                             to_string(params.epsilon), describe(shape, x, f), describe(shape, out.simulation.z, f));
     }
-    // The error lemma the bound rests on: every head within δ.
+    // The error lemma the bound rests on: every head within δ, but one that
+    // weighs one value at x and the same at z (attention_distance).
     if (out.attention_distance > bounds.delta && !failure) {
       record(x, out.simulation.z, false);
-      failure = fmt::format("attention distance max_h |w_h(x) - w_h(z)|_1 = {} > delta = {} for x: {} (z: {})",
+      failure = fmt::format("attention distance max_h |w_h(x) - w_h(z)|_1 (heads not of one same value at x and z) "
+                            "= {} > delta = {} for x: {} (z: {})",
                             to_string(out.attention_distance), to_string(bounds.delta), describe(shape, x, f),
                             describe(shape, out.simulation.z, f));
     }

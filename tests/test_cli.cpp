@@ -227,6 +227,24 @@ TEST_CASE("lgcheck gen farey-hat writes a witness pair", "[cli][section4]") {
   CHECK(c.is_pair);
 }
 
+TEST_CASE("lgcheck gen margin-counter writes the counter-family, and margin reports its value-aware margin", "[cli][margin]") {
+  const auto file = std::filesystem::temp_directory_path() / "lgcheck_margin_counter.json";
+  auto r = run_lgcheck("gen margin-counter --gamma 1/8 --semantics finite:4 --out " + file.string());
+  REQUIRE(r.exit_code == 0);
+  auto m = run_lgcheck("margin --json " + file.string());
+  REQUIRE(m.exit_code == 0);
+  json j = json::parse(m.out);
+  CHECK(j["logit_margin"] == "1/8");
+  CHECK(j["value_margin"] == "7/8");
+  CHECK(j["value_witness"]["logits"] == json::array({"0", "7/8"}));
+  auto text = run_lgcheck("margin " + file.string());
+  CHECK(text.out.find("value-aware margin gamma_V = 7/8") != std::string::npos);
+  std::filesystem::remove(file);
+  auto bad = run_lgcheck("gen margin-counter --gamma 3/4", true);
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.out.find("--gamma: must be at most 1/2") != std::string::npos);
+}
+
 TEST_CASE("The committed docs/tables regenerate to identical bytes", "[cli][tables]") {
   const auto dir = lgc::test::source_dir() / "docs" / "tables";
   auto committed = [&](const std::string& file) {

@@ -1,5 +1,9 @@
+#include "agreement.hpp"
+#include "lgcheck/semantics/statistic.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/logit_margin.hpp"
+#include "lgcheck/semantics/finite_precision.hpp"
+#include "lgcheck/semantics/one_layer.hpp"
 #include "lgcheck/tasks/paper_tasks.hpp"
 
 #include "support.hpp"
@@ -50,4 +54,113 @@ TEST_CASE("Attainable logits equal the logits met on all strings (random models)
         CHECK(std::vector<Rational>(met.begin(), met.end()) == attainable);
       }
   }
+}
+
+TEST_CASE("Value-aware margin: ModPTask's equals gamma, the counter-family's is 1 - gamma, a one-value head's is inf",
+          "[margin]") {
+  for (const Rational& margin : {Rational(1), Rational(1, 2)}) {
+    const lgc::Model m = lgc::modp_task(2, lgc::Semantics::finite(4), margin);
+    CHECK(*lgc::value_margin(m).gamma == *lgc::logit_margin(m).gamma);
+  }
+  // Logits 1, 1 − γ, 0 on the keys 1, 2, 0; 1 and 2 carry one value: the gap 1 − γ to the key 0 is the least that
+  // matters.
+  const lgc::Model counter = lgc::margin_counter(Rational(1, 8), lgc::Semantics::finite(4));
+  CHECK(*lgc::logit_margin(counter).gamma == Rational(1, 8));
+  const lgc::LogitMargin v = lgc::value_margin(counter);
+  REQUIRE(v.gamma);
+  CHECK(*v.gamma == Rational(7, 8));
+  CHECK(v.witness->lower == 0);
+  CHECK(v.witness->upper == Rational(7, 8));
+  // Every key of one value: no gap matters.
+  lgc::Model flat = counter;
+  flat.layers[0].heads[0].value(4, 0) = 1;
+  CHECK_FALSE(lgc::value_margin(flat).gamma.has_value());
+  CHECK(lgc::logit_margin(flat).gamma.has_value());
+  // A top level of two values (keys 1 and 2 at logit 1, outputs 1 and 0) matters against the next level down even
+  // when that level (key 0 at logit 1/2) carries one of them.
+  lgc::Model mixed_top = lgc::margin_counter(Rational(1, 2), lgc::Semantics::finite(4));
+  auto& head = mixed_top.layers[0].heads[0];
+  head.qk(2, 3) = 1;
+  head.qk(0, 3) = Rational(1, 2);
+  head.value(4, 2) = 0;
+  head.value(4, 0) = 1;
+  CHECK(*lgc::value_margin(mixed_top).gamma == Rational(1, 2));
+  CHECK_THROWS_AS(lgc::margin_counter(Rational(3, 4), lgc::Semantics::finite(4)), std::invalid_argument);
+}
+
+namespace {
+
+/// Over the statistics of length T, the last representations under finite:p and hardmax: how many certainly
+/// differ, and how many the enclosures cannot separate (a surviving weight i^{−δ} with δ not an integer is an
+/// enclosure, so an equal output is not certified equal).
+struct Disagreements {
+  std::size_t different = 0, unknown = 0;
+};
+
+Disagreements disagreements(const lgc::OneLayerEvaluator& m, unsigned p, std::uint64_t T) {
+  Disagreements d;
+  lgc::for_each_statistic(m.shape(), T, [&](const lgc::Statistic& s) {
+    const lgc::QVector exact = m.representation(s);
+    const lgc::Agreement a =
+        lgc::agreement(lgc::Vector<lgc::Number>(exact.begin(), exact.end()), m.representation_finite(s, p));
+    d.different += a == lgc::Agreement::Different;
+    d.unknown += a == lgc::Agreement::Unknown;
+    return true;
+  });
+  return d;
+}
+
+}  // namespace
+
+TEST_CASE("finite:p equals hardmax from ceil(2^(p/gamma_V)) on (random tied models), and the counter-family's first "
+          "such length is exactly that", "[margin]") {
+  std::mt19937_64 rng(lgc::test::test_seed() + 3);
+  INFO("seed " << lgc::test::test_seed() + 3);
+  std::size_t sharper = 0;
+  for (int rep = 0; rep < 150; ++rep) {
+    lgc::Model m = lgc::test::random_one_layer_model(rng, 3, 1 + rng() % 2, rng() % 2, 1 + rng() % 2, rep % 2 == 0);
+    auto bit = [&] { return Rational(static_cast<long>(rng() % 2)); };
+    for (std::size_t s = 0; s < 3; ++s)
+      for (std::size_t k = 0; k < m.width; ++k) m.embedding(s, k) = bit();
+    for (std::size_t r = 0; r < m.period; ++r)  // integer logits: exact finite:p weights
+      for (std::size_t k = 0; k < m.width; ++k) m.positional(r, k) = 0;
+    for (auto& head : m.layers[0].heads) {
+      for (auto& phi : head.phi) phi = 0;
+      for (std::size_t i = 0; i < m.width; ++i)
+        for (std::size_t j = 0; j < m.width; ++j) head.qk(i, j) = Rational(static_cast<long>(rng() % 3) - 1);
+      if (rng() % 2 == 0)  // values read the first coordinate only: keys sharing it share their value
+        for (std::size_t i = 0; i < m.width; ++i)
+          for (std::size_t j = 1; j < m.width; ++j) head.value(i, j) = 0;
+    }
+    const unsigned p = 1 + static_cast<unsigned>(rng() % 2);
+    m.semantics = lgc::Semantics::finite(p);
+    const lgc::LogitMargin gamma = lgc::logit_margin(m), gamma_v = lgc::value_margin(m);
+    if (!gamma.gamma) continue;
+    REQUIRE((!gamma_v.gamma || *gamma_v.gamma >= *gamma.gamma));
+    const std::uint64_t t = gamma_v.gamma ? lgc::hardmax_threshold(p, *gamma_v.gamma).convert_to<std::uint64_t>() : 1;
+    if (t > 24) continue;
+    if (!gamma_v.gamma || *gamma_v.gamma > *gamma.gamma) ++sharper;
+    const lgc::OneLayerEvaluator e(m);
+    for (std::uint64_t T = std::max<std::uint64_t>(t, 1); T <= t + 2; ++T) {
+      INFO("rep " << rep << ", T " << T << ", t_V " << t);
+      const Disagreements d = disagreements(e, p, T);  // integer logit gaps: every weight exact
+      REQUIRE(d.different == 0);
+      REQUIRE(d.unknown == 0);
+    }
+  }
+  CHECK(sharper >= 5);  // not vacuous: on these the value-aware threshold is below ceil(2^(p/gamma))
+  // The counter-family: at ceil(2^(p/(1 − γ))) − 1 the key 0 survives beside a top key 2, so the first length from
+  // which finite:p equals hardmax is exactly ceil(2^(p/(1 − γ))), far below ceil(2^(p/γ)).
+  for (unsigned p : {2u, 3u})
+    for (const Rational& g : {Rational(1, 4), Rational(1, 8)}) {
+      const lgc::Model m = lgc::margin_counter(g, lgc::Semantics::finite(p));
+      const lgc::OneLayerEvaluator e(m);
+      const std::uint64_t t = lgc::hardmax_threshold(p, 1 - g).convert_to<std::uint64_t>();
+      INFO("p " << p << ", gamma " << g << ", t_V " << t);
+      CHECK(disagreements(e, p, t - 1).different > 0);
+      // From t on the key 0 is rounded away and the survivors 1, 2 carry one value: equal, though the weights
+      // i^{−γ} are enclosures, so no statistic is certainly different (none is certified equal either).
+      for (std::uint64_t T = t; T <= t + 2; ++T) CHECK(disagreements(e, p, T).different == 0);
+      CHECK(lgc::hardmax_threshold(p, g) > 8 * lgc::Integer(t));
+    }
 }

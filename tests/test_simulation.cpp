@@ -1,6 +1,7 @@
 // The simulation construction: same window and query residue, attention
 // within δ on every head, |z| <= N_sim, exhaustively on small statistics and
 // on long random ones, including the rare-top-set trap.
+#include "lgcheck/bounds/theorem41.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/norm_constant.hpp"
 #include "lgcheck/kernel/quantities.hpp"
@@ -236,4 +237,66 @@ TEST_CASE("The attention distance leaves out a head only when it weighs the same
   CHECK(lgc::attention_distance({&eg}, x, none) == 2);
   // f weighs two values at x (tokens 0 and 1 at residue 0): always counted.
   CHECK(lgc::attention_distance({&ef}, x, z) > 0);
+}
+
+namespace {
+
+/// Tokens 0, 1 (Δ = 1, τ = 1), width 4 (token 0, token 1, a constant, an output slot). `attends_to_ones`: the head's
+/// logit is [key token is 1], its value [key token is 1], and φ = (0, phi1); else the head attends uniformly (logit 0).
+lgc::Model window_tie_model(bool attends_to_ones, const Rational& phi1) {
+  lgc::Model m;
+  m.name = "window_tie";
+  m.alphabet = {"0", "1"};
+  m.width = 4;
+  m.locality = 1;
+  m.semantics = lgc::Semantics::hardmax();
+  m.embedding = lgc::QMatrix(2, 4);
+  m.embedding(0, 0) = m.embedding(1, 1) = m.embedding(0, 2) = m.embedding(1, 2) = 1;
+  m.positional = lgc::QMatrix(1, 4);
+  lgc::Head h{lgc::QMatrix(4, 4), lgc::QMatrix(4, 4), {Rational(0), phi1}};
+  if (attends_to_ones) h.qk(1, 2) = 1;
+  h.value(3, 1) = 1;
+  m.layers = {lgc::Layer{{h}, std::nullopt}};
+  m.readout = {lgc::QMatrix(1, 4), lgc::QVector(1, Rational(0)), std::nullopt};
+  m.readout.weights(0, 3) = 1;
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("A window slot whose phi ties it with a bulk key of another value makes a head weigh two values (search "
+          "and kernel)", "[simulate]") {
+  // φ(1) = 0: the logit-1 keys are the 1s (bulk or window), the logit-0 keys the 0s: one value per logit.
+  // φ(1) = 1: a 0 in window slot 1 gets logit 0 + 1 = 1, tied with a bulk 1 of another value.
+  const lgc::Model uniform = window_tie_model(false, 0), one_value = window_tie_model(true, 0),
+                   tied = window_tie_model(true, 1);
+  lgc::OneLayerEvaluator eu(uniform), eo(one_value), et(tied);
+  CHECK_FALSE(lgc::weighs_one_value(eu, 0));
+  CHECK(lgc::weighs_one_value(eo, 0));
+  CHECK_FALSE(lgc::weighs_one_value(et, 0));
+  CHECK_FALSE(lgc::is_anchored(et, 0));
+  // With the uniform head (anchored, another pattern): the one-value copy adds nothing (anchored N_sim), the tied one
+  // a second pattern (the general N_sim); the kernel, written apart, counts the same.
+  const Rational eps(1, 10), delta = eps;  // L = 1 for all three
+  for (const lgc::Model* g : {&one_value, &tied}) {
+    const lgc::OneLayerEvaluator eg(*g);
+    const lgc::LengthBound b = lgc::simulation_length_bound({&eu, &eg}, delta);
+    CHECK(b.anchored == (g == &one_value));
+    CHECK(b.patterns == (g == &one_value ? 1u : 2u));
+    CHECK(lgc::kernel::n_sim({uniform, *g}, eps) == b.N);
+  }
+}
+
+TEST_CASE("delta is capped at 2 in the search and in the kernel (L = 0, and epsilon > 2L)", "[simulate]") {
+  lgc::Model small = lgc::modp_task(2, lgc::Semantics::hardmax());
+  small.readout.weights(0, 4) = Rational(1, 100);  // L = 1/100: eps/L = 10 > 2
+  lgc::Model zero = small;
+  zero.readout.weights(0, 4) = 0;  // L = 0
+  for (const lgc::Model* m : {&small, &zero}) {
+    const lgc::OneLayerEvaluator e(*m);
+    const Rational L = lgc::norm_constant(*m).L;
+    CHECK(lgc::simulation_delta(Rational(1, 10), L) == 2);
+    CHECK(lgc::kernel::simulation_delta({*m}, Rational(1, 10)) == 2);
+    CHECK(lgc::kernel::n_sim({*m}, Rational(1, 10)) == lgc::simulation_length_bound({&e}, Rational(2)).N);
+  }
 }

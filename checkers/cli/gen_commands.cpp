@@ -54,8 +54,9 @@ struct GenArgs {
   std::uint64_t switch_length = 64;
   std::string alpha, marked = "1";
   bool absence = false, ones = false, other_residues = false;
-  CLI::App *modp = nullptr, *simple = nullptr, *farey = nullptr, *modp_pair = nullptr, *induction = nullptr,
-           *presence = nullptr, *regularity = nullptr, *regime = nullptr, *kgram = nullptr, *attention = nullptr;
+  CLI::App *modp = nullptr, *margin_counter = nullptr, *simple = nullptr, *farey = nullptr, *modp_pair = nullptr,
+           *induction = nullptr, *presence = nullptr, *regularity = nullptr, *regime = nullptr, *kgram = nullptr,
+           *attention = nullptr;
   std::string attention_a = "1/2", copy = "1/10", readout_eta = "0";
   std::size_t first_locality = 0;
   std::string first_score = "0", first_phi = "0";
@@ -159,6 +160,11 @@ int run_gen(const GenArgs& a) {
   if (*a.modp)
     write_case(modp_task(a.p, semantics_flag(a.semantics), positive_rational_flag("--margin", a.margin)), a.out,
                a.check_block, a.expect_block, a.name);
+  if (*a.margin_counter) {
+    const Rational gamma = positive_rational_flag("--gamma", a.margin);
+    if (gamma > Rational(1, 2)) throw UsageError("--gamma: must be at most 1/2 (got " + to_string(gamma) + ")");
+    write_case(margin_counter(gamma, semantics_flag(a.semantics)), a.out, a.check_block, a.expect_block, a.name);
+  }
   if (*a.simple)
     write_case(simple_task(rational_flag("--omega", a.omega), a.readout == "sin" ? SimpleReadout::Sin : SimpleReadout::ReluMlp),
                a.out, a.check_block, a.expect_block, a.name);
@@ -228,6 +234,12 @@ Command add_gen(CLI::App& app) {
   a->modp->add_option("--p", a->p, "the period p")->capture_default_str()->check(CLI::Range(1, 1000000));
   a->modp->add_option("--semantics", a->semantics, "hardmax | finite:<p> | softmax")->capture_default_str();
   a->modp->add_option("--margin", a->margin, "the logit gap gamma (the weight of the residue-0 logit)")->capture_default_str();
+  a->margin_counter = gen->add_subcommand(
+      "margin-counter",
+      "The margin counter-family: logit margin gamma, but the near-tied keys carry one value, so finite:p equals "
+      "hardmax from ceil(2^(p/(1-gamma))) on, not ceil(2^(p/gamma))");
+  a->margin_counter->add_option("--gamma", a->margin, "the logit margin gamma, in (0, 1/2]")->required();
+  a->margin_counter->add_option("--semantics", a->semantics, "hardmax | finite:<p>")->capture_default_str();
   a->simple = gen->add_subcommand("simple", "SimpleTask: sin(omega * fraction of 1-tokens)");
   a->simple->add_option("--omega", a->omega, "the frequency omega (exact rational)")->capture_default_str();
   a->simple->add_option("--readout", a->readout, "sin (sin readout) or relu (ReLU-MLP interpolation)")

@@ -207,41 +207,63 @@ int positional_margin_report(const Case& c, bool json) {
   return 0;
 }
 
-/// γ of a model case, or min(γ(f), γ(g)) of a pair with the attaining model.
+/// The smaller margin of a case's models (γ or γ_V, by `margin`) and the model attaining it.
+std::pair<LogitMargin, std::size_t> smallest_margin(const Case& c, LogitMargin (*margin)(const Model&)) {
+  std::pair<LogitMargin, std::size_t> best{margin(c.models[0]), 0};
+  if (c.is_pair) {
+    LogitMargin second = margin(c.models[1]);
+    if (second.gamma && (!best.first.gamma || *second.gamma < *best.first.gamma)) best = {second, 1};
+  }
+  return best;
+}
+
+nlohmann::json margin_witness_json(const Case& c, const LogitMargin& lm, std::size_t which) {
+  const Model& m = c.models[which];
+  nlohmann::json w = {{"head", lm.witness->head},
+                      {"query_token", m.alphabet[static_cast<std::size_t>(lm.witness->query_token)]},
+                      {"query_residue", lm.witness->query_residue},
+                      {"logits", {to_string(lm.witness->lower), to_string(lm.witness->upper)}}};
+  if (c.is_pair) w["model"] = which == 0 ? "f" : "g";
+  return w;
+}
+
+std::string margin_witness_text(const Case& c, const LogitMargin& lm, std::size_t which) {
+  const auto& w = *lm.witness;
+  return fmt::format("  attained by {}head {} at query token {}, residue {}: logits {} and {}\n",
+                     c.is_pair ? (which == 0 ? "f, " : "g, ") : "", w.head,
+                     c.models[which].alphabet[static_cast<std::size_t>(w.query_token)], w.query_residue,
+                     to_string(w.lower), to_string(w.upper));
+}
+
+/// γ of a model case, or min(γ(f), γ(g)) of a pair with the attaining model;
+/// the same for the value-aware margin γ_V.
 int cmd_margin(const std::string& file, bool json) {
   Case c = load_case(file);
   bool softmax = false;
   for (const auto& m : c.models) softmax = softmax || m.semantics.kind == Semantics::Kind::Softmax;
   if (softmax) return positional_margin_report(c, json);
-  std::size_t which = 0;
-  LogitMargin lm = logit_margin(c.models[0]);
-  if (c.is_pair) {
-    LogitMargin second = logit_margin(c.models[1]);
-    if (second.gamma && (!lm.gamma || *second.gamma < *lm.gamma)) {
-      lm = second;
-      which = 1;
-    }
-  }
-  const Model& m = c.models[which];
+  const auto [lm, which] = smallest_margin(c, &logit_margin);
+  const auto [vm, value_which] = smallest_margin(c, &value_margin);
   if (json) {
-    nlohmann::json j = {{"logit_margin", lm.gamma ? to_string(*lm.gamma) : "inf"}};
-    if (lm.witness) {
-      j["witness"] = {{"head", lm.witness->head},
-                      {"query_token", m.alphabet[static_cast<std::size_t>(lm.witness->query_token)]},
-                      {"query_residue", lm.witness->query_residue},
-                      {"logits", {to_string(lm.witness->lower), to_string(lm.witness->upper)}}};
-      if (c.is_pair) j["witness"]["model"] = which == 0 ? "f" : "g";
-    }
+    nlohmann::json j = {{"logit_margin", lm.gamma ? to_string(*lm.gamma) : "inf"},
+                        {"value_margin", vm.gamma ? to_string(*vm.gamma) : "inf"}};
+    if (lm.witness) j["witness"] = margin_witness_json(c, lm, which);
+    if (vm.witness) j["value_witness"] = margin_witness_json(c, vm, value_which);
     print_json(j);
-  } else if (!lm.gamma) {
-    std::cout << "logit margin gamma = inf (no head has two distinct attainable logits)\n";
-  } else {
-    const auto& w = *lm.witness;
-    std::cout << fmt::format("logit margin gamma = {}\n  attained by {}head {} at query token {}, residue {}: logits {} and {}\n",
-                             to_string(*lm.gamma), c.is_pair ? (which == 0 ? "f, " : "g, ") : "", w.head,
-                             m.alphabet[static_cast<std::size_t>(w.query_token)], w.query_residue, to_string(w.lower),
-                             to_string(w.upper));
+    return 0;
   }
+  if (!lm.gamma)
+    std::cout << "logit margin gamma = inf (no head has two distinct attainable logits)\n";
+  else
+    std::cout << fmt::format("logit margin gamma = {}\n", to_string(*lm.gamma)) << margin_witness_text(c, lm, which);
+  if (!vm.gamma)
+    std::cout << "value-aware margin gamma_V = inf (keys of different values never compete: finite:p equals hardmax "
+                 "at every length)\n";
+  else
+    std::cout << fmt::format("value-aware margin gamma_V = {} (gaps to keys of another value only: finite:p equals "
+                             "hardmax from ceil(2^(p/gamma_V)) on)\n",
+                             to_string(*vm.gamma))
+              << margin_witness_text(c, vm, value_which);
   return 0;
 }
 

@@ -72,7 +72,8 @@ std::vector<CountComponent> merge_intervals(std::vector<std::pair<Rational, Rati
 }
 
 /// φ(n): linear on components, min(κ_{j−1}·n, κ_j·lo_j) in the gap below J_j,
-/// and 1 above every component (only singleton top sets reach there).
+/// and 1 above every component (only classes of top sets that no interval
+/// covers reach there: single classes, or heads weighing one value at x).
 Rational count_map(const std::vector<CountComponent>& comps, const Rational& n) {
   Rational kappa_prev = 1;
   for (const auto& comp : comps) {

@@ -78,6 +78,31 @@ Model modp_task(std::size_t p, const Semantics& semantics, const Rational& margi
   return m;
 }
 
+Model margin_counter(const Rational& gamma, const Semantics& semantics) {
+  if (gamma <= 0 || gamma > Rational(1, 2)) throw std::invalid_argument("margin_counter: gamma must be in (0, 1/2]");
+  Model m;
+  m.name = "margin_counter_gamma" + rational_name(gamma) + "_" +
+           (semantics.kind == Semantics::Kind::Finite ? "finite" + std::to_string(semantics.bits) : semantics.str());
+  m.description = "margin counter-family: logits 1, 1 - " + to_string(gamma) +
+                  ", 0 on the keys 1, 2, 0; the keys 1 and 2 carry one value (logit margin " + to_string(gamma) +
+                  ", value-aware margin " + to_string(1 - gamma) + "); " + semantics.str() + " semantics";
+  m.alphabet = {"0", "1", "2"};
+  m.width = 5;  // token 0, token 1, token 2, constant 1, output slot
+  m.semantics = semantics;
+  m.embedding = zeros(3, 5);
+  for (std::size_t s = 0; s < 3; ++s) m.embedding(s, s) = m.embedding(s, 3) = 1;
+  m.positional = zeros(1, 5);
+  Head head{zeros(5, 5), zeros(5, 5), QVector{Rational(0)}};
+  head.qk(1, 3) = 1;          // key token 1 against the query's constant: logit 1
+  head.qk(2, 3) = 1 - gamma;  // key token 2: logit 1 − γ; key token 0: logit 0
+  head.value(4, 1) = head.value(4, 2) = 1;  // output slot <- "key token is 1 or 2"
+  m.layers = {Layer{{head}, std::nullopt}};
+  m.readout.weights = zeros(1, 5);
+  m.readout.weights(0, 4) = 1;
+  m.readout.bias = QVector{Rational(0)};
+  return m;
+}
+
 Model simple_task(const Rational& omega, SimpleReadout readout) {
   Model m = fraction_of_ones_model();  // slot 3 takes the MLP output
   bool sin_readout = readout == SimpleReadout::Sin;

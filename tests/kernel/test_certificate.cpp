@@ -159,13 +159,13 @@ TEST_CASE("pair_distance compares with the lower end of the distance", "[kernel]
   CHECK(unchecked);
 }
 
-TEST_CASE("T4.1.sim with L = 0: delta is left unchecked, and the kernel does not fail", "[kernel][certificate]") {
+TEST_CASE("T4.1.sim with L = 0: delta is 2, and the kernel does not fail", "[kernel][certificate]") {
   json cert = fixture("modp_p3_hardmax__T4.1.sim.json");
   for (auto& row : cert["case"]["readout"]["weights"])
-    for (auto& entry : row) entry = "0";  // Lip(R) = 0, so L = 0 and delta = eps / L is undefined
+    for (auto& entry : row) entry = "0";  // Lip(R) = 0, so L = 0: delta = min(2, eps / L) is 2
   const auto r = k::check_certificate(cert);
   CHECK_FALSE(has(r.problems, "the kernel failed"));
-  CHECK(has(r.not_reestablished, "evidence.delta"));
+  CHECK(has(r.problems, "evidence.delta: recorded 1/10, recomputed 2"));
 }
 
 TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L and the subsampling bound", "[kernel][certificate][section5]") {

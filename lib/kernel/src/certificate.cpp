@@ -324,7 +324,7 @@ class Checker {
     if (!n) return;
     compare_integer(ev("N_sim"), *n);
     compare_integer(ev("N_sim_claimed"), *n);
-    if (auto L = norm_constant(case_.models)) compare_rational(ev("delta"), *L != 0 ? eps / *L : eps, *L != 0);
+    if (norm_constant(case_.models)) compare_rational(ev("delta"), simulation_delta(case_.models, eps));
     ctx_.epsilon = eps;
     ctx_.n_sim = *n;
   }

@@ -220,13 +220,16 @@ std::optional<Integer> n_paper(const std::vector<Model>& models, const Rational&
   return std::max(rounding, ceil(Rational(c * term)));
 }
 
+Rational simulation_delta(const std::vector<Model>& models, const Rational& epsilon) {
+  const Rational L = norm_constant(models).value_or(Rational(0));
+  return L == 0 || epsilon > 2 * L ? Rational(2) : Rational(epsilon / L);  // a distance ‖ω − ω′‖₁ is at most 2
+}
+
 Integer simulation_resolution(const std::vector<Model>& models, const Rational& epsilon) {
   const Model& f = models.front();
   const long S = static_cast<long>(f.alphabet_size()), K = S * static_cast<long>(f.period);
   const long tau = static_cast<long>(f.locality);
-  const Rational L = norm_constant(models).value_or(Rational(0));
-  // (5K + 7S + 2τ + 6)/δ with δ = ε/L, written as ·L/ε (L = 0: δ = ∞, the term vanishes).
-  return ceil(Rational(Rational(5 * K + 7 * S + 2 * tau + 6) * L / epsilon + Rational(1, 2)));
+  return ceil(Rational(Rational(5 * K + 7 * S + 2 * tau + 6) / simulation_delta(models, epsilon) + Rational(1, 2)));
 }
 
 std::optional<Integer> n_sim(const std::vector<Model>& models, const Rational& epsilon) {

@@ -28,4 +28,12 @@ std::vector<Rational> attainable_logits(const Model& model, std::size_t head, in
 /// γ(f) over the first layer's heads, with a witness.
 LogitMargin logit_margin(const Model& model);
 
+/// The value-aware margin γ_V(f) >= γ(f) (docs/theory.md, "The margin
+/// question"): the smallest gap ℓ* − ℓ between two attainable logits of one
+/// head at one query such that the keys with logits in [ℓ, ℓ*] do not all
+/// carry one value vector V_h(E_s + p_r); nullopt (+∞) when there is none.
+/// finite:p equals hardmax at every position i >= ⌈2^{p/γ_V}⌉. The witness's
+/// `lower` and `upper` are ℓ and ℓ*.
+LogitMargin value_margin(const Model& model);
+
 }  // namespace lgc

@@ -13,6 +13,14 @@ namespace lgc {
 /// `margin` scales the logit (γ = margin); the default 1 is the paper's task.
 Model modp_task(std::size_t p, const Semantics& semantics, const Rational& margin = 1);
 
+/// The margin counter-family (docs/theory.md, "The margin question"): tokens
+/// 0, 1, 2 (Δ = 1, τ = 0), one head with logits 1, 1 − γ, 0 on the keys 1, 2,
+/// 0 whatever the query; the keys 1 and 2 carry one value (output 1), the key
+/// 0 another (output 0). Logit margin γ (for 0 < γ <= 1/2), value-aware
+/// margin 1 − γ: the first length from which finite:p equals hardmax is
+/// ⌈2^{p/(1−γ)}⌉ <= 2^{2p}, bounded as γ → 0 while ⌈2^{p/γ}⌉ is not.
+Model margin_counter(const Rational& gamma, const Semantics& semantics);
+
 enum class SimpleReadout { Sin, ReluMlp };
 
 /// SimpleTask: alphabet {0,1}, Δ = 1, τ = 0, M = 0 (uniform attention), so

@@ -46,7 +46,9 @@ std::optional<Rational> norm_constant(const std::vector<Model>& models);
 std::optional<Integer> n_paper(const std::vector<Model>& models, const Rational& epsilon, const Rational& c,
                                bool sum_form = false);
 
-/// Q = ⌈(5K + 7S + 2τ + 6)/δ + 1/2⌉, K = SΔ, δ = ε/L.
+/// δ = min(2, ε/L), 2 when L = 0 (theory.md "Theorem 4.1 bounds": an attention distance is at most 2).
+Rational simulation_delta(const std::vector<Model>& models, const Rational& epsilon);
+/// Q = ⌈(5K + 7S + 2τ + 6)/δ + 1/2⌉, K = SΔ.
 Integer simulation_resolution(const std::vector<Model>& models, const Rational& epsilon);
 /// N_sim(ε): the construction's length bound, with the finite:p padding.
 std::optional<Integer> n_sim(const std::vector<Model>& models, const Rational& epsilon);
