@@ -81,8 +81,8 @@ Table table_threshold() {
   Table t;
   t.name = "threshold";
   t.caption = "Theorem 4.1's hardmax threshold: finite:p equals hardmax at every query position T >= "
-              "ceil(2^(p/gamma)), and already from ceil(2^(p/gamma_V)) on (the value-aware margin); the measured "
-              "first length from which it does on every input";
+              "ceil(2^(p/gamma)), and already from ceil(2^(p/gamma_V)) on (the value-aware margin, one-layer models); "
+              "measured: 1 + the last length below that with a certified difference";
   t.columns = {"task",     "gamma",    "gamma_V", "p", "ceil(2^(p/gamma))", "ceil(2^(p/gamma_V))",
                "measured", "measured/ceil(2^(p/gamma))", "statistics compared"};
   struct Row {
@@ -124,12 +124,14 @@ Table table_threshold() {
   t.notes = {"threshold = hardmax_threshold(p, gamma), the least t with t^gamma >= 2^p (docs/theory.md); gamma is the "
              "logit margin of the model (ModPTask built with that margin, gen modp --margin; the counter-family, gen "
              "margin-counter --gamma).",
-             "gamma_V: the value-aware margin (value_margin), the least gap to a logit whose keys do not all carry the "
-             "top's one value; finite:p equals hardmax from ceil(2^(p/gamma_V)) <= ceil(2^(p/gamma)) on.",
+             "gamma_V: the value-aware margin (value_margin), the least gap l* - l between attainable logits such that "
+             "the keys with logits in [l, l*] do not all carry one value; finite:p equals hardmax from "
+             "ceil(2^(p/gamma_V)) <= ceil(2^(p/gamma)) on (proved, docs/theory.md).",
              "measured: 1 + the largest T below ceil(2^(p/gamma_V)) at which some statistic's last-position "
              "representation under finite:p differs, certified, from hardmax (every statistic of each length, searched "
-             "downward); from there on they agree. On the counter-family it stays near 2^p while ceil(2^(p/gamma)) "
-             "grows like 2^(p/gamma): the margin is not what limits it (docs/theory.md, The margin question)."};
+             "downward); agreement from ceil(2^(p/gamma_V)) on is the proved claim, not searched. On the "
+             "counter-family it stays near 2^p while ceil(2^(p/gamma)) grows like 2^(p/gamma): the margin is not what "
+             "limits it (docs/theory.md, The margin question)."};
   return t;
 }
 

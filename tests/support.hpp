@@ -29,7 +29,9 @@ inline std::uint64_t test_seed() {
 /// A random rational with numerator in [-max, max] and denominator in [1, max].
 inline Rational random_rational(std::mt19937_64& rng, long max = 1000) {
   std::uniform_int_distribution<long> num(-max, max), den(1, max);
-  return Rational(num(rng), den(rng));
+  const long n = num(rng);  // in this order on every compiler (argument order is unspecified)
+  const long d = den(rng);
+  return Rational(n, d);
 }
 
 /// A random one-layer model: S tokens, period Δ, locality τ, random small

@@ -239,6 +239,14 @@ TEST_CASE("lgcheck gen margin-counter writes the counter-family, and margin repo
   CHECK(j["value_witness"]["logits"] == json::array({"0", "7/8"}));
   auto text = run_lgcheck("margin " + file.string());
   CHECK(text.out.find("value-aware margin gamma_V = 7/8") != std::string::npos);
+  // With a second layer the threshold argument does not hold: no gamma_V.
+  std::ifstream in(file);
+  json two_layers = json::parse(in);
+  two_layers["layers"].push_back(two_layers["layers"][0]);
+  std::ofstream(file) << two_layers.dump();
+  auto deeper = run_lgcheck("margin --json " + file.string());
+  REQUIRE(deeper.exit_code == 0);
+  CHECK(json::parse(deeper.out)["value_margin"].is_null());
   std::filesystem::remove(file);
   auto bad = run_lgcheck("gen margin-counter --gamma 3/4", true);
   CHECK(bad.exit_code == 2);

@@ -122,17 +122,19 @@ TEST_CASE("finite:p equals hardmax from ceil(2^(p/gamma_V)) on (random tied mode
     auto bit = [&] { return Rational(static_cast<long>(rng() % 2)); };
     for (std::size_t s = 0; s < 3; ++s)
       for (std::size_t k = 0; k < m.width; ++k) m.embedding(s, k) = bit();
-    for (std::size_t r = 0; r < m.period; ++r)  // integer logits: exact finite:p weights
-      for (std::size_t k = 0; k < m.width; ++k) m.positional(r, k) = 0;
+    // Integer logits (so exact finite:p weights), with positional rows and φ that move window and residue keys.
+    auto unit = [&] { return Rational(static_cast<long>(rng() % 3) - 1); };
+    for (std::size_t r = 0; r < m.period; ++r)
+      for (std::size_t k = 0; k < m.width; ++k) m.positional(r, k) = unit();
     for (auto& head : m.layers[0].heads) {
-      for (auto& phi : head.phi) phi = 0;
+      for (auto& phi : head.phi) phi = unit();
       for (std::size_t i = 0; i < m.width; ++i)
         for (std::size_t j = 0; j < m.width; ++j) head.qk(i, j) = Rational(static_cast<long>(rng() % 3) - 1);
       if (rng() % 2 == 0)  // values read the first coordinate only: keys sharing it share their value
         for (std::size_t i = 0; i < m.width; ++i)
           for (std::size_t j = 1; j < m.width; ++j) head.value(i, j) = 0;
     }
-    const unsigned p = 1 + static_cast<unsigned>(rng() % 2);
+    const unsigned p = 1 + static_cast<unsigned>(rng() % 3);
     m.semantics = lgc::Semantics::finite(p);
     const lgc::LogitMargin gamma = lgc::logit_margin(m), gamma_v = lgc::value_margin(m);
     if (!gamma.gamma) continue;

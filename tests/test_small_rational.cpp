@@ -86,7 +86,10 @@ lgc::Model random_hardmax_model(std::mt19937_64& rng, std::size_t S, std::size_t
   auto factor = [&] { return lgc::Integer(1 + rng() % (std::uint64_t{1} << wide_bits)); };
   for (auto& head : m.layers[0].heads)
     for (std::size_t r = 0; r < head.value.rows(); ++r)
-      for (std::size_t c = 0; c < head.value.cols(); ++c) head.value(r, c) *= Rational(factor(), factor());
+      for (std::size_t c = 0; c < head.value.cols(); ++c) {
+        const lgc::Integer num = factor(), den = factor();  // in this order on every compiler
+        head.value(r, c) *= Rational(num, den);
+      }
   return m;
 }
 

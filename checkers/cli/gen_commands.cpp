@@ -163,7 +163,9 @@ int run_gen(const GenArgs& a) {
   if (*a.margin_counter) {
     const Rational gamma = positive_rational_flag("--gamma", a.margin);
     if (gamma > Rational(1, 2)) throw UsageError("--gamma: must be at most 1/2 (got " + to_string(gamma) + ")");
-    write_case(margin_counter(gamma, semantics_flag(a.semantics)), a.out, a.check_block, a.expect_block, a.name);
+    const Semantics semantics = semantics_flag(a.semantics);
+    if (semantics.kind == Semantics::Kind::Softmax) throw UsageError("--semantics: hardmax or finite:<p> (got softmax)");
+    write_case(margin_counter(gamma, semantics), a.out, a.check_block, a.expect_block, a.name);
   }
   if (*a.simple)
     write_case(simple_task(rational_flag("--omega", a.omega), a.readout == "sin" ? SimpleReadout::Sin : SimpleReadout::ReluMlp),

@@ -243,12 +243,15 @@ int cmd_margin(const std::string& file, bool json) {
   for (const auto& m : c.models) softmax = softmax || m.semantics.kind == Semantics::Kind::Softmax;
   if (softmax) return positional_margin_report(c, json);
   const auto [lm, which] = smallest_margin(c, &logit_margin);
+  // γ_V's threshold holds for one-layer models only (a second layer mixes earlier positions' outputs).
+  bool one_layer = true;
+  for (const auto& m : c.models) one_layer = one_layer && m.layers.size() == 1;
   const auto [vm, value_which] = smallest_margin(c, &value_margin);
   if (json) {
-    nlohmann::json j = {{"logit_margin", lm.gamma ? to_string(*lm.gamma) : "inf"},
-                        {"value_margin", vm.gamma ? to_string(*vm.gamma) : "inf"}};
+    nlohmann::json j = {{"logit_margin", lm.gamma ? to_string(*lm.gamma) : "inf"}};
+    j["value_margin"] = !one_layer ? nlohmann::json(nullptr) : nlohmann::json(vm.gamma ? to_string(*vm.gamma) : "inf");
     if (lm.witness) j["witness"] = margin_witness_json(c, lm, which);
-    if (vm.witness) j["value_witness"] = margin_witness_json(c, vm, value_which);
+    if (one_layer && vm.witness) j["value_witness"] = margin_witness_json(c, vm, value_which);
     print_json(j);
     return 0;
   }
@@ -256,7 +259,10 @@ int cmd_margin(const std::string& file, bool json) {
     std::cout << "logit margin gamma = inf (no head has two distinct attainable logits)\n";
   else
     std::cout << fmt::format("logit margin gamma = {}\n", to_string(*lm.gamma)) << margin_witness_text(c, lm, which);
-  if (!vm.gamma)
+  if (!one_layer)
+    std::cout << "value-aware margin gamma_V: not given for a model of more than one layer (its threshold argument "
+                 "needs one)\n";
+  else if (!vm.gamma)
     std::cout << "value-aware margin gamma_V = inf (keys of different values never compete: finite:p equals hardmax "
                  "at every length)\n";
   else
