@@ -1,5 +1,7 @@
 #include "lgcheck/simulate/construction.hpp"
 
+#include "lgcheck/quantities/logit_margin.hpp"
+
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
@@ -231,24 +233,12 @@ bool is_anchored(const OneLayerEvaluator& model, std::size_t head) {
 
 bool weighs_one_value(const OneLayerEvaluator& model, std::size_t head) {
   const Shape& shape = model.shape();
-  const QVector& phi = model.model().layers[0].heads[head].phi;
   for (std::size_t y = 0; y < shape.alphabet_size; ++y)
     for (std::size_t rq = 0; rq < shape.period; ++rq) {
-      // Every key the query (y, rq) can see: bulk classes of any residue,
-      // window slots t = 1..τ (residue rq − t) with any token, the query itself.
-      std::vector<std::pair<Rational, std::size_t>> keys;  // (logit, class)
-      for (std::size_t c = 0; c < shape.classes(); ++c)
-        keys.push_back({model.class_logit(head, static_cast<int>(y), rq, c), c});
-      for (std::size_t t = 1; t <= shape.locality; ++t)
-        for (std::size_t s = 0; s < shape.alphabet_size; ++s) {
-          const std::size_t c = s * shape.period + (rq + shape.period - t % shape.period) % shape.period;
-          keys.push_back({model.class_logit(head, static_cast<int>(y), rq, c) + phi[t], c});
-        }
-      const std::size_t q = y * shape.period + rq;
-      keys.push_back({model.class_logit(head, static_cast<int>(y), rq, q) + phi[0], q});
-      for (const auto& [logit, c] : keys)
-        for (const auto& [other, d] : keys)
-          if (logit == other && model.class_value(head, c) != model.class_value(head, d)) return false;
+      // Sorted by logit: keys of one logit are adjacent, so equal neighbours suffice.
+      const std::vector<ValuedKey> keys = valued_keys(model.model(), head, static_cast<int>(y), rq);
+      for (std::size_t k = 1; k < keys.size(); ++k)
+        if (keys[k].logit == keys[k - 1].logit && keys[k].value != keys[k - 1].value) return false;
     }
   return true;
 }

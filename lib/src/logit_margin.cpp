@@ -9,31 +9,6 @@ QVector class_embedding(const Model& model, int token, std::size_t residue) {
   return add(model.embedding.row(static_cast<std::size_t>(token)), model.positional.row(residue % model.period));
 }
 
-/// A key query (y, r) of head h can see: its logit and its value vector.
-struct ValuedKey {
-  Rational logit;
-  QVector value;
-};
-
-/// Every key of attainable_logits, with its value, sorted by logit.
-std::vector<ValuedKey> valued_keys(const Model& model, std::size_t head, int query_token, std::size_t residue) {
-  const Head& h = model.layers.at(0).heads.at(head);
-  const std::size_t period = model.period;
-  const QVector query = class_embedding(model, query_token, residue), mq = apply<Rational>(h.qk, query);
-  std::vector<ValuedKey> keys;
-  auto add_key = [&](const QVector& key, const Rational& phi) {
-    keys.push_back({dot<Rational>(key, mq) + phi, apply<Rational>(h.value, key)});
-  };
-  for (int s = 0; s < static_cast<int>(model.alphabet_size()); ++s) {
-    for (std::size_t r = 0; r < period; ++r) add_key(class_embedding(model, s, r), 0);
-    for (std::size_t t = 1; t <= model.locality; ++t)
-      add_key(class_embedding(model, s, (residue + period * (t / period + 1) - t) % period), h.phi[t]);
-  }
-  add_key(query, h.phi[0]);
-  std::stable_sort(keys.begin(), keys.end(), [](const ValuedKey& a, const ValuedKey& b) { return a.logit < b.logit; });
-  return keys;
-}
-
 /// f(h, y, r) for every first-layer head h, query token y and residue r.
 template <class F>
 void for_each_head_query(const Model& model, F&& f) {
@@ -51,6 +26,24 @@ void offer(LogitMargin& result, const Rational& gap, const LogitMarginWitness& w
 }
 
 }  // namespace
+
+std::vector<ValuedKey> valued_keys(const Model& model, std::size_t head, int query_token, std::size_t residue) {
+  const Head& h = model.layers.at(0).heads.at(head);
+  const std::size_t period = model.period;
+  const QVector query = class_embedding(model, query_token, residue), mq = apply<Rational>(h.qk, query);
+  std::vector<ValuedKey> keys;
+  auto add_key = [&](const QVector& key, const Rational& phi) {
+    keys.push_back({dot<Rational>(key, mq) + phi, apply<Rational>(h.value, key)});
+  };
+  for (int s = 0; s < static_cast<int>(model.alphabet_size()); ++s) {
+    for (std::size_t r = 0; r < period; ++r) add_key(class_embedding(model, s, r), 0);
+    for (std::size_t t = 1; t <= model.locality; ++t)
+      add_key(class_embedding(model, s, (residue + period * (t / period + 1) - t) % period), h.phi[t]);
+  }
+  add_key(query, h.phi[0]);
+  std::stable_sort(keys.begin(), keys.end(), [](const ValuedKey& a, const ValuedKey& b) { return a.logit < b.logit; });
+  return keys;
+}
 
 std::vector<Rational> attainable_logits(const Model& model, std::size_t head, int query_token, std::size_t residue) {
   std::vector<Rational> logits;

@@ -21,8 +21,20 @@ struct LogitMargin {
   std::optional<LogitMarginWitness> witness;
 };
 
+/// A key query (y, r) of head h can see: its logit and its value vector
+/// V_h(E_s + p_r).
+struct ValuedKey {
+  Rational logit;
+  QVector value;
+};
+
+/// Every key query (y, r) of head h (layer 0) can see — bulk classes of any
+/// residue, window slots t = 1..τ (residue r − t) with any token and φ(t), the
+/// query itself with φ(0) — sorted by logit (stable: in that order on ties).
+std::vector<ValuedKey> valued_keys(const Model& model, std::size_t head, int query_token, std::size_t residue);
+
 /// A_h(y, r): the attainable logits of head h (layer 0) for query token y at
-/// residue r, sorted and without repeats.
+/// residue r, sorted and without repeats (the logits of valued_keys).
 std::vector<Rational> attainable_logits(const Model& model, std::size_t head, int query_token, std::size_t residue);
 
 /// γ(f) over the first layer's heads, with a witness.
