@@ -70,8 +70,8 @@ bench: deps
 
 # Regenerate the tables (every format) and plots in docs/tables/ from the
 # bundled cases; a test checks the committed files are what this writes.
-TABLES = t41 threshold t42 t52 scaling sim_lengths teeth
-PLOTS = n_vs_omega n_vs_delta n_vs_k n_vs_farey subsample distance
+TABLES = t41 threshold margin t42 t52 scaling sim_lengths teeth
+PLOTS = n_vs_omega n_vs_delta n_vs_k n_vs_farey n_vs_inverse_margin subsample distance
 tables: build
 	for t in $(TABLES); do for f in md csv tex json; do \
 	  $(BUILD)/lgcheck table $$t --format $$f --out docs/tables/$$t.$$f || exit 1; done; done

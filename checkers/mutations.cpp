@@ -26,6 +26,7 @@ constexpr const char* kModpPair = "pairs/modp_p2_perturbed_pair.json";
 constexpr const char* kTwoPatternPair = "pairs/modp_p2_two_pattern_pair.json";
 constexpr const char* kWindowWide = "section4/window_wide.json";
 constexpr const char* kFarey8 = "witnesses/farey_hat_n8.json";
+constexpr const char* kMarginWitness = "witnesses/margin_witness_gamma1_3_p2.json";
 constexpr const char* kFareyUniform = "average/farey_hat_n4_uniform.json";
 constexpr const char* kPresenceSkewed = "average/presence_skewed.json";
 constexpr const char* kPresenceBinding = "average/presence_binding.json";
@@ -93,8 +94,9 @@ Mutation norm_mutation(std::string name, std::string description, const char* fi
                                             check_norm, [edit](NormParams& p) { edit(p.norm); });
 }
 
-Mutation witness_mutation(std::string name, std::string description, std::function<void(WitnessParams&)> edit) {
-  return edited_params_mutation<WitnessParams>(kWitnessId, std::move(name), std::move(description), kFarey8,
+Mutation witness_mutation(std::string name, std::string description, const char* file,
+                          std::function<void(WitnessParams&)> edit) {
+  return edited_params_mutation<WitnessParams>(kWitnessId, std::move(name), std::move(description), file,
                                                witness_params, check_witness, std::move(edit));
 }
 
@@ -164,9 +166,15 @@ std::vector<Mutation> build_registry() {
                  p.conclusion_factor = Rational(1, 20);
                  return check_implication(c, p);
                }});
-  m.push_back(witness_mutation("agreement up to 2n", "the pair claimed equal on every input of length <= 2n",
+  m.push_back(witness_mutation("agreement up to 2n", "the pair claimed equal on every input of length <= 2n", kFarey8,
                                [](WitnessParams& p) { p.n *= 2; }));
-  m.push_back(witness_mutation("eta doubled", "the difference claimed 2 eta", [](WitnessParams& p) { p.eta *= 2; }));
+  m.push_back(
+      witness_mutation("eta doubled", "the difference claimed 2 eta", kFarey8, [](WitnessParams& p) { p.eta *= 2; }));
+  m.push_back(witness_mutation("margin witness: agreement up to N",
+                               "the margin witness claimed equal at length N = ceil(2^(p/gamma)) too (one more length)",
+                               kMarginWitness, [](WitnessParams& p) { p.n += 1; }));
+  m.push_back(witness_mutation("margin witness: eta doubled", "the margin witness's difference claimed 2 eta",
+                               kMarginWitness, [](WitnessParams& p) { p.eta *= 2; }));
   m.push_back(average_mutation("no multiplicities", "each statistic weighted as one string (multinomial factors dropped, "
                                "weights renormalised to sum to 1; no brute-force cross-check)",
                                kAbsence, [](AverageParams& p) {
@@ -244,6 +252,8 @@ std::vector<Mutation> build_registry() {
       {"T4.1.lg/conclusion 3 eps -> eps/20", "D_inf >= D("},
       {"T4.1.witness/agreement up to 2n", "f and g differ at length"},
       {"T4.1.witness/eta doubled", "no difference of eta"},
+      {"T4.1.witness/margin witness: agreement up to N", "f and g differ at length"},
+      {"T4.1.witness/margin witness: eta doubled", "no difference of eta"},
       {"T4.2.avg/no multiplicities", "> C eps^(1/2)"},
       {"T4.2.avg/N0 from alpha_max", "> C eps^(1/2)"},
       {"T4.2.avg/C halved", "> C eps^(1/2)"},

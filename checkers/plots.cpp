@@ -7,6 +7,7 @@
 #include "lgcheck/quantities/layer2_integrands.hpp"
 #include "lgcheck/tasks/kgram.hpp"
 #include "section5.hpp"
+#include "tables.hpp"
 
 #include <fmt/format.h>
 
@@ -70,6 +71,31 @@ Plot farey_plot(const std::filesystem::path& cases_dir) {
     witness.points.emplace_back(x, std::to_string(n + 1));
   }
   p.series = {paper, sim, measured, witness};
+  return p;
+}
+
+/// The margin sweep (table margin) against 1/gamma at p = 4: the witness
+/// family's first differing length (= ceil(2^(p/gamma)), exact where reached,
+/// the proved value beyond) and the counter-family's threshold.
+Plot margin_plot() {
+  Plot p = plot_frame("n_vs_inverse_margin",
+                      "The margin question at p = 4: the length a bound must reach against 1/gamma",
+                      "1/gamma (inverse logit margin)", "length N", true, true);
+  PlotSeries bound{"ceil(2^(p/gamma)) (Theorem 4.1's threshold)", {}, "lines dt 2"},
+      exact{"margin witness: N_emp, exact D(n)", {}, "points pt 7 ps 1.2"},
+      lemma{"margin witness: N from the lemma", {}}, counter{"margin counter: N_emp (finite:p = hardmax from here)", {}};
+  for (const MarginSweepRow& r : margin_sweep()) {
+    if (r.p != 4) continue;
+    const std::string x = to_decimal(Rational(1) / r.gamma, 8);
+    if (r.family == "margin witness") {
+      bound.points.emplace_back(x, decimal(r.threshold));
+      lemma.points.emplace_back(x, decimal(*r.witness_lower));
+      if (r.N_emp) exact.points.emplace_back(x, std::to_string(*r.N_emp));
+    } else if (r.N_emp) {
+      counter.points.emplace_back(x, std::to_string(*r.N_emp));
+    }
+  }
+  p.series = {bound, lemma, exact, counter};
   return p;
 }
 
@@ -144,7 +170,7 @@ std::string quoted(const std::string& text) {
 }  // namespace
 
 std::vector<std::string> plot_names() {
-  return {"n_vs_omega", "n_vs_delta", "n_vs_k", "n_vs_farey", "subsample", "distance"};
+  return {"n_vs_omega", "n_vs_delta", "n_vs_k", "n_vs_farey", "n_vs_inverse_margin", "subsample", "distance"};
 }
 
 Plot make_plot(const std::string& name, const std::filesystem::path& cases_dir) {
@@ -160,6 +186,7 @@ Plot make_plot(const std::string& name, const std::filesystem::path& cases_dir) 
                            "pairs/modp_p5_perturbed_pair.json", "pairs/modp_p7_perturbed_pair.json"});
   if (name == "n_vs_k") return kgram_plot();
   if (name == "n_vs_farey") return farey_plot(cases_dir);
+  if (name == "n_vs_inverse_margin") return margin_plot();
   if (name == "subsample") return subsample_plot(cases_dir);
   if (name == "distance") return distance_plot(cases_dir);
   throw std::invalid_argument("unknown plot '" + name + "'");

@@ -65,8 +65,10 @@ const std::vector<Claim>& claim_registry() {
        "hardmax or finite:p", "docs/theory.md#distances-and-thresholds-toolkit", is_section4_pair,
        named([](const Case& c) { return check_implication(c, implication_params(c)); }),
        rerun([](const Case& c) { return check_implication(c, implication_params(c)); })},
-      {kWitnessId, "witness pairs: f = g on every input of length <= n, |f - g| >= eta at a length <= 2n",
-       "hardmax", "docs/theory.md#lower-bound-witnesses-toolkit", is_witness_pair,
+      {kWitnessId,
+       "witness pairs: f = g on every input of length <= n, |f - g| >= eta at a length <= the witness length (2n "
+       "unless the case names it)",
+       "hardmax or finite:p", "docs/theory.md#lower-bound-witnesses-toolkit", is_witness_pair,
        named([](const Case& c) { return check_witness(c, witness_params(c)); }),
        rerun([](const Case& c) { return check_witness(c, witness_params(c)); })},
       {kAverageId,

@@ -42,15 +42,7 @@ std::string ratio(const Integer& a, const std::optional<std::uint64_t>& b) {
   return to_decimal(Rational(a, Integer(*b)), 3);
 }
 
-/// The measured threshold: 1 + the largest T < t at which some statistic's
-/// last-position representation under finite:p differs (certified) from
-/// hardmax, searched downward from t − 1 exhaustively over the statistics of
-/// each length; 1 when none differs. `undecided` counts comparisons whose
-/// enclosures could not be separated (none, on the ModPTask rows).
-struct MeasuredThreshold {
-  std::uint64_t first_equal = 1;
-  std::uint64_t statistics = 0, undecided = 0;
-};
+}  // namespace
 
 MeasuredThreshold measure_threshold(const OneLayerEvaluator& m, unsigned p, std::uint64_t t) {
   MeasuredThreshold r;
@@ -74,8 +66,6 @@ MeasuredThreshold measure_threshold(const OneLayerEvaluator& m, unsigned p, std:
   }
   return r;
 }
-
-}  // namespace
 
 Table table_threshold() {
   Table t;
@@ -136,12 +126,13 @@ Table table_threshold() {
 }
 
 std::vector<std::string> table_names() {
-  return {"t41", "threshold", "t42", "t52", "scaling", "sim_lengths", "teeth"};
+  return {"t41", "threshold", "margin", "t42", "t52", "scaling", "sim_lengths", "teeth"};
 }
 
 Table make_table(const std::string& name, const std::filesystem::path& cases_dir, unsigned precision_bits) {
   if (name == "t41") return table_t41(cases_dir, precision_bits);
   if (name == "threshold") return table_threshold();
+  if (name == "margin") return table_margin();
   if (name == "t42") return table_t42(cases_dir);
   if (name == "t52") return table_t52();
   if (name == "scaling") return table_scaling(cases_dir, precision_bits);

@@ -4,11 +4,13 @@
 // long to print in full in scientific notation) and, per row, the exact
 // values for `--format json`.
 #include "lgcheck/numeric/rational.hpp"
+#include "lgcheck/semantics/one_layer.hpp"
 #include "lgcheck/report/verdict.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,44 @@ Table table_sim_lengths(const std::filesystem::path& cases_dir);
 /// finite:p equals hardmax on every input (ModPTask, exhaustive over
 /// statistics).
 Table table_threshold();
+
+/// The measured threshold of a one-layer finite:p model: 1 + the largest
+/// T < t at which some statistic's last-position representation under
+/// finite:p differs (certified) from hardmax, searched downward from t − 1
+/// exhaustively over the statistics of each length; 1 when none differs.
+/// `undecided` counts comparisons whose enclosures could not be separated.
+struct MeasuredThreshold {
+  std::uint64_t first_equal = 1;
+  std::uint64_t statistics = 0, undecided = 0;
+};
+MeasuredThreshold measure_threshold(const OneLayerEvaluator& m, unsigned p, std::uint64_t t);
+
+/// One row of the margin sweep (docs/theory.md, "The margin question"): a
+/// member of the margin witness family (a pair) or of the counter-family (one
+/// model) at (p, γ), with Theorem 4.1's bounds at ε = 1/10 and the exact N_emp
+/// where it is reached.
+struct MarginSweepRow {
+  std::string family;  ///< "margin witness" or "margin counter"
+  unsigned p = 0;
+  Rational gamma, gamma_v;
+  Integer threshold, value_threshold, N_paper, N_sim;
+  std::optional<std::uint64_t> N_emp;    ///< witness: first n with D(n) > ε; counter: first length with finite:p = hardmax
+  std::uint64_t searched_to = 0;         ///< the longest length whose statistics were all evaluated (0: none)
+  std::uint64_t statistics = 0;          ///< statistics evaluated
+  std::optional<Integer> witness_lower;  ///< witness family: N = ⌈2^{p/γ}⌉, proved (docs/theory.md)
+  bool zero_below = true;                ///< witness family: D(n) is the exact 0 for every n < N_emp
+};
+/// The sweep over γ = 1, 1/2, 1/4, 1/8, 1/16 (the counter-family from 1/2) at p = 2, 4, 8.
+std::vector<MarginSweepRow> margin_sweep();
+
+/// The sweep's verdicts, (name, "PROVED: …" or "REFUTED: …"), from the exact
+/// values: the witness family's N_emp = ⌈2^{p/γ}⌉ with D = 0 below it, the
+/// counter-family's N_emp <= 2^{2p}, and N_paper, N_sim >= the witness's N.
+std::vector<std::pair<std::string, std::string>> margin_laws(const std::vector<MarginSweepRow>& rows);
+
+/// margin: the sweep as a table, with a growth-law verdict per family
+/// computed from the exact values.
+Table table_margin();
 
 /// t42: Theorem 4.2's N₀ against α_min and ε, with the measured constant C
 /// of the ε^{1/2} conclusion (the bundled Farey-hat pairs under two priors).

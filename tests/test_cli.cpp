@@ -408,3 +408,33 @@ TEST_CASE("check: a case whose threshold is beyond exact computation gives UNDEC
   CHECK(stopped >= 2);   // S.consistency and T4.1.threshold need the threshold
   CHECK(decided == 4);   // every claim of the next case
 }
+
+TEST_CASE("lgcheck gen margin-witness writes a witness pair whose T4.1.witness claim is PROVED", "[cli][margin][witness]") {
+  const auto file = std::filesystem::temp_directory_path() / "lgcheck_margin_witness.json";
+  auto r = run_lgcheck("gen margin-witness --gamma 1/2 --precision 2 --eta 1/8 --out " + file.string());
+  REQUIRE(r.exit_code == 0);
+  std::ifstream in(file);
+  const json j = json::parse(in);
+  CHECK(j["check"]["witness_n"] == 15);
+  CHECK(j["check"]["witness_length"] == 16);
+  CHECK(j["check"]["eta"] == "1/8");
+  auto m = run_lgcheck("margin --json " + file.string());
+  REQUIRE(m.exit_code == 0);
+  CHECK(json::parse(m.out)["logit_margin"] == "1/2");
+  auto c = run_lgcheck("check --json --quiet --claims T4.1.witness " + file.string());
+  REQUIRE(c.exit_code == 0);
+  const json claims = json::parse(c.out)["claims"];
+  REQUIRE(claims.size() == 1);
+  CHECK(claims[0]["verdict"] == "PROVED");
+  CHECK(claims[0]["detail"].get<std::string>().find("any valid N is at least 16") != std::string::npos);
+  std::filesystem::remove(file);
+  auto wide = run_lgcheck("gen margin-witness --gamma 3/2", true);
+  CHECK(wide.exit_code == 2);
+  CHECK(wide.out.find("--gamma: must be at most 1") != std::string::npos);
+  auto short_one = run_lgcheck("gen margin-witness --gamma 1 --precision 1", true);
+  CHECK(short_one.exit_code == 2);
+  CHECK(short_one.out.find("< 3 (take p/gamma > 1)") != std::string::npos);
+  auto long_one = run_lgcheck("gen margin-witness --gamma 1/8 --precision 4", true);  // N = 2^32
+  CHECK(long_one.exit_code == 2);
+  CHECK(long_one.out.find("ceil(2^(p/gamma)) = 4294967296 is beyond 2*10^6") != std::string::npos);
+}

@@ -166,3 +166,58 @@ TEST_CASE("finite:p equals hardmax from ceil(2^(p/gamma_V)) on (random tied mode
       CHECK(lgc::hardmax_threshold(p, g) > 8 * lgc::Integer(t));
     }
 }
+
+TEST_CASE("The margin witness family: margin exactly gamma, f = g below ceil(2^(p/gamma)), eta apart there",
+          "[margin][witness]") {
+  const Rational eta(1, 4);
+  struct Member {
+    Rational gamma;
+    unsigned p;
+    std::uint64_t N;
+  };
+  for (const Member& member : {Member{Rational(1, 2), 2, 16}, Member{Rational(1, 3), 2, 64}, Member{Rational(1), 3, 8},
+                               Member{Rational(3, 4), 3, 16}, Member{Rational(2, 5), 1, 6}}) {
+    INFO("gamma " << member.gamma << ", p " << member.p);
+    const lgc::MarginWitness w = lgc::margin_witness(member.gamma, member.p, eta);
+    REQUIRE(w.length == member.N);  // ceil(2^(p/gamma)), by hand (2^2.5 = 5.66 for the last)
+    for (const lgc::Model* m : {&w.f, &w.g}) {
+      CHECK(lgc::logit_margin(*m).gamma == member.gamma);
+      CHECK(lgc::value_margin(*m).gamma == member.gamma);  // the query's key and the others carry both values
+    }
+    const lgc::OneLayerEvaluator f(w.f), g(w.g);
+    // Below N every statistic gives f = g exactly, and h1 − h2 stays below the proof's (T−1)²/(T(2T−1)) < 1/2
+    // (attained exactly at gamma = 1, where every weight is the rational 1/T).
+    Rational widest = 0;
+    for (std::uint64_t T = 1; T < member.N; ++T)
+      lgc::for_each_statistic(f.shape(), T, [&](const lgc::Statistic& s) {
+        const lgc::Vector<lgc::Number> y = f.representation_finite(s, member.p);
+        const lgc::Number h = y[2] - y[3];
+        const Rational bound(static_cast<long>((T - 1) * (T - 1)), static_cast<long>(T * (2 * T - 1)));
+        REQUIRE(lgc::upper_of(h) <= bound);
+        widest = std::max(widest, lgc::lower_of(h));
+        const auto fx = f.evaluate_finite(s, member.p), gx = g.evaluate_finite(s, member.p);
+        REQUIRE(fx[0].is_exact());
+        REQUIRE(gx[0].is_exact());
+        REQUIRE(fx[0].exact() == gx[0].exact());
+        return true;
+      });
+    CHECK(widest > 0);  // the bound is met by positive values, not only by the ReLU's 0
+    // At N the zeros' weights N^(−gamma) <= 2^(−p) round to 0: on 0^(N−1) 1 the marked head reads 1, g − f = eta.
+    lgc::Tokens x(member.N, 0);
+    x.back() = 1;
+    const lgc::Statistic at = lgc::statistic_of(f.shape(), x);
+    const lgc::Vector<lgc::Number> y = f.representation_finite(at, member.p);
+    REQUIRE(y[2].is_exact());
+    CHECK(y[2].exact() == 1);
+    const auto diff = g.evaluate_finite(at, member.p)[0] - f.evaluate_finite(at, member.p)[0];
+    REQUIRE(diff.is_exact());
+    CHECK(diff.exact() == eta);
+    // One position earlier the zeros survive: the marked head reads less than 1.
+    x.pop_back();
+    x.back() = 1;
+    CHECK(lgc::upper_of(f.representation_finite(lgc::statistic_of(f.shape(), x), member.p)[2]) < 1);
+  }
+  CHECK_THROWS_AS(lgc::margin_witness(Rational(3, 2), 4, eta), std::invalid_argument);  // gamma > 1
+  CHECK_THROWS_AS(lgc::margin_witness(Rational(1), 1, eta), std::invalid_argument);     // N = 2 < 3
+  CHECK_THROWS_AS(lgc::margin_witness(Rational(1, 2), 2, Rational(0)), std::invalid_argument);
+}

@@ -50,13 +50,14 @@ struct GenArgs {
   std::size_t p = 3;
   std::string semantics = "hardmax", omega = "1", readout = "sin", lambda = "2", beta = "4", margin = "1", eta = "1/4";
   std::uint64_t farey_n = 4;
+  unsigned precision = 2;
   std::size_t vocab = 2, short_size = 1;
   std::uint64_t switch_length = 64;
   std::string alpha, marked = "1";
   bool absence = false, ones = false, other_residues = false;
-  CLI::App *modp = nullptr, *margin_counter = nullptr, *simple = nullptr, *farey = nullptr, *modp_pair = nullptr,
-           *induction = nullptr, *presence = nullptr, *regularity = nullptr, *regime = nullptr, *kgram = nullptr,
-           *attention = nullptr;
+  CLI::App *modp = nullptr, *margin_counter = nullptr, *margin_witness = nullptr, *simple = nullptr, *farey = nullptr,
+           *modp_pair = nullptr, *induction = nullptr, *presence = nullptr, *regularity = nullptr, *regime = nullptr,
+           *kgram = nullptr, *attention = nullptr;
   std::string attention_a = "1/2", copy = "1/10", readout_eta = "0";
   std::size_t first_locality = 0;
   std::string first_score = "0", first_phi = "0";
@@ -156,6 +157,38 @@ void gen_farey_hat(const GenArgs& a) {
                   a.out, check, a.expect_block, a.name);
 }
 
+/// The margin witness pair: the check block names the witness (agreement on
+/// every length <= N - 1, a difference of eta at length N = ceil(2^(p/gamma))).
+void gen_margin_witness(const GenArgs& a) {
+  const Rational gamma = positive_rational_flag("--gamma", a.margin);
+  if (gamma > 1) throw UsageError("--gamma: must be at most 1 (got " + to_string(gamma) + ")");
+  const Rational height = positive_rational_flag("--eta", a.eta);
+  MarginWitness w;
+  try {
+    w = margin_witness(gamma, a.precision, height);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--gamma/--precision: ") + e.what());
+  }
+  if (w.length > Integer(2000000))  // check.witness_length's range (docs/case-format.md)
+    throw UsageError("--gamma/--precision: ceil(2^(p/gamma)) = " + w.length.str() +
+                     " is beyond 2*10^6, the longest witness length a case can name");
+  const std::uint64_t N = static_cast<std::uint64_t>(w.length);
+  nlohmann::json check = json_flag("--check", a.check_block);
+  check["witness_n"] = N - 1;
+  check["witness_length"] = N;
+  check["eta"] = to_string(height);
+  if (!check.contains("max_length")) check["max_length"] = N;
+  const std::string name = "margin_witness_gamma" + to_string(gamma) + "_p" + std::to_string(a.precision);
+  std::string file_name = name;
+  for (char& c : file_name)
+    if (c == '/') c = '_';
+  write_pair_case(w.f, w.g, file_name,
+                  "margin witness pair (finite:" + std::to_string(a.precision) + ", logit margin " + to_string(gamma) +
+                      "): f = g on every input of length < ceil(2^(p/gamma)) = " + w.length.str() +
+                      "; on 0^(N-1) 1 they differ by " + to_string(height),
+                  a.out, check, a.expect_block, a.name);
+}
+
 int run_gen(const GenArgs& a) {
   if (*a.modp)
     write_case(modp_task(a.p, semantics_flag(a.semantics), positive_rational_flag("--margin", a.margin)), a.out,
@@ -167,6 +200,7 @@ int run_gen(const GenArgs& a) {
     if (semantics.kind == Semantics::Kind::Softmax) throw UsageError("--semantics: hardmax or finite:<p> (got softmax)");
     write_case(margin_counter(gamma, semantics), a.out, a.check_block, a.expect_block, a.name);
   }
+  if (*a.margin_witness) gen_margin_witness(a);
   if (*a.simple)
     write_case(simple_task(rational_flag("--omega", a.omega), a.readout == "sin" ? SimpleReadout::Sin : SimpleReadout::ReluMlp),
                a.out, a.check_block, a.expect_block, a.name);
@@ -242,6 +276,14 @@ Command add_gen(CLI::App& app) {
       "hardmax from ceil(2^(p/(1-gamma))) on, not ceil(2^(p/gamma))");
   a->margin_counter->add_option("--gamma", a->margin, "the logit margin gamma, in (0, 1/2]")->required();
   a->margin_counter->add_option("--semantics", a->semantics, "hardmax | finite:<p>")->capture_default_str();
+  a->margin_witness = gen->add_subcommand(
+      "margin-witness",
+      "A margin witness pair (finite:p, logit margin gamma): f = g on every input shorter than N = ceil(2^(p/gamma)), "
+      "apart by eta at length N, so no length bound for this margin and precision is below N");
+  a->margin_witness->add_option("--gamma", a->margin, "the logit margin gamma, in (0, 1]")->required();
+  a->margin_witness->add_option("--precision", a->precision, "the precision p of finite:p")
+      ->capture_default_str()->check(CLI::Range(1, 64));
+  a->margin_witness->add_option("--eta", a->eta, "the difference at length N")->capture_default_str();
   a->simple = gen->add_subcommand("simple", "SimpleTask: sin(omega * fraction of 1-tokens)");
   a->simple->add_option("--omega", a->omega, "the frequency omega (exact rational)")->capture_default_str();
   a->simple->add_option("--readout", a->readout, "sin (sin readout) or relu (ReLU-MLP interpolation)")

@@ -324,7 +324,8 @@ Command add_plot(CLI::App& app) {
   auto a = std::make_shared<PlotArgs>();
   auto* sub = app.add_subcommand(
       "plot", "Draw a plot through gnuplot: n_vs_omega, n_vs_delta, n_vs_k (the bounds against the task parameter, log "
-              "axes), n_vs_farey (bounds, measured threshold and witness), subsample (Lemma 5.3's error against n with "
+              "axes), n_vs_farey (bounds, measured threshold and witness), n_vs_inverse_margin (the margin sweep against "
+              "1/gamma), subsample (Lemma 5.3's error against n with "
               "the n^-1/3 reference), distance (D(n) of pair cases)");
   add_command_budget_option(sub);
   sub->add_option("NAME", a->name, "the plot")->required()->check(CLI::IsMember(plot_names()));
@@ -339,7 +340,8 @@ Command add_table(CLI::App& app) {
   auto a = std::make_shared<TableArgs>();
   auto* sub = app.add_subcommand(
       "table", "Compute a table from the bundled cases and the toolkit's builders: t41 (Theorem 4.1's N), threshold "
-               "(the hardmax threshold, measured), t42 (Theorem 4.2's N0), t52 (C(f) on the k-gram family), scaling "
+               "(the hardmax threshold, measured), margin (the margin sweep: witness and counter families against "
+               "1/gamma), t42 (Theorem 4.2's N0), t52 (C(f) on the k-gram family), scaling "
                "(the paper's growth claims with verdicts), sim_lengths (the construction's lengths), teeth (per claim: "
                "non-vacuous cases, largest slack ratio, mutations; runs every bundled case)");
   add_threads_option(sub);

@@ -1,6 +1,7 @@
 #include "lgcheck/tasks/paper_tasks.hpp"
 
 #include "lgcheck/numeric/interval.hpp"
+#include "lgcheck/semantics/finite_precision.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -101,6 +102,52 @@ Model margin_counter(const Rational& gamma, const Semantics& semantics) {
   m.readout.weights(0, 4) = 1;
   m.readout.bias = QVector{Rational(0)};
   return m;
+}
+
+MarginWitness margin_witness(const Rational& gamma, unsigned bits, const Rational& eta) {
+  if (gamma <= 0 || gamma > 1) throw std::invalid_argument("margin_witness: gamma must be in (0, 1]");
+  if (bits == 0) throw std::invalid_argument("margin_witness: the precision p must be >= 1");
+  if (eta <= 0) throw std::invalid_argument("margin_witness: eta must be > 0");
+  MarginWitness w;
+  w.length = hardmax_threshold(bits, gamma);
+  if (w.length < 3)
+    throw std::invalid_argument("margin_witness: ceil(2^(p/gamma)) = " + w.length.str() + " < 3 (take p/gamma > 1)");
+  w.slope = eta / (Rational(1, 2) - Rational(1) / Rational(w.length));
+  Model base;
+  base.alphabet = {"0", "1"};
+  base.width = 5;  // token 0, token 1, h1 (the query-marked head), h2 (the uniform head), MLP output
+  base.period = 1;
+  base.locality = 0;
+  base.semantics = Semantics::finite(bits);
+  base.embedding = zeros(2, 5);
+  base.embedding(0, 0) = 1;
+  base.embedding(1, 1) = 1;
+  base.positional = zeros(1, 5);
+  Head marked{zeros(5, 5), zeros(5, 5), QVector{gamma}};  // logit gamma on the query itself, 0 elsewhere
+  marked.value(2, 1) = 1;
+  Head uniform{zeros(5, 5), zeros(5, 5), QVector{Rational(0)}};
+  uniform.value(3, 1) = 1;
+  base.layers = {Layer{{marked, uniform}, std::nullopt}};
+  base.readout.weights = zeros(1, 5);
+  base.readout.weights(0, 3) = 1;
+  base.readout.bias = QVector{Rational(0)};
+  const std::string tag = "margin_witness_gamma" + rational_name(gamma) + "_p" + std::to_string(bits);
+  const std::string family = "margin witness (logit margin " + to_string(gamma) + ", finite:" + std::to_string(bits) +
+                             ", N = ceil(2^(p/gamma)) = " + w.length.str() + ")";
+  w.f = base;
+  w.f.name = tag + "_f";
+  w.f.description = family + ", f: the fraction h2 of 1-tokens";
+  w.g = base;
+  w.g.name = tag + "_g";
+  w.g.description = family + ", g: h2 + " + to_string(w.slope) +
+                    " * ReLU(h1 - h2 - 1/2), h1 the weight the query-marked head gives the 1-tokens";
+  Mlp mlp{zeros(1, 5), QVector{Rational(-1, 2)}, zeros(5, 1), QVector(5, Rational(0))};
+  mlp.in(0, 2) = 1;
+  mlp.in(0, 3) = -1;
+  mlp.out(4, 0) = w.slope;
+  w.g.layers[0].mlp = mlp;
+  w.g.readout.weights(0, 4) = 1;
+  return w;
 }
 
 Model simple_task(const Rational& omega, SimpleReadout readout) {

@@ -579,3 +579,26 @@ TEST_CASE("a verdict kind the scope does not imply is rejected", "[kernel][certi
   INFO(all(g.problems));
   CHECK(has(g.problems, "where the kernel's gamma is inf: a holding claim is VACUOUS exactly when gamma = inf"));
 }
+
+TEST_CASE("a margin witness certificate (finite:2, witness length N) is accepted, its edits are not", "[kernel][certificate]") {
+  // f = g below N = ceil(2^(2/(1/2))) = 16, g - f = 1/4 on 0^15 1: witness_n = 15, witness_length = 16 (not 2n).
+  const json cert = fixture("margin_witness_gamma1_2_p2__T4.1.witness.json");
+  auto r = k::check_certificate(cert);
+  INFO(all(r.problems));
+  CHECK(r.problems.empty());
+  CHECK(has(r.reestablished, "evidence.differ_by"));
+  CHECK(has(r.reestablished, "witness 0 (pair_distance)"));  // the forward pass under finite:2 at length 16
+  json edited = cert;
+  edited["evidence"]["differ_by"] = 30;
+  CHECK(has(k::check_certificate(edited).problems, "evidence.differ_by: recorded 30, recomputed 16"));
+  edited = cert;
+  edited["evidence"]["witnesses"][0]["at_least"] = "1/2";  // the gap is 1/4
+  CHECK_FALSE(k::check_certificate(edited).problems.empty());
+  // The verdict against the evidence: a forged REFUTED beside D_n = 0 and the gap, a PROVED beside D_n > 0.
+  edited = cert;
+  edited["verdict"] = "REFUTED";
+  CHECK(has(k::check_certificate(edited).problems, "verdict: REFUTED, but evidence.D_n = 0 and a witness"));
+  edited = cert;
+  edited["evidence"]["D_n"] = "1/8";
+  CHECK(has(k::check_certificate(edited).problems, "verdict: PROVED but evidence.D_n is not 0"));
+}

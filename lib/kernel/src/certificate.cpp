@@ -345,11 +345,17 @@ class Checker {
     unchecked("evidence.D_inf_upper: the bracket's upper end (value perturbation / readout gap) is not recomputed");
   }
 
-  /// T4.1.witness: η, n, 2n and D(n) = max |f − g| over every string of length <= n, when few enough.
+  /// The length by which T4.1.witness claims a difference: check.witness_length, 2n by default.
+  std::uint64_t witness_length() const {
+    return case_.check_count("witness_length", 2 * case_.check_count("witness_n", 0));
+  }
+
+  /// T4.1.witness: η, n, the witness length (check.witness_length, 2n by default) and D(n) = max |f − g| over
+  /// every string of length <= n, when few enough.
   void check_witness_claim() {
     const Rational eta = case_.check_rational("eta", Rational(1, 4));
     const std::uint64_t n = case_.check_count("witness_n", 0);
-    compare_fields({{"eta", eta}, {"n", Rational(n)}, {"differ_by", Rational(2 * n)}});
+    compare_fields({{"eta", eta}, {"n", Rational(n)}, {"differ_by", Rational(witness_length())}});
     bool all = n > 0 && case_.is_pair;
     Rational worst = 0;
     for (std::size_t t = 1; all && t <= n; ++t) {
@@ -363,6 +369,14 @@ class Checker {
     if (all) compare_rational(ev("D_n"), worst);
     else unchecked("evidence.D_n: too many strings of length <= n to enumerate, or a distance not exact");
     ctx_.epsilon = eta;  // pair_distance witnesses must reach eta: checked in check_witnesses
+    // The verdict against the evidence: holding needs D_n = 0; REFUTED cannot stand beside D_n = 0 and a gap
+    // witness (re-established in check_witnesses), which together are the claim.
+    const auto d_n = rational_at(*evidence_, "D_n");
+    const json* gaps = field("witnesses");
+    const bool gap_recorded = gaps && gaps->is_array() && !gaps->empty();
+    if (holding() && (!d_n || *d_n != 0)) problem("verdict", cat(verdict(), " but evidence.D_n is not 0"));
+    if (verdict() == "REFUTED" && d_n && *d_n == 0 && gap_recorded)
+      problem("verdict", "REFUTED, but evidence.D_n = 0 and a witness of |f - g| >= eta are recorded: the claim holds");
   }
 
   /// T4.2.avg: α, α_min, ε, c, k, C, N₀, then the premise (check_premise).
@@ -1134,8 +1148,8 @@ class Checker {
       if (a && ctx_.epsilon && *a < *ctx_.epsilon)
         return problem(path + ".at_least", "below eta = " + to_string(*ctx_.epsilon)), false;
       auto T = length_at(w, "statistic");
-      if (T && *T > 2 * case_.check_count("witness_n", 0))
-        return problem(path + ".statistic.length", "longer than 2n"), false;
+      if (T && *T > witness_length())
+        return problem(path + ".statistic.length", cat("longer than the witness length ", witness_length())), false;
     }
     if (claim == "T4.1.threshold" && kind == "finite_differs") {
       auto T = length_at(w, "statistic");

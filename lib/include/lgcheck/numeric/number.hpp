@@ -45,7 +45,7 @@ class Number {
   std::variant<Rational, Interval> value_;
 };
 
-/// max(0, x), exact when x is.
+/// max(0, x), exact when x is, and the exact 0 when x is an enclosure certainly <= 0.
 Number relu(const Number& x);
 /// sin(x); exact only for x = 0.
 Number sin(const Number& x, unsigned bits);

@@ -21,6 +21,21 @@ Model modp_task(std::size_t p, const Semantics& semantics, const Rational& margi
 /// ⌈2^{p/(1−γ)}⌉ <= 2^{2p}, bounded as γ → 0 while ⌈2^{p/γ}⌉ is not.
 Model margin_counter(const Rational& gamma, const Semantics& semantics);
 
+/// The margin witness family (docs/theory.md, "The margin question"): a pair
+/// of one-layer finite:p models over {0, 1} (Δ = 1, τ = 0, no query-key
+/// term) with two heads: head 1 puts φ(0) = γ on the query itself and 0 on
+/// every other key, and reads "the key is a 1" (output h₁); head 2 is
+/// uniform and reads the same (h₂ = the fraction of 1-tokens). f returns h₂;
+/// g returns h₂ + s·ReLU(h₁ − h₂ − 1/2), s = η/(1/2 − 1/N). Logit margin and
+/// value-aware margin γ (0 < γ <= 1). With N = ⌈2^{p/γ}⌉ (>= 3 required):
+/// f = g on every input of length < N, and g − f = η on 0^{N−1}1.
+struct MarginWitness {
+  Model f, g;
+  Integer length;  ///< N = ⌈2^{p/γ}⌉, the first length where they differ
+  Rational slope;  ///< s = η/(1/2 − 1/N)
+};
+MarginWitness margin_witness(const Rational& gamma, unsigned bits, const Rational& eta);
+
 enum class SimpleReadout { Sin, ReluMlp };
 
 /// SimpleTask: alphabet {0,1}, Δ = 1, τ = 0, M = 0 (uniform attention), so
