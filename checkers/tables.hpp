@@ -51,7 +51,7 @@ MeasuredThreshold measure_threshold(const OneLayerEvaluator& m, unsigned p, std:
 
 /// One row of the margin sweep (docs/theory.md, "The margin question"): a
 /// member of the margin witness family (a pair) or of the counter-family (one
-/// model) at (p, γ), with Theorem 4.1's bounds at ε = 1/10 and the exact N_emp
+/// model) at (p, γ), with Theorem 4.1's bounds at ε = 1/20 and the exact N_emp
 /// where it is reached.
 struct MarginSweepRow {
   std::string family;  ///< "margin witness" or "margin counter"
@@ -62,14 +62,16 @@ struct MarginSweepRow {
   std::uint64_t searched_to = 0;         ///< the longest length whose statistics were all evaluated (0: none)
   std::uint64_t statistics = 0;          ///< statistics evaluated
   std::optional<Integer> witness_lower;  ///< witness family: N = ⌈2^{p/γ}⌉, proved (docs/theory.md)
+  bool computed = false;                 ///< the D(n) curve (witness) or the threshold search (counter) ran
   bool zero_below = true;                ///< witness family: D(n) is the exact 0 for every n < N_emp
+  bool gap_at_N_emp = false;             ///< witness family: D(N_emp) is exactly η
 };
 /// The sweep over γ = 1, 1/2, 1/4, 1/8, 1/16 (the counter-family from 1/2) at p = 2, 4, 8.
 std::vector<MarginSweepRow> margin_sweep();
 
 /// The sweep's verdicts, (name, "PROVED: …" or "REFUTED: …"), from the exact
-/// values: the witness family's N_emp = ⌈2^{p/γ}⌉ with D = 0 below it, the
-/// counter-family's N_emp <= 2^{2p}, and N_paper, N_sim >= the witness's N.
+/// values: the witness family's N_emp = ⌈2^{p/γ}⌉ with D = 0 below it and
+/// D = η at it, and the counter-family's N_emp <= 2^{2p}.
 std::vector<std::pair<std::string, std::string>> margin_laws(const std::vector<MarginSweepRow>& rows);
 
 /// margin: the sweep as a table, with a growth-law verdict per family

@@ -164,13 +164,21 @@ ClaimResult check_witness(const Case& c, const WitnessParams& params) {
   result.evidence = {{"n", params.n}, {"D_n", show(agree)}, {"differ_by", params.differ_by}, {"D_differ", show(differ)},
                      {"eta", to_string(params.eta)}};
   if (!(agree.is_exact() && agree.exact() == 0)) {
-    // Locate the first length where they differ: it refutes the agreement.
+    // The first length where D is not the exact 0: a certified difference refutes the agreement; an enclosure
+    // that still holds 0 decides nothing.
     std::uint64_t first = 1;
     while (first <= params.n && curve.D[first - 1].is_exact() && curve.D[first - 1].exact() == 0) ++first;
-    result.verdict = Verdict::Refuted;
-    result.detail = fmt::format("f and g differ at length {} <= n = {}: |f - g| = {} at {}", first, params.n,
-                                show(curve.D[first - 1]),
-                                describe(cm.models[0]->shape(), curve.argmax[first - 1], cm.models[0]->model()));
+    const Number& at = curve.D[first - 1];
+    const std::string where = describe(cm.models[0]->shape(), curve.argmax[first - 1], cm.models[0]->model());
+    if (lower_of(at) > 0) {
+      result.verdict = Verdict::Refuted;
+      result.detail = fmt::format("f and g differ at length {} <= n = {}: |f - g| = {} at {}", first, params.n,
+                                  show(at), where);
+    } else {
+      result.verdict = Verdict::Undecided;
+      result.detail = fmt::format("D({}) = {} is neither the exact 0 nor certainly positive (at {})", first,
+                                  show(at), where);
+    }
     return result;
   }
   std::optional<int> reached_eta = compare(differ, Number(params.eta));
@@ -200,9 +208,9 @@ ClaimResult check_witness(const Case& c, const WitnessParams& params) {
         fmt::format("{} (eta / |f - g| at the witness)", to_decimal(params.eta / lower_of(curve.D[at - 1]), 4));
   result.verdict = holding_verdict(result.scope);
   result.detail = fmt::format("f = g on every input of length <= {} (D({}) = 0 exactly) and |f - g| = {} >= eta = {} at "
-                              "length {} <= {}: any valid N is at least {}",
+                              "length {} <= {}: any valid N(eps) for eps < eta/3 = {} is at least {}",
                               params.n, params.n, show(curve.D[at - 1]), to_string(params.eta), at, params.differ_by,
-                              params.n + 1);
+                              to_string(params.eta / 3), params.n + 1);
   return result;
 }
 

@@ -426,7 +426,22 @@ TEST_CASE("lgcheck gen margin-witness writes a witness pair whose T4.1.witness c
   const json claims = json::parse(c.out)["claims"];
   REQUIRE(claims.size() == 1);
   CHECK(claims[0]["verdict"] == "PROVED");
-  CHECK(claims[0]["detail"].get<std::string>().find("any valid N is at least 16") != std::string::npos);
+  CHECK(claims[0]["detail"].get<std::string>().find("any valid N(eps) for eps < eta/3 = 1/24 is at least 16") !=
+        std::string::npos);
+  // The same pair with g = f reading h1 (irrational weights): D is an enclosure holding 0 at length 2, which is
+  // not a difference: UNDECIDED, never REFUTED.
+  json same = j;
+  for (json& m : same["pair"]) {
+    m["layers"][0].erase("mlp");
+    m["readout"]["weights"] = json::array({json::array({"0", "0", "1", "0", "0"})});
+  }
+  std::ofstream(file) << same.dump();
+  auto equal = run_lgcheck("check --json --quiet --claims T4.1.witness " + file.string(), true);
+  const json undecided = json::parse(equal.out)["claims"];
+  REQUIRE(undecided.size() == 1);
+  CHECK(undecided[0]["verdict"] == "UNDECIDED");
+  CHECK(undecided[0]["detail"].get<std::string>().find("is neither the exact 0 nor certainly positive") !=
+        std::string::npos);
   std::filesystem::remove(file);
   auto wide = run_lgcheck("gen margin-witness --gamma 3/2", true);
   CHECK(wide.exit_code == 2);

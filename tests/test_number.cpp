@@ -32,6 +32,16 @@ TEST_CASE("Number turns into an enclosure when a transcendental enters", "[numer
   CHECK(*lgc::compare(s, Number(Rational(85, 100))) == -1);
   CHECK_FALSE(lgc::compare(s, s).has_value());
   CHECK_THROWS_AS(s.exact(), std::logic_error);
+  // ReLU of an enclosure: the exact 0 when it is certainly <= 0 (0 itself included), an enclosure otherwise.
+  const Number negative = s - Number(1);  // sin 1 − 1 < 0
+  REQUIRE(relu(negative).is_exact());
+  CHECK(relu(negative).exact() == 0);
+  CHECK(relu(Number(Interval::hull(Rational(-1), Rational(0), 64))).is_exact());
+  const Number straddling(Interval::hull(Rational(-1), Rational(1, 8), 64));
+  CHECK_FALSE(relu(straddling).is_exact());
+  CHECK(lgc::upper_of(relu(straddling)) == Rational(1, 8));
+  CHECK(lgc::lower_of(relu(straddling)) == 0);
+  CHECK_FALSE(relu(s).is_exact());
 }
 
 TEST_CASE("Matrices: products, transposes and applications are exact", "[numeric][matrix]") {

@@ -279,7 +279,8 @@ Command add_gen(CLI::App& app) {
   a->margin_witness = gen->add_subcommand(
       "margin-witness",
       "A margin witness pair (finite:p, logit margin gamma): f = g on every input shorter than N = ceil(2^(p/gamma)), "
-      "apart by eta at length N, so no length bound for this margin and precision is below N");
+      "apart by eta at length N, so no length bound for this margin and precision valid at some eps < eta/3 is "
+      "below N");
   a->margin_witness->add_option("--gamma", a->margin, "the logit margin gamma, in (0, 1]")->required();
   a->margin_witness->add_option("--precision", a->precision, "the precision p of finite:p")
       ->capture_default_str()->check(CLI::Range(1, 64));

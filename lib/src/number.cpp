@@ -75,7 +75,7 @@ Number relu(const Number& x) {
   if (x.is_exact()) return x.exact() > 0 ? x : Number(0);
   // An enclosure that is certainly <= 0 gives the exact 0 (ReLU is 0 on the
   // whole enclosure), so it stays exact through later products and sums.
-  if (x.enclosure().upper() <= 0) return Number(0);
+  if (mpfi_is_nonpos(x.enclosure().raw())) return Number(0);
   return Number(relu(x.enclosure()));
 }
 

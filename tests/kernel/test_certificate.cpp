@@ -602,3 +602,25 @@ TEST_CASE("a margin witness certificate (finite:2, witness length N) is accepted
   edited["evidence"]["D_n"] = "1/8";
   CHECK(has(k::check_certificate(edited).problems, "verdict: PROVED but evidence.D_n is not 0"));
 }
+
+TEST_CASE("forged T4.1.witness verdicts are rejected: a REFUTED without its reason, a gap inside the agreement",
+          "[kernel][certificate]") {
+  const json cert = fixture("margin_witness_gamma1_2_p2__T4.1.witness.json");
+  // REFUTED with the gap witness removed: D_n = 0 and D(16) = 1/4 = eta leave no reason to refute.
+  json forged = cert;
+  forged["verdict"] = "REFUTED";
+  forged["evidence"].erase("witnesses");
+  CHECK(has(k::check_certificate(forged).problems, "REFUTED with evidence.D_n = 0 needs evidence.D_differ certainly"));
+  // A genuine 'no difference of eta' record passes that rule: D_differ below eta, as a rational or an enclosure.
+  for (const char* below : {"1/8", "[0.124999999999, 0.125000000001]"}) {
+    json refuted = forged;
+    refuted["evidence"]["D_differ"] = below;
+    CHECK_FALSE(has(k::check_certificate(refuted).problems, "REFUTED with evidence.D_n = 0"));
+  }
+  forged["evidence"]["D_differ"] = "[0.25, 0.250000000001]";
+  CHECK(has(k::check_certificate(forged).problems, "REFUTED with evidence.D_n = 0 needs evidence.D_differ certainly"));
+  // PROVED with the gap witness moved inside the claimed agreement (length <= n = 15): it contradicts D_n = 0.
+  json inside = cert;
+  inside["evidence"]["witnesses"][0]["statistic"] = {{"counts", {6, 0}}, {"length", 7}, {"window", {1}}};
+  CHECK(has(k::check_certificate(inside).problems, "a gap at length 7 <= n = 15 contradicts D_n = 0"));
+}

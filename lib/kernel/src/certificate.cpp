@@ -79,6 +79,42 @@ std::string piece(T n) { return std::to_string(n); }
 template <class... A>
 std::string cat(const A&... a) { return (std::string() + ... + piece(a)); }
 
+/// A recorded distance's upper end: the rational itself, or the upper endpoint of an enclosure written
+/// "[lo, hi]" (decimals rounded outward, as "0.25" or "2.9e-39"); nullopt for anything else.
+std::optional<Rational> recorded_upper(const json& v) {
+  std::string why;
+  if (auto q = read_rational(v, why)) return q;
+  if (!v.is_string()) return std::nullopt;
+  const std::string& t = v.get_ref<const std::string&>();
+  const auto comma = t.rfind(", ");
+  if (t.size() < 5 || t.front() != '[' || t.back() != ']' || comma == std::string::npos) return std::nullopt;
+  const std::string hi = t.substr(comma + 2, t.size() - comma - 3);
+  const auto e = hi.find_first_of("eE");
+  const std::string mantissa = hi.substr(0, e);
+  const auto dot = mantissa.find('.');
+  std::string digits = mantissa;
+  long exponent = 0;
+  if (dot != std::string::npos) {
+    digits.erase(dot, 1);
+    exponent = -static_cast<long>(mantissa.size() - dot - 1);
+  }
+  const std::size_t sign = !digits.empty() && digits.front() == '-';
+  if (digits.size() <= sign || digits.size() > 40 || digits.find_first_not_of("0123456789", sign) != std::string::npos)
+    return std::nullopt;
+  if (e != std::string::npos) {
+    const std::string power = hi.substr(e + 1);
+    long p = 0;
+    const char* first = power.data() + (power.starts_with('+') ? 1 : 0);
+    const auto [end, error] = std::from_chars(first, power.data() + power.size(), p);
+    if (error != std::errc() || end != power.data() + power.size() || p < -100000 || p > 100000) return std::nullopt;
+    exponent += p;
+  }
+  const auto lead = digits.find_first_not_of('0', sign);  // no leading 0: GMP would read the digits as octal
+  const Rational value{lead == std::string::npos ? Integer(0) : Integer((sign ? "-" : "") + digits.substr(lead))};
+  const Integer ten = pow(Integer(10), static_cast<unsigned>(exponent < 0 ? -exponent : exponent));
+  return exponent < 0 ? Rational(value / Rational(ten)) : Rational(value * ten);
+}
+
 std::string enclosure_text(const Rational& lo, const Rational& hi) {
   return cat("[", to_decimal(lo, 12), ", ", to_decimal(hi, 12), "]");
 }
@@ -377,6 +413,12 @@ class Checker {
     if (holding() && (!d_n || *d_n != 0)) problem("verdict", cat(verdict(), " but evidence.D_n is not 0"));
     if (verdict() == "REFUTED" && d_n && *d_n == 0 && gap_recorded)
       problem("verdict", "REFUTED, but evidence.D_n = 0 and a witness of |f - g| >= eta are recorded: the claim holds");
+    // A REFUTED beside D_n = 0 can only rest on D(differ_by) < eta: the record must say so.
+    const json* differ = field("D_differ");
+    const auto upper = differ ? recorded_upper(*differ) : std::nullopt;
+    if (verdict() == "REFUTED" && d_n && *d_n == 0 && !(upper && *upper < eta))
+      problem("verdict", "REFUTED with evidence.D_n = 0 needs evidence.D_differ certainly below eta = " +
+                             to_string(eta));
   }
 
   /// T4.2.avg: α, α_min, ε, c, k, C, N₀, then the premise (check_premise).
@@ -1150,6 +1192,10 @@ class Checker {
       auto T = length_at(w, "statistic");
       if (T && *T > witness_length())
         return problem(path + ".statistic.length", cat("longer than the witness length ", witness_length())), false;
+      const std::uint64_t n = case_.check_count("witness_n", 0);
+      if (T && *T <= n && holding())
+        return problem(path + ".statistic.length", cat("a gap at length ", *T, " <= n = ", n, " contradicts D_n = 0")),
+               false;
     }
     if (claim == "T4.1.threshold" && kind == "finite_differs") {
       auto T = length_at(w, "statistic");
