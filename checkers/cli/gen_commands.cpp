@@ -178,11 +178,7 @@ void gen_margin_witness(const GenArgs& a) {
   check["witness_length"] = N;
   check["eta"] = to_string(height);
   if (!check.contains("max_length")) check["max_length"] = N;
-  const std::string name = "margin_witness_gamma" + to_string(gamma) + "_p" + std::to_string(a.precision);
-  std::string file_name = name;
-  for (char& c : file_name)
-    if (c == '/') c = '_';
-  write_pair_case(w.f, w.g, file_name,
+  write_pair_case(w.f, w.g, w.name,
                   "margin witness pair (finite:" + std::to_string(a.precision) + ", logit margin " + to_string(gamma) +
                       "): f = g on every input of length < ceil(2^(p/gamma)) = " + w.length.str() +
                       "; on 0^(N-1) 1 they differ by " + to_string(height),

@@ -131,7 +131,8 @@ MarginWitness margin_witness(const Rational& gamma, unsigned bits, const Rationa
   base.readout.weights = zeros(1, 5);
   base.readout.weights(0, 3) = 1;
   base.readout.bias = QVector{Rational(0)};
-  const std::string tag = "margin_witness_gamma" + rational_name(gamma) + "_p" + std::to_string(bits);
+  w.name = "margin_witness_gamma" + rational_name(gamma) + "_p" + std::to_string(bits);
+  const std::string& tag = w.name;
   const std::string family = "margin witness (logit margin " + to_string(gamma) + ", finite:" + std::to_string(bits) +
                              ", N = ceil(2^(p/gamma)) = " + w.length.str() + ")";
   w.f = base;

@@ -5,6 +5,7 @@
 #include "lgcheck/model/model.hpp"
 
 #include <cstdint>
+#include <string>
 
 namespace lgc {
 
@@ -31,6 +32,8 @@ Model margin_counter(const Rational& gamma, const Semantics& semantics);
 /// f = g on every input of length < N, and g − f = η on 0^{N−1}1.
 struct MarginWitness {
   Model f, g;
+  std::string name;  ///< margin_witness_gamma<γ>_p<p> ('/' written '_'): the models' names less "_f", "_g"
+
   Integer length;  ///< N = ⌈2^{p/γ}⌉, the first length where they differ
   Rational slope;  ///< s = η/(1/2 − 1/N)
 };
