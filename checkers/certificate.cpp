@@ -156,7 +156,8 @@ ReplayResult replay_certificate(const nlohmann::json& cert) {
     return r;
   }
   const nlohmann::json evidence = cert.value("evidence", nlohmann::json::object());
-  if (evidence.contains("witnesses")) {
+  // Section 4 witnesses are re-verified here; a softmax pair's (T5.2.witness) by the re-run below and the kernel.
+  if (evidence.contains("witnesses") && is_section4_case(c)) {
     try {
       CaseModels cm = section4_models(c);
       for (std::size_t k = 0; k < evidence["witnesses"].size(); ++k) {

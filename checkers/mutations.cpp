@@ -27,6 +27,11 @@ constexpr const char* kTwoPatternPair = "pairs/modp_p2_two_pattern_pair.json";
 constexpr const char* kWindowWide = "section4/window_wide.json";
 constexpr const char* kFarey8 = "witnesses/farey_hat_n8.json";
 constexpr const char* kMarginWitness = "witnesses/margin_witness_gamma1_3_p2.json";
+constexpr const char* kMarginWitness2 = "witnesses/margin_witness_gamma1_2_p2.json";
+constexpr const char* kMarginWitness4 = "witnesses/margin_witness_gamma1_4_p2.json";
+constexpr const char* kPositionWitness2 = "witnesses/position_witness_gamma1_2_rho1_4.json";
+constexpr const char* kPositionWitness3 = "witnesses/position_witness_gamma1_3_rho1_4.json";
+constexpr const char* kPositionWitness4 = "witnesses/position_witness_gamma1_4_rho1_4.json";
 constexpr const char* kFareyUniform = "average/farey_hat_n4_uniform.json";
 constexpr const char* kPresenceSkewed = "average/presence_skewed.json";
 constexpr const char* kPresenceBinding = "average/presence_binding.json";
@@ -98,6 +103,24 @@ Mutation witness_mutation(std::string name, std::string description, const char*
                           std::function<void(WitnessParams&)> edit) {
   return edited_params_mutation<WitnessParams>(kWitnessId, std::move(name), std::move(description), file,
                                                witness_params, check_witness, std::move(edit));
+}
+
+Mutation witness52_mutation(std::string name, std::string description, const char* file,
+                            std::function<void(WitnessParams&)> edit) {
+  return edited_params_mutation<WitnessParams>(kWitness52Id, std::move(name), std::move(description), file,
+                                               witness_params, check_witness52, std::move(edit));
+}
+
+/// The two breaks of a witness family member: agreement claimed one length further (its first differing length),
+/// and the difference claimed twice as large.
+void push_member_mutations(std::vector<Mutation>& m, const std::string& family, const std::string& gamma,
+                           const char* file, bool section5) {
+  const auto make = section5 ? witness52_mutation : witness_mutation;
+  const std::string tag = family + " (gamma " + gamma + ")";
+  m.push_back(make(tag + ": agreement up to N", "the " + family + " claimed equal at its first differing length N too",
+                   file, [](WitnessParams& p) { p.n += 1; }));
+  m.push_back(make(tag + ": eta doubled", "the " + family + "'s difference claimed 2 eta", file,
+                   [](WitnessParams& p) { p.eta *= 2; }));
 }
 
 Mutation average_mutation(std::string name, std::string description, const char* file,
@@ -175,6 +198,8 @@ std::vector<Mutation> build_registry() {
                                kMarginWitness, [](WitnessParams& p) { p.n += 1; }));
   m.push_back(witness_mutation("margin witness: eta doubled", "the margin witness's difference claimed 2 eta",
                                kMarginWitness, [](WitnessParams& p) { p.eta *= 2; }));
+  push_member_mutations(m, "margin witness", "1/2", kMarginWitness2, false);
+  push_member_mutations(m, "margin witness", "1/4", kMarginWitness4, false);
   m.push_back(average_mutation("no multiplicities", "each statistic weighted as one string (multinomial factors dropped, "
                                "weights renormalised to sum to 1; no brute-force cross-check)",
                                kAbsence, [](AverageParams& p) {
@@ -202,6 +227,9 @@ std::vector<Mutation> build_registry() {
   m.push_back(subsample_mutation("G/4 in the drift form", "the integrand bound G divided by 4 in the drift form (a "
                                  "window broken at a block boundary charged 2G/4)", kInduction,
                                  [](SubsampleParams& p) { p.drift_G_scale = Rational(1, 4); }));
+  push_member_mutations(m, "position witness", "1/2", kPositionWitness2, true);
+  push_member_mutations(m, "position witness", "1/3", kPositionWitness3, true);
+  push_member_mutations(m, "position witness", "1/4", kPositionWitness4, true);
   m.push_back({kSimulation52Id, "bound without e^A", "the simulation-error bound without its exponential factors e^(A_g)",
                kSharpPair, [](const std::filesystem::path& dir) {
                  Case c = load(dir, kSharpPair);
@@ -254,6 +282,10 @@ std::vector<Mutation> build_registry() {
       {"T4.1.witness/eta doubled", "no difference of eta"},
       {"T4.1.witness/margin witness: agreement up to N", "f and g differ at length"},
       {"T4.1.witness/margin witness: eta doubled", "no difference of eta"},
+      {"T4.1.witness/margin witness (gamma 1/2): agreement up to N", "f and g differ at length"},
+      {"T4.1.witness/margin witness (gamma 1/2): eta doubled", "no difference of eta"},
+      {"T4.1.witness/margin witness (gamma 1/4): agreement up to N", "f and g differ at length"},
+      {"T4.1.witness/margin witness (gamma 1/4): eta doubled", "no difference of eta"},
       {"T4.2.avg/no multiplicities", "> C eps^(1/2)"},
       {"T4.2.avg/N0 from alpha_max", "> C eps^(1/2)"},
       {"T4.2.avg/C halved", "> C eps^(1/2)"},
@@ -263,6 +295,12 @@ std::vector<Mutation> build_registry() {
       {"L5.conv/K/2", "vs the bound"},
       {"L5.3.subsample/drift term dropped", "moves by more than its drift-form premise"},
       {"L5.3.subsample/G/4 in the drift form", "moves by more than its drift-form premise"},
+      {"T5.2.witness/position witness (gamma 1/2): agreement up to N", "f and g differ at length"},
+      {"T5.2.witness/position witness (gamma 1/2): eta doubled", "no difference of eta"},
+      {"T5.2.witness/position witness (gamma 1/3): agreement up to N", "f and g differ at length"},
+      {"T5.2.witness/position witness (gamma 1/3): eta doubled", "no difference of eta"},
+      {"T5.2.witness/position witness (gamma 1/4): agreement up to N", "f and g differ at length"},
+      {"T5.2.witness/position witness (gamma 1/4): eta doubled", "no difference of eta"},
       {"T5.2.sim/bound without e^A", "exceeds the simulation-error bound"},
       {"T5.2.sim/C(f) without e^A", "exceeds C(f)"},
       {"D5.4.kgram/no minimum length", "> eps"},

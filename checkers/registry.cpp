@@ -113,6 +113,11 @@ const std::vector<Claim>& claim_registry() {
        "softmax", "docs/theory.md#the-simulation-error-bound-toolkit", is_simulation52_case,
        named([](const Case& c) { return check_simulation52(c, simulation52_params(c)); }),
        rerun([](const Case& c) { return check_simulation52(c, simulation52_params(c)); })},
+      {kWitness52Id,
+       "softmax witness pairs: |f - g| <= 2^-64 on every input of length <= n, |f - g| >= eta at the witness length",
+       "softmax", "docs/theory.md#a-witness-family-for-the-positional-margin-toolkit", is_witness52_case,
+       named([](const Case& c) { return check_witness52(c, witness_params(c)); }),
+       rerun([](const Case& c) { return check_witness52(c, witness_params(c)); })},
   };
   return claims;
 }

@@ -13,6 +13,8 @@
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/model/input.hpp"
 #include "lgcheck/report/verdict.hpp"
+#include "lgcheck/semantics/forward.hpp"
+#include "lgcheck/semantics/softmax_layer1.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -134,5 +136,27 @@ struct Simulation52Params {
 };
 Simulation52Params simulation52_params(const Case& c);
 ClaimResult check_simulation52(const Case& c, const Simulation52Params& params);
+
+}  // namespace lgc
+
+namespace lgc {
+
+inline constexpr const char* kWitness52Id = "T5.2.witness";
+
+/// Pairs of softmax models of one or two layers whose case names a witness (check.witness_n).
+bool is_witness52_case(const Case& c);
+/// Why the output of `m` at the last position may depend on more than that position's statistic (a head after
+/// the first layer with a non-zero value); empty when it cannot.
+std::string statistic_obstacle(const Model& m);
+/// The largest |f − g| T5.2.witness accepts as agreement: 2^-64.
+Rational witness52_tolerance();
+/// The output at the last position of a model whose heads after the first layer have value 0 (they add 0): the
+/// later MLPs and the readout applied to the first layer's output at T, a function of T's statistic.
+Output witness52_output(const SoftmaxFirstLayer& first, const Tokens& x);
+
+struct WitnessParams;
+/// T5.2.witness (docs/theory.md, "A witness family for the positional margin"): |f − g| <= 2^-64 at every
+/// statistic of length <= n, certified; |f − g| >= η at a statistic of length check.witness_length.
+ClaimResult check_witness52(const Case& c, const WitnessParams& params);
 
 }  // namespace lgc

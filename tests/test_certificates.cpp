@@ -81,6 +81,22 @@ TEST_CASE("A certificate replays as written", "[certificate]") {
   }
 }
 
+TEST_CASE("A T5.2.witness certificate (softmax, two layers) replays, and a forged verdict does not",
+          "[certificate][witness]") {
+  // Its gap witness is re-established by the re-run and by the kernel's two-layer forward pass; the Section 4
+  // witness re-check (one-layer models only) does not apply to it.
+  const nlohmann::json cert = certificate_for("witnesses/position_witness_gamma1_2_rho1_4.json", "T5.2.witness");
+  lgc::ReplayResult r = lgc::replay_certificate(cert);
+  for (const auto& p : r.problems) INFO(p);
+  CHECK(r.accepted);
+  CHECK(r.kernel_reestablished >= 10);
+  nlohmann::json forged = cert;
+  forged["verdict"] = "REFUTED";
+  r = lgc::replay_certificate(forged);
+  CHECK_FALSE(r.accepted);
+  CHECK(mentions(r, "kernel: verdict"));
+}
+
 TEST_CASE("A certificate whose case was altered is rejected", "[certificate]") {
   nlohmann::json cert = certificate_for("witnesses/farey_hat_n4.json", "T4.1.witness");
   cert["case"]["pair"][1]["layers"][0]["mlp"]["out"][3][0] = "1";  // another hat

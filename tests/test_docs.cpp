@@ -335,6 +335,15 @@ TEST_CASE("docs/cli.md documents every JSON key lgcheck prints, and lgcheck prin
   std::set<std::string> claim_ids;
   for (const json& row : check["claims"]) claim_ids.insert(row["id"].get<std::string>());
   add(run_json("check " + bundled("average/farey_hat_n4_uniform.json") + " --claims 'T4.2.*' --json"));
+  // T5.2.witness, holding and refuted (agreement claimed at the first differing length, 17).
+  add(run_json("check " + bundled("witnesses/position_witness_gamma1_2_rho1_4.json") +
+               " --claims 'T5.2.witness' --json"));
+  json beyond = json::parse(std::ifstream(lgc::test::case_path("witnesses/position_witness_gamma1_2_rho1_4.json")));
+  beyond["check"]["witness_n"] = 17;
+  beyond.erase("expect");
+  const fs::path beyond_file = dir.path / "position_witness_beyond.json";
+  std::ofstream(beyond_file) << beyond.dump();
+  add(run_json("check " + quoted(beyond_file) + " --claims 'T5.2.witness' --json", 1));
   // A budget that runs out: UNDECIDED rows whose evidence is the budget (exit 3).
   add(run_json("check " + bundled("witnesses/farey_hat_n4.json") + " --budget 1 --json", 3));
   // Shards (the expected verdicts under "expect" are keyed by claim id: data) and their merge.

@@ -165,7 +165,7 @@ TEST_CASE("Hostile inputs end in exit 2 with a message, never a signal or a hang
            {"check " + (dir / "empty").string(), "no .json case file in the paths given"},
            {"check " + modp + " --claims 'T9.*'", "--claims 'T9.*' matches no registered claim (S.consistency, "
                                                   "T4.1.threshold, L4.L, T4.1.sim, T4.1.lg, T4.1.witness, T4.2.avg, "
-                                                  "C4.2.regularity, L5.conv, L5.lip, D5.4.kgram, L5.3.subsample, T5.2.sim)"},
+                                                  "C4.2.regularity, L5.conv, L5.lip, D5.4.kgram, L5.3.subsample, T5.2.sim, T5.2.witness)"},
            {"check " + (dir / "twice").string() + " --certificates " + (dir / "certs").string(),
             "--certificates: two cases are named \"farey_hat_n4\""},
            {"simulate " + modp + " --epsilon 1/4 --random -1", "--random: expected a non-negative integer, got -1"},

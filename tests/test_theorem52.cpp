@@ -5,10 +5,13 @@
 #include "lgcheck/bounds/theorem52.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/complexity.hpp"
+#include "lgcheck/quantities/positional_margin.hpp"
+#include "lgcheck/semantics/softmax_linear.hpp"
 #include "lgcheck/quantities/simulation_bound.hpp"
 #include "lgcheck/simulate/subsample.hpp"
 #include "lgcheck/tasks/section5_tasks.hpp"
 #include "section5.hpp"
+#include "theorem41.hpp"
 
 #include "support.hpp"
 
@@ -184,4 +187,182 @@ TEST_CASE("simulation_inputs names input families, and a bad one is refused at l
     CHECK(e.json_path() == "check.simulation_inputs[2]");
     CHECK(std::string(e.what()).find("\"single\" is listed twice (at 0)") != std::string::npos);
   }
+}
+
+namespace {
+
+/// d(T) = T^{1+γ}/(T^{1+γ} + T − 1) − 1/T at γ = 1, where it is rational: T²/(T² + T − 1) − 1/T.
+Rational d_at_gamma1(long T) { return Rational(T * T, T * T + T - 1) - Rational(1, T); }
+
+/// The case of a position witness pair, as gen writes it (validated by the loader).
+lgc::Case witness_case(const lgc::PositionWitness& w, std::uint64_t n, std::uint64_t M, const Rational& eta) {
+  lgc::Case c;
+  c.name = w.name;
+  c.is_pair = true;
+  c.models = {w.f, w.g};
+  c.check = {{"witness_n", n}, {"witness_length", M}, {"eta", lgc::to_string(eta)}};
+  return lgc::parse_case(lgc::case_to_json(c), "<test>");
+}
+
+}  // namespace
+
+TEST_CASE("The position witness family: N and M as computed apart, (1/rho - 1)^(1/gamma) < N <= (2/rho)^(1/gamma)",
+          "[theorem52][witness]") {
+  struct Member {
+    Rational gamma;
+    std::uint64_t N, M;
+  };
+  const Rational rho(1, 4), eta(1, 16);
+  // N and M from mpmath at 40 digits (a throwaway scan of d(T) while developing), and by hand at gamma = 1.
+  for (const Member& m : {Member{Rational(1), 8, 10}, Member{Rational(1, 2), 17, 29}, Member{Rational(1, 3), 39, 98},
+                          Member{Rational(1, 4), 98, 375}}) {
+    INFO("gamma " << m.gamma);
+    const lgc::PositionWitness w = lgc::position_witness(m.gamma, rho, eta);
+    CHECK(w.length == m.N);
+    CHECK(w.gap_length == m.M);
+    const long inverse = numerator(Rational(1) / m.gamma).convert_to<long>();  // 1/gamma is an integer here
+    CHECK(lgc::pow(1 / rho - 1, inverse) < Rational(Integer(w.length)));  // (1/rho - 1)^(1/gamma) < N, exactly
+    CHECK(Rational(Integer(w.length)) <= lgc::pow(2 / rho, inverse) + 1);  // N <= ceil((2/rho)^(1/gamma))
+    for (const lgc::Model* model : {&w.f, &w.g}) {
+      CHECK(lgc::positional_margin(*model).gamma == m.gamma);
+      CHECK(model->layers.size() == 2);
+      CHECK(lgc::statistic_obstacle(*model).empty());
+    }
+  }
+  // At gamma = 1 every quantity is rational: d(7) = 288/385 <= 3/4 < d(8) = 441/568, d(10) - 3/4 >= 1/16 > d(9) - 3/4.
+  CHECK(d_at_gamma1(7) <= Rational(3, 4));
+  CHECK(d_at_gamma1(8) > Rational(3, 4));
+  CHECK(d_at_gamma1(9) - Rational(3, 4) < eta);
+  CHECK(d_at_gamma1(10) - Rational(3, 4) >= eta);
+  CHECK_THROWS_AS(lgc::position_witness(Rational(3, 2), rho, eta), std::invalid_argument);  // gamma > 1
+  CHECK_THROWS_AS(lgc::position_witness(Rational(1, 2), Rational(1), eta), std::invalid_argument);  // rho = 1
+  CHECK_THROWS_AS(lgc::position_witness(Rational(1, 2), rho, rho), std::invalid_argument);  // eta = rho
+  CHECK_THROWS_AS(lgc::position_witness(Rational(1, 2), rho, eta, 20), std::invalid_argument);  // N = 17, M = 29 > 20
+  CHECK_NOTHROW(lgc::position_witness(Rational(1, 2), rho, eta, 29));
+}
+
+TEST_CASE("T5.2.witness is PROVED on the bundled members at exactly N - 1, REFUTED one length further",
+          "[theorem52][witness][claim]") {
+  for (const char* file : {"witnesses/position_witness_gamma1_2_rho1_4.json",
+                           "witnesses/position_witness_gamma1_3_rho1_4.json",
+                           "witnesses/position_witness_gamma1_4_rho1_4.json"}) {
+    INFO(file);
+    const lgc::Case c = lgc::test::bundled(file);
+    REQUIRE(lgc::is_witness52_case(c));
+    lgc::WitnessParams p = lgc::witness_params(c);
+    const lgc::ClaimResult r = lgc::check_witness52(c, p);
+    INFO(r.detail);
+    CHECK(r.verdict == lgc::Verdict::Proved);
+    CHECK(r.scope.exhaustive > 0);
+    CHECK(r.detail.find("is at least " + std::to_string(p.n + 1)) != std::string::npos);
+    // The gap is found on 0^(M-1) 1 and agrees with the full two-layer evaluation of that string (no shortcut).
+    lgc::Tokens x(p.differ_by, 0);
+    x.back() = 1;
+    const auto fx = lgc::softmax_evaluate_linear(c.models[0], x), gx = lgc::softmax_evaluate_linear(c.models[1], x);
+    const lgc::Number full = lgc::max_abs_difference(fx, gx);
+    CHECK(r.evidence.at("witnesses")[0].at("statistic").at("window") == nlohmann::json::array({1}));
+    CHECK(lgc::lower_of(full) >= p.eta);
+    CHECK(lgc::upper_of(full) < p.eta * 2);  // and below 2 eta: the doubled claim is false
+    lgc::WitnessParams further = p;
+    further.n += 1;  // the first differing length
+    const lgc::ClaimResult broken = lgc::check_witness52(c, further);
+    INFO(broken.detail);
+    CHECK(broken.verdict == lgc::Verdict::Refuted);
+    CHECK(broken.detail.find("differ at length " + std::to_string(p.n + 1)) != std::string::npos);
+  }
+}
+
+TEST_CASE("T5.2.witness refuses the statistic argument when a later layer has a value", "[theorem52][witness][claim]") {
+  const lgc::PositionWitness w = lgc::position_witness(Rational(1, 2), Rational(1, 4), Rational(1, 16));
+  lgc::PositionWitness mixed = w;
+  mixed.g.layers[1].heads[0].value(4, 3) = Rational(1, 1000);  // layer 2 now averages h2 into the output slot
+  const lgc::Case c = witness_case(mixed, 16, 29, Rational(1, 16));
+  CHECK_FALSE(lgc::statistic_obstacle(c.models[1]).empty());
+  const lgc::ClaimResult r = lgc::check_witness52(c, lgc::witness_params(c));
+  INFO(r.detail);
+  CHECK(r.verdict == lgc::Verdict::Undecided);
+  CHECK(r.detail.find("layer 2 head 1 has a non-zero value") != std::string::npos);
+  // Without that edit the same case is PROVED, so the refusal comes from the value alone.
+  const lgc::Case plain = witness_case(w, 16, 29, Rational(1, 16));
+  CHECK(lgc::check_witness52(plain, lgc::witness_params(plain)).verdict == lgc::Verdict::Proved);
+}
+
+TEST_CASE("lgcheck gen position-witness writes the bundled member, and refuses bad parameters", "[theorem52][cli]") {
+  const auto file = std::filesystem::temp_directory_path() / "lgcheck_position_witness.json";
+  auto r = lgc::test::run_lgcheck("gen position-witness --gamma 1/3 --check '{\"seed\": 1}' --expect "
+                                  "'{\"verdicts\": {\"T5.2.sim\": \"VACUOUS\", \"T5.2.witness\": \"PROVED\"}}' --out " +
+                                  file.string());
+  REQUIRE(r.exit_code == 0);
+  std::ifstream written(file), bundled(lgc::test::case_path("witnesses/position_witness_gamma1_3_rho1_4.json"));
+  CHECK(nlohmann::json::parse(written) == nlohmann::json::parse(bundled));
+  for (const char* bad : {"--gamma 2", "--gamma 1/2 --rho 1", "--gamma 1/2 --eta 1/4", "--gamma 0"}) {
+    INFO(bad);
+    auto e = lgc::test::run_lgcheck(std::string("gen position-witness ") + bad, true);
+    CHECK(e.exit_code == 2);
+  }
+}
+
+TEST_CASE("T5.2.witness's statistic argument: the first layer at T gives the full two-layer output",
+          "[theorem52][witness]") {
+  // Random softmax models (3 symbols, period 2, locality 1, two heads, MLPs in both layers, a sin readout) whose second
+  // layer's value is 0 but whose query-key form and positional term are not: the shortcut the claim takes
+  // (witness52_output) must enclose the same output as the linear-time evaluation of both layers, and give the
+  // same output on two strings of one statistic.
+  std::mt19937_64 rng(lgc::test::test_seed());
+  for (int trial = 0; trial < 12; ++trial) {
+    lgc::Model m = lgc::test::random_one_layer_model(rng, 3, 2, 1, 2, true);  // width 3, an MLP in layer 1
+    m.semantics = lgc::Semantics::softmax();
+    lgc::Head second{lgc::QMatrix(3, 3, Rational(0)), lgc::QMatrix(3, 3, Rational(0)),
+                     lgc::QVector{Rational(1, 2), Rational(3, 2)}};
+    for (std::size_t i = 0; i < 3; ++i) second.qk(i, (i + 1) % 3) = lgc::test::random_rational(rng, 2);
+    lgc::Mlp mlp{lgc::QMatrix(2, 3, Rational(0)), lgc::QVector(2, Rational(-1, 3)), lgc::QMatrix(3, 2, Rational(0)),
+                 lgc::QVector(3, Rational(0))};
+    for (std::size_t c = 0; c < 3; ++c) {
+      mlp.in(c % 2, c) = 1;
+      mlp.out(c, c % 2) = lgc::test::random_rational(rng, 2);
+    }
+    m.layers.push_back(lgc::Layer{{second}, mlp});
+    m.readout.sin_omega = Rational(3, 2);
+    REQUIRE(lgc::statistic_obstacle(m).empty());
+    const lgc::SoftmaxFirstLayer first(m);
+    for (std::size_t T : {1, 2, 5, 9}) {
+      lgc::Tokens x(T);
+      for (auto& t : x) t = static_cast<int>(rng() % 3);
+      const lgc::Output shortcut = lgc::witness52_output(first, x), full = lgc::softmax_evaluate_linear(m, x);
+      INFO("trial " << trial << ", T = " << T);
+      REQUIRE(shortcut.size() == full.size());
+      for (std::size_t k = 0; k < full.size(); ++k)
+        CHECK(lgc::lower_of(lgc::abs(shortcut[k] - full[k])) <= 0);  // the two enclosures meet
+      if (T >= 5) {  // swap two bulk tokens of one residue (positions 1 and 3): the statistic is unchanged
+        lgc::Tokens y = x;
+        std::swap(y[0], y[2]);
+        const lgc::Output other = lgc::witness52_output(first, y);
+        for (std::size_t k = 0; k < full.size(); ++k) CHECK(lgc::lower_of(lgc::abs(other[k] - shortcut[k])) <= 0);
+      }
+    }
+    // A value in the second layer: the shortcut no longer applies, and the claim says so.
+    m.layers[1].heads[0].value(0, 1) = Rational(1, 7);
+    CHECK_FALSE(lgc::statistic_obstacle(m).empty());
+  }
+}
+
+TEST_CASE("T5.2.witness: a difference of at most 2^-64 is agreement, and a case without eta decides nothing",
+          "[theorem52][witness][claim]") {
+  const lgc::PositionWitness w = lgc::position_witness(Rational(1, 2), Rational(1, 4), Rational(1, 16));
+  lgc::PositionWitness shifted = w;
+  shifted.g.readout.bias[0] = Rational(1) / Rational(lgc::pow(Integer(2), 100));  // |f - g| = 2^-100 everywhere
+  const lgc::Case c = witness_case(shifted, 16, 29, Rational(1, 16));
+  const lgc::ClaimResult r = lgc::check_witness52(c, lgc::witness_params(c));
+  INFO(r.detail);
+  CHECK(r.verdict == lgc::Verdict::Proved);  // what PROVED states (<= 2^-64) holds; no REFUTED below it
+  shifted.g.readout.bias[0] = Rational(1) / Rational(lgc::pow(Integer(2), 32));  // now 2^-32 > 2^-64 everywhere
+  const lgc::Case far = witness_case(shifted, 16, 29, Rational(1, 16));
+  const lgc::ClaimResult refuted = lgc::check_witness52(far, lgc::witness_params(far));
+  CHECK(refuted.verdict == lgc::Verdict::Refuted);
+  CHECK(refuted.detail.find("differ at length 1 <= n = 16") != std::string::npos);
+  lgc::Case no_eta = witness_case(w, 16, 29, Rational(1, 16));
+  no_eta.check.erase("eta");
+  const lgc::ClaimResult undecided = lgc::check_witness52(no_eta, lgc::witness_params(no_eta));
+  CHECK(undecided.verdict == lgc::Verdict::Undecided);
+  CHECK(undecided.detail.find("check.eta must exceed") != std::string::npos);
 }

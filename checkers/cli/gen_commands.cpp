@@ -55,7 +55,9 @@ struct GenArgs {
   std::uint64_t switch_length = 64;
   std::string alpha, marked = "1";
   bool absence = false, ones = false, other_residues = false;
-  CLI::App *modp = nullptr, *margin_counter = nullptr, *margin_witness = nullptr, *simple = nullptr, *farey = nullptr,
+  std::string witness_rho = "1/4", witness_eta = "1/16";
+  CLI::App *modp = nullptr, *margin_counter = nullptr, *margin_witness = nullptr, *position_witness = nullptr,
+           *simple = nullptr, *farey = nullptr,
            *modp_pair = nullptr, *induction = nullptr, *presence = nullptr, *regularity = nullptr, *regime = nullptr,
            *kgram = nullptr, *attention = nullptr;
   std::string attention_a = "1/2", copy = "1/10", readout_eta = "0";
@@ -185,6 +187,34 @@ void gen_margin_witness(const GenArgs& a) {
                   a.out, check, a.expect_block, a.name);
 }
 
+/// The positional-margin witness pair: the check block names the witness (agreement on every length <= N - 1,
+/// a difference of at least eta at length M).
+void gen_position_witness(const GenArgs& a) {
+  const Rational gamma = positive_rational_flag("--gamma", a.margin);
+  if (gamma > 1) throw UsageError("--gamma: must be at most 1 (got " + to_string(gamma) + ")");
+  const Rational rho = positive_rational_flag("--rho", a.witness_rho);
+  if (rho >= 1) throw UsageError("--rho: must be below 1 (got " + to_string(rho) + ")");
+  const Rational eta = positive_rational_flag("--eta", a.witness_eta);
+  if (eta >= rho) throw UsageError("--eta: must be below rho = " + to_string(rho) + " (got " + to_string(eta) + ")");
+  PositionWitness w;
+  try {
+    w = position_witness(gamma, rho, eta);  // M up to 2*10^6, check.witness_length's range (docs/case-format.md)
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--gamma/--rho/--eta: ") + e.what());
+  }
+  if (w.length > Integer(1000001))  // check.witness_n = N - 1 is at most 10^6
+    throw UsageError("--gamma/--rho: N = " + w.length.str() + " > 10^6 + 1, beyond the agreement a case can name");
+  nlohmann::json check = json_flag("--check", a.check_block);
+  check["witness_n"] = static_cast<std::uint64_t>(w.length) - 1;
+  check["witness_length"] = static_cast<std::uint64_t>(w.gap_length);
+  check["eta"] = to_string(eta);
+  write_pair_case(w.f, w.g, w.name,
+                  "positional-margin witness pair (softmax, positional margin " + to_string(gamma) + ", rho " +
+                      to_string(rho) + "): f = g on every input shorter than N = " + w.length.str() +
+                      "; on 0^(M-1) 1, M = " + w.gap_length.str() + ", they differ by at least " + to_string(eta),
+                  a.out, check, a.expect_block, a.name);
+}
+
 int run_gen(const GenArgs& a) {
   if (*a.modp)
     write_case(modp_task(a.p, semantics_flag(a.semantics), positive_rational_flag("--margin", a.margin)), a.out,
@@ -197,6 +227,7 @@ int run_gen(const GenArgs& a) {
     write_case(margin_counter(gamma, semantics), a.out, a.check_block, a.expect_block, a.name);
   }
   if (*a.margin_witness) gen_margin_witness(a);
+  if (*a.position_witness) gen_position_witness(a);
   if (*a.simple)
     write_case(simple_task(rational_flag("--omega", a.omega), a.readout == "sin" ? SimpleReadout::Sin : SimpleReadout::ReluMlp),
                a.out, a.check_block, a.expect_block, a.name);
@@ -281,6 +312,16 @@ Command add_gen(CLI::App& app) {
   a->margin_witness->add_option("--precision", a->precision, "the precision p of finite:p")
       ->capture_default_str()->check(CLI::Range(1, 64));
   a->margin_witness->add_option("--eta", a->eta, "the difference at length N")->capture_default_str();
+  a->position_witness = gen->add_subcommand(
+      "position-witness",
+      "A positional-margin witness pair (two-layer softmax, positional margin gamma): f = g on every input shorter "
+      "than N > (1/rho - 1)^(1/gamma), apart by at least eta at a length M, so no length bound of Theorem 5.2 valid "
+      "at some eps < eta/3 is below N");
+  a->position_witness->add_option("--gamma", a->margin, "the positional margin gamma, in (0, 1]")->required();
+  a->position_witness->add_option("--rho", a->witness_rho, "g - f tends to rho on 0...01; in (0, 1)")
+      ->capture_default_str();
+  a->position_witness->add_option("--eta", a->witness_eta, "the difference claimed at length M; in (0, rho)")
+      ->capture_default_str();
   a->simple = gen->add_subcommand("simple", "SimpleTask: sin(omega * fraction of 1-tokens)");
   a->simple->add_option("--omega", a->omega, "the frequency omega (exact rational)")->capture_default_str();
   a->simple->add_option("--readout", a->readout, "sin (sin readout) or relu (ReLU-MLP interpolation)")

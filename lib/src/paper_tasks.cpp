@@ -18,13 +18,6 @@ Rational sin_to_micro(const Rational& x) {
   return Rational(floor(scaled), 1000000);
 }
 
-std::string rational_name(const Rational& q) {
-  std::string s = to_string(q);
-  for (char& c : s)
-    if (c == '/') c = '_';
-  return s;
-}
-
 /// S = 2, Δ = 1, τ = 0, width 4 (token 0, token 1, q, a free slot), M = 0:
 /// attention is uniform over every position and writes q = the fraction of
 /// 1-tokens into slot 2. No MLP; the readout is left to the caller (1×4, zero).
@@ -48,6 +41,14 @@ Model fraction_of_ones_model() {
 }
 
 }  // namespace
+
+std::string rational_name(const Rational& q) {
+  std::string s = to_string(q);
+  for (char& c : s)
+    if (c == '/') c = '_';
+  return s;
+}
+
 
 Model modp_task(std::size_t p, const Semantics& semantics, const Rational& margin) {
   Model m;

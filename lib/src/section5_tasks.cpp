@@ -1,7 +1,10 @@
 #include "lgcheck/tasks/section5_tasks.hpp"
 
+#include "lgcheck/numeric/interval.hpp"
 #include "lgcheck/quantities/positional_margin.hpp"
+#include "lgcheck/tasks/paper_tasks.hpp"
 
+#include <stdexcept>
 #include <string>
 
 namespace lgc {
@@ -24,6 +27,32 @@ Model two_token_softmax(std::size_t locality) {
 }
 
 Head zero_head(QVector phi) { return Head{QMatrix(4, 4, Rational(0)), QMatrix(4, 4, Rational(0)), std::move(phi)}; }
+
+/// The sign of d(T) − level, d(T) = T^{1+γ}/(T^{1+γ} + T − 1) − 1/T (the position witness's largest h₁ − h₂ at
+/// length T), decided at 128 bits and up to 4096; nullopt when no precision decides it (an exact tie).
+std::optional<int> excess_sign(std::uint64_t T, const Rational& gamma, const Rational& level) {
+  const auto enclose = [&](unsigned bits) {
+    const Interval w = power(Integer(T), 1 + gamma, bits);
+    const Interval rest(Rational(Integer(T - 1)), bits), tail(Rational(1) / Rational(Integer(T)) + level, bits);
+    return w / (w + rest) - tail;
+  };
+  return decide_sign(enclose, 128, 4096).sign;
+}
+
+/// The first T >= from with d(T) > level (or >= level when `reach`); throws std::invalid_argument beyond
+/// max_length or on a tie no precision decides.
+std::uint64_t first_length_above(const Rational& gamma, const Rational& level, std::uint64_t from,
+                                 std::uint64_t max_length, bool reach) {
+  for (std::uint64_t T = from; T <= max_length; ++T) {
+    const auto sign = excess_sign(T, gamma, level);
+    if (!sign)
+      throw std::invalid_argument("position_witness: d(" + std::to_string(T) + ") = " + to_string(level) +
+                                  " cannot be decided (an exact tie: take another rho or eta)");
+    if (*sign > 0 || (reach && *sign == 0)) return T;
+  }
+  throw std::invalid_argument("position_witness: d(T) stays at most " + to_string(level) + " up to length " +
+                              std::to_string(max_length));
+}
 
 }  // namespace
 
@@ -76,6 +105,56 @@ SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Ration
   p.g.layers[1].heads[0].value(3, 1) = 1 + eta;
   p.g.description = "the same with the second value map scaled by 1 + " + to_string(eta);
   return p;
+}
+
+PositionWitness position_witness(const Rational& gamma, const Rational& rho, const Rational& eta,
+                                 std::uint64_t max_length) {
+  if (gamma <= 0 || gamma > 1) throw std::invalid_argument("position_witness: gamma must be in (0, 1]");
+  if (rho <= 0 || rho >= 1) throw std::invalid_argument("position_witness: rho must be in (0, 1)");
+  if (eta <= 0 || eta >= rho) throw std::invalid_argument("position_witness: eta must be in (0, rho)");
+  const Rational level = 1 - rho;
+  PositionWitness w;
+  const std::uint64_t N = first_length_above(gamma, level, 1, max_length, false);
+  w.length = Integer(N);
+  w.gap_length = Integer(first_length_above(gamma, level + eta, N, max_length, true));
+  Model base;
+  base.alphabet = {"0", "1"};
+  base.width = 5;  // token 0, token 1, h1 (the query-marked head), h2 (the uniform head), MLP output
+  base.period = 1;
+  base.locality = 0;
+  base.semantics = Semantics::softmax();
+  base.embedding = QMatrix(2, 5, Rational(0));
+  base.embedding(0, 0) = base.embedding(1, 1) = 1;
+  base.positional = QMatrix(1, 5, Rational(0));
+  const auto head = [](const Rational& phi0) {
+    return Head{QMatrix(5, 5, Rational(0)), QMatrix(5, 5, Rational(0)), QVector{phi0}};
+  };
+  Head marked = head(1 + gamma);  // weight T^{1+gamma} on the query itself, 1 on every other key
+  marked.value(2, 1) = 1;
+  Head uniform = head(Rational(0));
+  uniform.value(3, 1) = 1;
+  base.layers = {Layer{{marked, uniform}, std::nullopt}, Layer{{head(Rational(0))}, std::nullopt}};  // value 0
+  base.readout.weights = QMatrix(1, 5, Rational(0));
+  base.readout.weights(0, 3) = 1;
+  base.readout.bias = QVector{Rational(0)};
+  w.name = "position_witness_gamma" + rational_name(gamma) + "_rho" + rational_name(rho);
+  const std::string family = "positional-margin witness (softmax, positional margin " + to_string(gamma) +
+                             ", threshold 1 - rho = " + to_string(level) + ", N = " + w.length.str() + ")";
+  w.f = base;
+  w.f.name = w.name + "_f";
+  w.f.description = family + ", f: the fraction h2 of 1-tokens; the second layer adds nothing (value 0)";
+  w.g = base;
+  w.g.name = w.name + "_g";
+  w.g.description = family + ", g: h2 + ReLU(h1 - h2 - " + to_string(level) +
+                    "), h1 the weight the query-marked head (phi(0) = " + to_string(1 + gamma) +
+                    ") gives the 1-tokens; the ReLU is the second layer's MLP";
+  Mlp mlp{QMatrix(1, 5, Rational(0)), QVector{-level}, QMatrix(5, 1, Rational(0)), QVector(5, Rational(0))};
+  mlp.in(0, 2) = 1;
+  mlp.in(0, 3) = -1;
+  mlp.out(4, 0) = 1;
+  w.g.layers[1].mlp = mlp;
+  w.g.readout.weights(0, 4) = 1;
+  return w;
 }
 
 }  // namespace lgc

@@ -624,3 +624,103 @@ TEST_CASE("forged T4.1.witness verdicts are rejected: a REFUTED without its reas
   inside["evidence"]["witnesses"][0]["statistic"] = {{"counts", {6, 0}}, {"length", 7}, {"window", {1}}};
   CHECK(has(k::check_certificate(inside).problems, "a gap at length 7 <= n = 15 contradicts D_n = 0"));
 }
+
+TEST_CASE("a position witness certificate (softmax, two layers) is accepted, its edits and forged verdicts are not",
+          "[kernel][certificate]") {
+  // gamma = 1/2, rho = 1/4, eta = 1/16: |f - g| <= 2^-64 up to n = 16, >= 1/16 on 0^28 1 (M = 29).
+  const json cert = fixture("position_witness_gamma1_2_rho1_4__T5.2.witness.json");
+  auto r = k::check_certificate(cert);
+  INFO(all(r.problems));
+  CHECK(r.problems.empty());
+  for (const char* field : {"evidence.tolerance", "evidence.positional_margin", "witness 0 (pair_distance)"})
+    CHECK(has(r.reestablished, field));
+  CHECK(has(r.reestablished, "scope.domain: the inequality at 200 sampled instances"));  // both layers, per string
+  const auto rejects = [&](json edited, const std::string& why) {
+    auto e = k::check_certificate(edited);
+    INFO(all(e.problems));
+    CHECK(has(e.problems, why));
+  };
+  json edited = cert;
+  edited["evidence"]["positional_margin"] = "1";
+  rejects(edited, "evidence.positional_margin: recorded 1, recomputed 1/2");
+  edited = cert;
+  edited["evidence"]["D_n_upper"] = "1/1000";
+  rejects(edited, "evidence.D_n_upper: missing or above 2^-64 under PROVED");
+  edited = cert;
+  edited["evidence"]["witnesses"][0]["statistic"] = {{"counts", {27, 0}}, {"length", 28}, {"window", {1}}};
+  rejects(edited, "not the witness length 29");
+  edited = cert;
+  edited["evidence"]["witnesses"][0]["at_least"] = "1/8";  // the gap is 0.0635
+  rejects(edited, "evidence.witnesses[0]: |f - g| at the statistic is not certainly >= 1/8");
+  edited = cert;
+  edited["case"]["pair"][1]["layers"][1]["heads"][0]["value"][4][3] = "1/1000";  // the statistic argument breaks
+  rejects(edited, "verdict: PROVED, but a head after the first layer has a non-zero value");
+  // A forged REFUTED: no difference at a length <= n is recorded, and length 29 does reach eta.
+  edited = cert;
+  edited["verdict"] = "REFUTED";
+  rejects(edited, "REFUTED, but a statistic of length 29 is not certainly below eta");
+  rejects(edited, "evidence.witnesses[0]: a refutation needs |f - g| >= at_least > 2^-64 at a length <= n");
+  // A genuine refutation: agreement claimed up to n = 17, where 0^16 1 differs by 0.0053; its witness is
+  // re-established by the kernel's forward pass, and a forged one of 1/10 is not.
+  json refuted = cert;
+  refuted["verdict"] = "REFUTED";
+  refuted["case"]["check"]["witness_n"] = 17;
+  refuted["evidence"]["n"] = 17;
+  for (const char* key : {"D_n_upper", "D_differ", "visited"}) refuted["evidence"].erase(key);
+  refuted["scope"]["domain"] = "";
+  refuted["scope"]["exhaustive"] = 0;
+  refuted["evidence"]["witnesses"][0] = {{"kind", "pair_distance"}, {"at_least", "1/1000"}, {"expect", "holds"},
+                                         {"statistic", {{"counts", {16, 0}}, {"length", 17}, {"window", {1}}}}};
+  auto g = k::check_certificate(refuted);
+  INFO(all(g.problems));
+  CHECK(g.problems.empty());
+  CHECK(has(g.reestablished, "witness 0 (pair_distance)"));
+  refuted["evidence"]["witnesses"][0]["at_least"] = "1/10";
+  rejects(refuted, "|f - g| at the statistic is not certainly >= 1/10");
+  refuted["evidence"]["witnesses"][0]["at_least"] = "1/1000";
+  refuted["evidence"]["witnesses"][0]["statistic"] = {{"counts", {28, 0}}, {"length", 29}, {"window", {1}}};
+  rejects(refuted, "a refutation needs |f - g| >= at_least > 2^-64 at a length <= n");
+  refuted["evidence"]["witnesses"] = json::array();  // no reason left: length 29 reaches eta
+  rejects(refuted, "REFUTED, but a statistic of length 29 is not certainly below eta");
+}
+
+TEST_CASE("forged T5.2.witness certificates of false claims are rejected by the kernel's own evaluation",
+          "[kernel][certificate]") {
+  const json cert = fixture("position_witness_gamma1_2_rho1_4__T5.2.witness.json");
+  const auto rejects = [](const json& edited, const std::string& why) {
+    auto e = k::check_certificate(edited);
+    INFO(all(e.problems));
+    CHECK(has(e.problems, why));
+  };
+  // Agreement claimed up to 17, where 0^16 1 differs by 0.0053 (one statistic of 34 at that length), with a
+  // consistent record: the kernel evaluates every statistic of length <= n and finds it.
+  json forged = cert;
+  forged["case"]["check"]["witness_n"] = 17;
+  forged["evidence"]["n"] = 17;
+  forged["scope"]["domain"] = "every statistic of length <= 17";
+  forged["scope"]["exhaustive"] = 306;
+  rejects(forged, "evidence.D_n_upper: |f - g| > 2^-64 at 17");
+  // ... or with the old domain kept: the domain must be the agreement's.
+  forged["scope"]["domain"] = "every statistic of length <= 16";
+  forged["scope"]["exhaustive"] = 272;
+  rejects(forged, "scope.domain: recorded \"every statistic of length <= 16\", recomputed \"every statistic of length <= 17\"");
+  // Agreement claimed up to the gap's own length.
+  forged = cert;
+  forged["case"]["check"]["witness_n"] = 29;
+  forged["evidence"]["n"] = 29;
+  rejects(forged, "verdict: PROVED needs check.witness_length > witness_n");
+  // eta doubled, with the gap witness marked as expected to fail (so never checked).
+  forged = cert;
+  forged["case"]["check"]["eta"] = "1/8";
+  forged["evidence"]["eta"] = "1/8";
+  forged["evidence"]["witnesses"][0]["expect"] = "fails";
+  rejects(forged, "no statistic of length 29 with |f - g| >= eta re-established");
+  // Without check.witness_length the claim's 2n is the kernel's too: a genuine certificate of that case passes.
+  json two_n = cert;
+  two_n["case"]["check"].erase("witness_length");
+  two_n["evidence"]["differ_by"] = 32;
+  two_n["evidence"]["witnesses"][0]["statistic"] = {{"counts", {31, 0}}, {"length", 32}, {"window", {1}}};
+  auto g = k::check_certificate(two_n);
+  INFO(all(g.problems));
+  CHECK(g.problems.empty());
+}

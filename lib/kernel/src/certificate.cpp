@@ -20,6 +20,8 @@ namespace {
 using nlohmann::json;
 
 constexpr std::size_t kMaxWitnesses = 1000000;
+/// T5.2.witness: the positions (statistics times length) the kernel evaluates for the agreement, at most.
+constexpr std::uint64_t kWitness52Positions = 20000000;
 constexpr std::uint64_t kMaxEnumeratedStrings = 8192;  // brute force over all strings of a length
 
 /// All strings of length t over `symbols`, when there are at most `limit` (and t <= 1000).
@@ -186,7 +188,7 @@ class Checker {
           {"T4.2.avg", &Checker::check_average_claim}, {"C4.2.regularity", &Checker::check_regularity_claim},
           {"L5.conv", &Checker::check_convergence_claim}, {"L5.lip", &Checker::check_lipschitz_claim},
           {"D5.4.kgram", &Checker::check_kgram_claim}, {"L5.3.subsample", &Checker::check_subsample_claim},
-          {"T5.2.sim", &Checker::check_complexity_claim}};
+          {"T5.2.sim", &Checker::check_complexity_claim}, {"T5.2.witness", &Checker::check_witness52_claim}};
       if (const auto c = claims.find(claim); c != claims.end()) (this->*c->second)();
       else problem("claim", "unknown claim \"" + claim + "\"");
       check_witnesses(claim);
@@ -419,6 +421,117 @@ class Checker {
     if (verdict() == "REFUTED" && d_n && *d_n == 0 && !(upper && *upper < eta))
       problem("verdict", "REFUTED with evidence.D_n = 0 needs evidence.D_differ certainly below eta = " +
                              to_string(eta));
+  }
+
+  /// T5.2.witness (theory.md "A witness family for the positional margin"): η, n, M (check.witness_length, 2n by
+  /// default), the tolerance 2^-64 and γ = min over the models. A holding verdict needs value 0 after the first
+  /// layer, M > n, η > 3·2^-64, the domain "every statistic of length <= n", |f − g| <= 2^-64 at each statistic of
+  /// length <= n (the kernel's own evaluation, within kWitness52Positions) and a gap >= η at a statistic of length
+  /// M; REFUTED needs a difference > 2^-64 at length <= n, or no statistic of length M with |f − g| >= η.
+  void check_witness52_claim() {
+    const Rational eta = case_.check_rational("eta", 0), tolerance = Rational(1) / Rational(pow(Integer(2), 64));
+    const std::uint64_t n = case_.check_count("witness_n", 0), M = witness_length();
+    compare_fields({{"eta", eta}, {"n", Rational(n)}, {"differ_by", Rational(M)}, {"tolerance", tolerance}});
+    Margin gamma;
+    for (const Model& m : case_.models) gamma = smaller_margin(gamma, positional_margin(m));
+    compare_margin(ev("positional_margin"), gamma);
+    ctx_.epsilon = eta;
+    const bool inert = later_values_zero();
+    if (verdict() == "REFUTED") return check_witness52_refutation(n, M, eta, tolerance, inert);
+    if (!holding()) return;
+    if (!inert) return problem("verdict", verdict() + ", but a head after the first layer has a non-zero value");
+    if (M <= n || eta <= 3 * tolerance)
+      return problem("verdict", verdict() + " needs check.witness_length > witness_n and eta > 3 * 2^-64");
+    const auto upper = rational_at(*evidence_, "D_n_upper");
+    if (!upper || *upper > tolerance) problem("evidence.D_n_upper", "missing or above 2^-64 under " + verdict());
+    Integer count = 0;
+    for (std::uint64_t T = 1; T <= n; ++T) count += statistic_count(case_.model(), T);
+    compare_domain(cat("every statistic of length <= ", n), count);
+    std::uint64_t lowest = n + 1, spent = 0, open = 0;
+    for (std::uint64_t T = n; T >= 1; --T, lowest = T + 1) {  // longest first: spend the budget where D is largest
+      const Integer cost = statistic_count(case_.model(), T) * Integer(T);
+      if (cost + Integer(spent) > Integer(kWitness52Positions)) break;
+      spent += static_cast<std::uint64_t>(cost);
+      bool failed = false;
+      for_each_statistic(case_.model(), T, [&](const Statistic& s) {
+        const Bracket d = inert_gap(expand(s, case_.model()));
+        if (d.lo > tolerance && !failed) failed = true, problem("evidence.D_n_upper", cat("|f - g| > 2^-64 at ", T));
+        else if (d.hi > tolerance) ++open;
+      });
+      if (failed) return;
+    }
+    if (lowest > 1) unchecked(cat("|f - g| <= 2^-64 at the lengths 1..", lowest - 1, " (beyond the kernel's budget)"));
+    if (open > 0) unchecked(cat("|f - g| <= 2^-64 at ", open, " statistics not separated at 128 bits"));
+    if (lowest <= n) agreed(cat("|f - g| <= 2^-64 at every statistic of length ", lowest, "..", n, " by the kernel"));
+    check_witness52_gap(M, eta);
+  }
+
+  /// Every head after the first layer has value 0, exactly.
+  bool later_values_zero() const {
+    for (const Model& m : case_.models)
+      for (std::size_t l = 1; l < m.layers.size(); ++l)
+        for (const Head& h : m.layers[l].heads)
+          for (std::size_t i = 0; i < m.width * m.width; ++i)
+            if (h.value(i / m.width, i % m.width) != 0) return false;
+    return true;
+  }
+
+  /// |f(x) − g(x)|∞ for a pair whose heads after the first layer have value 0: they add 0, so each output is the
+  /// later MLPs and the readout applied to the first layer's representation at T (O(T), not O(T²)).
+  Bracket inert_gap(const Tokens& x) const {
+    Values out[2];
+    for (std::size_t k = 0; k < 2; ++k) {
+      const Model& m = case_.models[k];
+      Model first = m;
+      first.layers.resize(1);
+      Values y = last_representation(first, x, m.semantics);
+      for (std::size_t l = 1; l < m.layers.size(); ++l)
+        if (m.layers[l].mlp) y = apply_mlp(*m.layers[l].mlp, y);
+      out[k] = apply_readout(m, y);
+    }
+    return difference_bracket(out[0], out[1]);
+  }
+
+  /// The pair_distance witnesses recorded with "expect": "holds" (others are a problem for this claim).
+  std::vector<std::pair<Statistic, Rational>> witness52_gaps() {
+    std::vector<std::pair<Statistic, Rational>> out;
+    const json* ws = field("witnesses");
+    if (!ws || !ws->is_array()) return out;
+    for (const json& w : *ws) {
+      const json *k = member(w, "kind"), *e = member(w, "expect"), *s = member(w, "statistic");
+      const auto a = rational_at(w, "at_least");
+      if (!k || *k != "pair_distance" || !e || *e != "holds" || !s || !a) continue;
+      if (auto sigma = read_statistic(*s, case_.model()); std::holds_alternative<Statistic>(sigma))
+        out.emplace_back(std::get<Statistic>(sigma), *a);
+    }
+    return out;
+  }
+
+  /// A holding verdict's gap: a recorded statistic of length M where the kernel finds |f − g| >= η.
+  void check_witness52_gap(std::uint64_t M, const Rational& eta) {
+    for (const auto& [sigma, at_least] : witness52_gaps()) {
+      if (sigma.length != M || at_least < eta) continue;
+      if (inert_gap(expand(sigma, case_.model())).lo >= eta) return agreed(cat("|f - g| >= eta at length ", M));
+    }
+    problem("evidence.witnesses", cat("no statistic of length ", M, " with |f - g| >= eta re-established"));
+  }
+
+  /// REFUTED: a recorded difference > 2^-64 at a length <= n (the full forward pass), or, for a pair the statistic
+  /// argument covers, no statistic of length M with |f − g| >= η (each one evaluated).
+  void check_witness52_refutation(std::uint64_t n, std::uint64_t M, const Rational& eta, const Rational& tolerance,
+                                  bool inert) {
+    for (const auto& [sigma, at_least] : witness52_gaps())
+      if (sigma.length <= n && at_least > tolerance && pair_gap(case_, expand(sigma, case_.model())).lo >= at_least)
+        return agreed(cat("verdict: REFUTED by |f - g| >= ", to_string(at_least), " at length ", sigma.length));
+    if (!inert || statistic_count(case_.model(), M) * Integer(M) > Integer(kWitness52Positions))
+      return problem("verdict", "REFUTED without a re-established difference at a length <= n");
+    bool reached = false;
+    for_each_statistic(case_.model(), M, [&](const Statistic& s) {
+      reached = reached || inert_gap(expand(s, case_.model())).hi >= eta;
+    });
+    if (reached)
+      return problem("verdict", cat("REFUTED, but a statistic of length ", M, " is not certainly below eta"));
+    agreed(cat("verdict: REFUTED, |f - g| < eta at every statistic of length ", M));
   }
 
   /// T4.2.avg: α, α_min, ε, c, k, C, N₀, then the premise (check_premise).
@@ -1019,6 +1132,7 @@ class Checker {
     if (claim == "T4.2.avg" || claim == "C4.2.regularity" || claim == "L5.lip" || claim == "D5.4.kgram") return;
     const json* text = recorded_domain();
     const bool named = claim == "T4.1.threshold" || claim == "T4.1.lg" || claim == "T4.1.witness" ||
+                       claim == "T5.2.witness" ||
                        (claim == "L5.conv" && convergence_length() >= 2 * (case_.model().locality + 1));
     if (!text)
       return named && holding() ? problem("scope.domain", "missing under the holding verdict " + verdict()) : void();
@@ -1097,6 +1211,13 @@ class Checker {
       return n;
     }
     if (claim == "L5.conv" && verdict() != "REFUTED") return convergence_at(d, x, fail);
+    if (claim == "T5.2.witness") {  // agreement within 2^-64 at every length <= n, through both layers
+      if (x.size() > case_.check_count("witness_n", 0) || verdict() == "REFUTED") return 0;
+      const Bracket d = pair_gap(case_, x);
+      const Rational scale(pow(Integer(2), 64));
+      if (d.lo * scale > 1) return fail("|f - g| > 2^-64");
+      return d.hi * scale > 1 ? (++open_, 0) : 1;
+    }
     const char* key = claim == "T4.1.witness" ? "D_n" : claim == "T4.1.lg" ? "D_inf_upper" : nullptr;
     auto bound = key ? rational_at(*evidence_, key) : std::nullopt;
     if (!bound || !case_.is_pair || (claim == "T4.1.witness" && x.size() > case_.check_count("witness_n", 0))) return 0;
@@ -1196,6 +1317,19 @@ class Checker {
       if (T && *T <= n && holding())
         return problem(path + ".statistic.length", cat("a gap at length ", *T, " <= n = ", n, " contradicts D_n = 0")),
                false;
+    }
+    if (claim == "T5.2.witness" && kind == "pair_distance") {  // holding: the gap at M; REFUTED: a difference <= n
+      const json* e = member(w, "expect");
+      auto a = rational_at(w, "at_least");
+      auto T = length_at(w, "statistic");
+      const std::uint64_t n = case_.check_count("witness_n", 0), M = witness_length();
+      const bool refuted = verdict() == "REFUTED";
+      if (!e || *e != "holds" || !a || !T) return problem(path, "expected a gap that holds, with at_least"), false;
+      if (refuted && (*a * Rational(pow(Integer(2), 64)) <= 1 || *T > n))
+        return problem(path, "a refutation needs |f - g| >= at_least > 2^-64 at a length <= n"), false;
+      if (!refuted && ctx_.epsilon && *a < *ctx_.epsilon)
+        return problem(path + ".at_least", "below eta = " + to_string(*ctx_.epsilon)), false;
+      if (!refuted && *T != M) return problem(path + ".statistic.length", cat("not the witness length ", M)), false;
     }
     if (claim == "T4.1.threshold" && kind == "finite_differs") {
       auto T = length_at(w, "statistic");

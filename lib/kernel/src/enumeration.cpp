@@ -179,6 +179,18 @@ std::optional<Digest> domain_digest(const Domain& d, const Model& m) {
   return digest;
 }
 
+void for_each_statistic(const Model& m, std::uint64_t T, const std::function<void(const Statistic&)>& visit) {
+  const std::size_t w = static_cast<std::size_t>(std::min<std::uint64_t>(T, m.locality + 1));
+  std::vector<std::uint64_t> words(1 + w + m.alphabet_size() * m.period, T);
+  for_each_tokens(m.alphabet_size(), w, words, 1, [&] {
+    for_each_bulk(m, T - w, 0, 0, residue_count(T - w, 0, m.period), words, 1 + w, [&] {
+      Statistic s{T, Tokens(words.begin() + 1, words.begin() + 1 + static_cast<long>(w)),
+                  std::vector<std::uint64_t>(words.begin() + 1 + static_cast<long>(w), words.end())};
+      visit(s);
+    });
+  });
+}
+
 std::optional<Digest> norm_pair_digest(const Model& m, std::size_t models, std::uint64_t n) {
   const PairCount c = norm_pair_count(m, n);
   if (c.total == 0) return Digest{};  // no pair (n <= τ + 1): nothing to walk, whatever the windows

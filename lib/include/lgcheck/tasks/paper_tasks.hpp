@@ -9,6 +9,9 @@
 
 namespace lgc {
 
+/// q as it appears in a case name: its exact text with '/' written '_'.
+std::string rational_name(const Rational& q);
+
 /// ModPTask: alphabet {0,1}, period Δ = p, locality 0; hardmax attends to the
 /// positions j ≡ 0 (mod p) and returns the fraction of 1-tokens there.
 /// `margin` scales the logit (γ = margin); the default 1 is the paper's task.

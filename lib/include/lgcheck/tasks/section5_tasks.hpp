@@ -2,6 +2,9 @@
 // Two-layer softmax models built for Section 5's checks (THEORY.md §3).
 #include "lgcheck/model/model.hpp"
 
+#include <cstdint>
+#include <string>
+
 namespace lgc {
 
 /// A two-layer softmax model over {0, 1} (Δ = 1, τ = 1) whose first head
@@ -34,5 +37,28 @@ struct AttentionFirstLayer {
 };
 SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Rational& eta,
                            const AttentionFirstLayer& first_layer = {});
+
+/// The positional-margin witness family (docs/theory.md, "A witness family
+/// for the positional margin"): a pair of two-layer softmax models over
+/// {0, 1} (Δ = 1, τ = 0, no query-key term). Layer 1 has two heads reading
+/// "the key is a 1": head 1 puts φ(0) = 1 + γ on the query itself, weight
+/// T^{1+γ} against 1 for each other key (positional margin γ), giving h₁;
+/// head 2 is uniform, giving h₂ = the fraction of 1-tokens. Layer 2's head
+/// has value 0. f returns h₂; g returns h₂ + ReLU(h₁ − h₂ − (1 − ρ)), the
+/// ReLU its layer-2 MLP. Positional margin γ (0 < γ <= 1). With
+/// d(T) = T^{1+γ}/(T^{1+γ} + T − 1) − 1/T, the largest h₁ − h₂ at length T:
+/// f = g on every input shorter than N = min{T : d(T) > 1 − ρ}, whence
+/// (1/ρ − 1)^{1/γ} < N, and g − f = d(M) − (1 − ρ) >= η on 0^{M−1}1.
+struct PositionWitness {
+  Model f, g;
+  std::string name;    ///< position_witness_gamma<γ>_rho<ρ> ('/' written '_'): the models' names less "_f", "_g"
+  Integer length;      ///< N, the first length where they differ
+  Integer gap_length;  ///< M, the first length where g − f >= η (on 0^{M−1}1)
+};
+/// Throws std::invalid_argument unless 0 < γ <= 1, 0 < ρ < 1 and 0 < η < ρ,
+/// when M would exceed `max_length`, or when a comparison of d(T) with 1 − ρ
+/// or 1 − ρ + η stays undecided at 4096 bits (an exact tie).
+PositionWitness position_witness(const Rational& gamma, const Rational& rho, const Rational& eta,
+                                 std::uint64_t max_length = 2000000);
 
 }  // namespace lgc

@@ -2,8 +2,10 @@
 // Exhaustive domains named in a certificate's scope, re-derived by the kernel: their size
 // by its own count, and strings of them from its own generator (docs/kernel.md "Enumerations").
 #include "lgcheck/kernel/forward.hpp"
+#include "lgcheck/kernel/witness.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -42,6 +44,9 @@ constexpr std::uint64_t kMaxDigestItems = 20000000;
 /// s·Δ + r) or of every string of a StringPositions domain's length (words: T, the tokens); nullopt when the
 /// domain holds more than kMaxDigestItems.
 std::optional<Digest> domain_digest(const Domain& d, const Model& model);
+
+/// Calls visit for every statistic of length T (every window, then every bulk: domain_digest's order).
+void for_each_statistic(const Model& model, std::uint64_t T, const std::function<void(const Statistic&)>& visit);
 
 /// L4.L's pairs (theory.md "The pairs L4.L compares"), per model: groups (window, T mod Δ) of the statistics of
 /// length <= n, the pairs inside them, and those compared: every k-th of each group, k = ⌈total/kNormPairCap⌉.
