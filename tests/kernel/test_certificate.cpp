@@ -724,3 +724,29 @@ TEST_CASE("forged T5.2.witness certificates of false claims are rejected by the 
   INFO(all(g.problems));
   CHECK(g.problems.empty());
 }
+
+TEST_CASE("witnesses beyond the expansion budget: a sample drawn by the kernel's seed is checked, not skipped",
+          "[kernel][certificate]") {
+  // ModPTask p = 3 (N_sim = 3018): 100 simulation witnesses with |x| = 999 997 fill the budget of 1e8 positions;
+  // 20 more come last whose x has only 1s at the attended positions (|f(x) - f(z)| = 0.87 > eps): a false claim
+  // that only evaluation shows (window, residue and |z| are right), so only the sample can see them.
+  json cert = fixture("modp_p3_hardmax__T4.1.sim.json");
+  json& ws = cert["evidence"]["witnesses"];
+  const json z = {{"counts", {867, 1002, 1002, 135, 0, 0}}, {"length", 3007}, {"window", {1}}};  // 135/1002 ones
+  const auto witness = [&](int ones) {  // residue 0 holds 333 332 positions of x
+    return json{{"kind", "simulation"}, {"expect", "holds"}, {"z", z},
+                {"x", {{"counts", {333332 - ones, 333332, 333332, ones, 0, 0}}, {"length", 999997}, {"window", {1}}}}};
+  };
+  for (int i = 0; i < 100; ++i) ws.push_back(witness(44911));  // 44911/333332 within 2e-6 of 135/1002
+  auto r = k::check_certificate(cert);
+  INFO(all(r.problems));
+  CHECK(r.problems.empty());
+  CHECK(has(r.not_reestablished, "witnesses beyond the budget of 100000000 expanded positions ("));
+  CHECK(has(r.reestablished, "drawn beyond the budget"));
+  for (int i = 0; i < 20; ++i) ws.push_back(witness(333332));
+  auto g = k::check_certificate(cert);
+  INFO(all(g.problems));
+  CHECK(g.problems.size() >= 10);  // most of the 16 drawn among the 21 beyond the budget are the false ones
+  CHECK(g.problems.size() <= 16);  // and only the sample reaches them
+  for (const auto& p : g.problems) CHECK(p.find("evidence.witnesses[1") == 0);  // indices 115..134
+}

@@ -50,7 +50,11 @@ void charge(const WitnessContext& ctx, const Model& m, const char* what, std::ui
   const std::string has = std::string(what) + " has ";
   const std::uint64_t limit = expansion_limit(m);
   if (T > limit) leave(has + "length " + std::to_string(T) + " > " + std::to_string(limit) + ", not expanded");
-  if (T > ctx.positions_left) leave(has + "the certificate's budget of expanded positions is spent");
+  if (T > ctx.positions_left) {
+    WitnessResult left = unchecked(std::string(what) + ": the certificate's budget of expanded positions is spent");
+    left.over_budget = true;
+    throw Decided{left};
+  }
   ctx.positions_left -= T;
 }
 

@@ -17,6 +17,10 @@ namespace lgc::kernel {
 constexpr std::uint64_t kMaxExpandedLength = 1000000;
 /// All witnesses of one certificate together expand at most this many positions.
 constexpr std::uint64_t kExpansionBudget = 100000000;
+/// Of the witnesses that budget does not reach, kLongSamples drawn by the kernel's seed are checked within
+/// kLongSampleBudget more positions (docs/kernel.md "Witnesses beyond the budget").
+constexpr std::size_t kLongSamples = 16;
+constexpr std::uint64_t kLongSampleBudget = 20000000;
 /// Longer recorded lengths are refused as absurd.
 constexpr std::uint64_t kMaxStatisticLength = 1000000000000ull;
 
@@ -48,7 +52,8 @@ std::uint64_t expansion_limit(const Model& m);
 enum class WitnessStatus { Reestablished, Rejected, NotReestablished };
 struct WitnessResult {
   WitnessStatus status = WitnessStatus::Rejected;
-  std::string why;  ///< for a rejection or a witness left unchecked
+  std::string why;           ///< for a rejection or a witness left unchecked
+  bool over_budget = false;  ///< left unchecked because the certificate's budget of positions was spent
 };
 
 /// What the witnesses are checked against: all recomputed by the kernel.
