@@ -708,7 +708,7 @@ TEST_CASE("forged T5.2.witness certificates of false claims are rejected by the 
   forged = cert;
   forged["case"]["check"]["witness_n"] = 29;
   forged["evidence"]["n"] = 29;
-  rejects(forged, "verdict: PROVED needs check.witness_length > witness_n");
+  rejects(forged, "claim: T5.2.witness applies to a pair of softmax models");
   // eta doubled, with the gap witness marked as expected to fail (so never checked).
   forged = cert;
   forged["case"]["check"]["eta"] = "1/8";
@@ -749,4 +749,40 @@ TEST_CASE("witnesses beyond the expansion budget: a sample drawn by the kernel's
   CHECK(g.problems.size() >= 10);  // most of the 16 drawn among the 21 beyond the budget are the false ones
   CHECK(g.problems.size() <= 16);  // and only the sample reaches them
   for (const auto& p : g.problems) CHECK(p.find("evidence.witnesses[1") == 0);  // indices 115..134
+}
+
+TEST_CASE("T5.2.witness certificates outside the claim, or with enclosures that decide nothing, are rejected",
+          "[kernel][certificate]") {
+  const json cert = fixture("position_witness_gamma1_2_rho1_4__T5.2.witness.json");
+  const auto rejects = [](const json& edited, const std::string& why) {
+    auto e = k::check_certificate(edited);  // never a crash, whatever the case
+    INFO(all(e.problems));
+    CHECK(has(e.problems, why));
+  };
+  // One model, not a pair.
+  json single = cert;
+  json model = cert["case"]["pair"][0];
+  for (const char* key : {"format", "check", "expect"}) model[key] = cert["case"][key];
+  model["name"] = cert["case"]["name"];
+  single["case"] = model;
+  rejects(single, "claim: T5.2.witness applies to a pair of softmax models");
+  // g with a second output.
+  json wider = cert;
+  wider["case"]["pair"][1]["readout"]["weights"].push_back({"1", "0", "0", "0", "0"});
+  wider["case"]["pair"][1]["readout"]["bias"].push_back("0");
+  rejects(wider, "claim: T5.2.witness applies to a pair of softmax models");
+  // g - f = ReLU(h1 - h2 - 3/4) + ReLU(h2 - h1)/10 (0.024 on "10"), written as 2^200 ReLU(h2 - h1) in f and
+  // (2^200 + 1/10) ReLU(h2 - h1) in g: the 128-bit enclosures cannot separate |f - g| from 2^-64.
+  json wide = cert;
+  const std::string big = "1606938044258990275541962092341162602522202993782792835301376";  // 2^200
+  wide["case"]["pair"][0]["layers"][1]["mlp"] = {{"in", {{"0", "0", "-1", "1", "0"}}}, {"in_bias", {"0"}},
+                                                  {"out", {{"0"}, {"0"}, {"0"}, {"0"}, {big}}},
+                                                  {"out_bias", {"0", "0", "0", "0", "0"}}};
+  wide["case"]["pair"][0]["readout"]["weights"] = {{"0", "0", "0", "1", "1"}};
+  json& g_mlp = wide["case"]["pair"][1]["layers"][1]["mlp"];
+  g_mlp["in"].push_back({"0", "0", "-1", "1", "0"});
+  g_mlp["in_bias"].push_back("0");
+  for (std::size_t r = 0; r < 4; ++r) g_mlp["out"][r].push_back("0");
+  g_mlp["out"][4].push_back("16069380442589902755419620923411626025222029937827928353013761/10");  // 2^200 + 1/10
+  rejects(wide, "not separated from 2^-64 at 128 bits");
 }

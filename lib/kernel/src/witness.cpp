@@ -9,6 +9,7 @@
 namespace lgc::kernel {
 
 Bracket difference_bracket(const Values& a, const Values& b) {
+  if (a.size() != b.size()) throw std::invalid_argument("the two outputs have different sizes");
   Bracket out{0, 0};
   for (std::size_t k = 0; k < a.size(); ++k) {
     Number d = abs(a[k] - b[k]);
