@@ -23,6 +23,8 @@ using nlohmann::json;
 constexpr std::size_t kMaxWitnesses = 1000000;
 /// T5.2.witness: the positions (statistics times length) the kernel evaluates for the agreement, at most.
 constexpr std::uint64_t kWitness52Positions = 100000000;
+/// T5.2.witness: the largest |f − g| accepted as agreement, 2^-64.
+Rational witness52_tolerance() { return Rational(1) / Rational(pow(Integer(2), 64)); }
 constexpr std::uint64_t kMaxEnumeratedStrings = 8192;  // brute force over all strings of a length
 
 /// All strings of length t over `symbols`, when there are at most `limit` (and t <= 1000).
@@ -205,6 +207,7 @@ class Checker {
   const json& cert_;
   const json* evidence_ = nullptr;
   std::size_t open_ = 0;  ///< sampled instances whose enclosure meets the bound (neither held nor refuted)
+  std::vector<Model> first_layers_;  ///< T5.2.witness: the models cut to their first layer (inert_gap)
   Case case_;
   WitnessContext ctx_;
   CertificateReport report_;
@@ -430,7 +433,7 @@ class Checker {
   /// length <= n (the kernel's own evaluation, within kWitness52Positions) and a gap >= η at a statistic of length
   /// M; REFUTED needs a difference > 2^-64 at length <= n, or no statistic of length M with |f − g| >= η.
   void check_witness52_claim() {
-    const Rational eta = case_.check_rational("eta", 0), tolerance = Rational(1) / Rational(pow(Integer(2), 64));
+    const Rational eta = case_.check_rational("eta", 0), tolerance = witness52_tolerance();
     const std::uint64_t n = case_.check_count("witness_n", 0), M = witness_length();
     compare_fields({{"eta", eta}, {"n", Rational(n)}, {"differ_by", Rational(M)}, {"tolerance", tolerance}});
     Margin gamma;
@@ -501,13 +504,16 @@ class Checker {
 
   /// |f(x) − g(x)|∞ for a pair whose heads after the first layer have value 0: they add 0, so each output is the
   /// later MLPs and the readout applied to the first layer's representation at T (O(T), not O(T²)).
-  Bracket inert_gap(const Tokens& x) const {
+  Bracket inert_gap(const Tokens& x) {
+    if (first_layers_.empty())  // each model cut to its first layer, once per certificate
+      for (const Model& m : case_.models) {
+        first_layers_.push_back(m);
+        first_layers_.back().layers.resize(1);
+      }
     Values out[2];
     for (std::size_t k = 0; k < 2; ++k) {
       const Model& m = case_.models[k];
-      Model first = m;
-      first.layers.resize(1);
-      Values y = last_representation(first, x, m.semantics);
+      Values y = last_representation(first_layers_[k], x, m.semantics);
       for (std::size_t l = 1; l < m.layers.size(); ++l)
         if (m.layers[l].mlp) y = apply_mlp(*m.layers[l].mlp, y);
       out[k] = apply_readout(m, y);
@@ -1240,9 +1246,8 @@ class Checker {
     if (claim == "T5.2.witness") {  // agreement within 2^-64 at every length <= n, through both layers
       if (!witness52_applies() || x.size() > case_.check_count("witness_n", 0) || !holding()) return 0;
       const Bracket d = pair_gap(case_, x);
-      const Rational scale(pow(Integer(2), 64));
-      if (d.lo * scale > 1) return fail("|f - g| > 2^-64");
-      return d.hi * scale > 1 ? fail("|f - g| not separated from 2^-64 at 128 bits") : 1;
+      if (d.lo > witness52_tolerance()) return fail("|f - g| > 2^-64");
+      return d.hi > witness52_tolerance() ? fail("|f - g| not separated from 2^-64 at 128 bits") : 1;
     }
     const char* key = claim == "T4.1.witness" ? "D_n" : claim == "T4.1.lg" ? "D_inf_upper" : nullptr;
     auto bound = key ? rational_at(*evidence_, key) : std::nullopt;
@@ -1368,7 +1373,7 @@ class Checker {
       const std::uint64_t n = case_.check_count("witness_n", 0), M = witness_length();
       const bool refuted = verdict() == "REFUTED";
       if (!e || *e != "holds" || !a || !T) return problem(path, "expected a gap that holds, with at_least"), false;
-      if (refuted && (*a * Rational(pow(Integer(2), 64)) <= 1 || *T > n))
+      if (refuted && (*a <= witness52_tolerance() || *T > n))
         return problem(path, "a refutation needs |f - g| >= at_least > 2^-64 at a length <= n"), false;
       if (!refuted && ctx_.epsilon && *a < *ctx_.epsilon)
         return problem(path + ".at_least", "below eta = " + to_string(*ctx_.epsilon)), false;
