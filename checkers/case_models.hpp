@@ -15,10 +15,13 @@ struct CaseModels {
   unsigned precision_bits = 0;  ///< p of finite:p models, 0 for hardmax
 };
 
-/// True when every model of the case has one layer and is not softmax.
+/// True when every model of the case has one layer and is hardmax or finite:p.
 bool is_section4_case(const Case& c);
+/// True when every model of the case has one layer and is not softmax
+/// (hardmax, finite:p or finite-weights:p).
+bool is_one_layer_rounding_case(const Case& c);
 
-/// p for claims comparing finite:p with hardmax: the case's own finite:p, else
+/// p for claims comparing finite:p with hardmax: the case's own finite:p (or finite-weights:p), else
 /// the check block's precision_bits, else `fallback`.
 unsigned rounding_bits(const Case& c, unsigned fallback);
 
@@ -26,5 +29,7 @@ unsigned rounding_bits(const Case& c, unsigned fallback);
 /// (both models of a pair must agree), else 0. Throws std::invalid_argument
 /// for a case that is not a Section 4 case.
 CaseModels section4_models(const Case& c);
+/// The same for any case of one-layer models that are not softmax (finite-weights:p too).
+CaseModels one_layer_models(const Case& c);
 
 }  // namespace lgc

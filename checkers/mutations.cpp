@@ -20,6 +20,7 @@ constexpr const char* kModp3 = "paper/modp/modp_p3_hardmax.json";
 constexpr const char* kModp2 = "paper/modp/modp_p2_hardmax.json";
 constexpr const char* kModp5Finite = "paper/modp/modp_p5_finite8.json";
 constexpr const char* kMargin = "section4/modp_p3_finite6_margin1_2.json";
+constexpr const char* kWeights = "section4/attend_ones_gamma2_finite_weights6.json";
 constexpr const char* kRelu8 = "paper/simple/simple_w8_relu.json";
 constexpr const char* kSin8 = "paper/simple/simple_w8_sin.json";
 constexpr const char* kModpPair = "pairs/modp_p2_perturbed_pair.json";
@@ -260,6 +261,18 @@ std::vector<Mutation> build_registry() {
   m.push_back(threshold_mutation("threshold 4x too large",
                                  "ceil(2^(p/gamma)) multiplied by 4: caught by the tightness witness at t - 1", kModp2,
                                  [](unsigned bits, const Rational& g) { return 4 * hardmax_threshold(bits, g); }));
+  m.push_back(threshold_mutation("threshold halved (finite-weights:6)",
+                                 "ceil(2^(p/gamma)) divided by 2 under finite-weights:p: a sub-maximal key's "
+                                 "normalised weight still exceeds 2^-p there",
+                                 kWeights, [](unsigned bits, const Rational& g) { return hardmax_threshold(bits, g) / 2; }));
+  m.push_back({kThresholdId, "window end 2^p (finite-weights:6)",
+               "the finite-weights:p window claimed to reach 2^p: the top keys' weights 1/2^p round there", kWeights,
+               [](const std::filesystem::path& dir) {
+                 Case c = load(dir, kWeights);
+                 ThresholdParams p = threshold_params(c);
+                 p.window_end = [](unsigned bits) { return Integer(1) << bits; };
+                 return check_threshold(c, p);
+               }});
   // The counterexample each mutation must produce: the broken inequality, as
   // the claim's REFUTED detail states it.
   const std::map<std::string, std::string> shows = {
@@ -269,6 +282,8 @@ std::vector<Mutation> build_registry() {
       {"T4.1.threshold/2^p/gamma for 2^(p/gamma)", "!= hardmax at T >="},
       {"T4.1.threshold/threshold halved", "!= hardmax at T >="},
       {"T4.1.threshold/threshold 4x too large", "is not the first length where"},
+      {"T4.1.threshold/threshold halved (finite-weights:6)", "!= hardmax at T in"},
+      {"T4.1.threshold/window end 2^p (finite-weights:6)", "!= hardmax at T in"},
       {"L4.L/L without the MLP term", "> L * max_h |w_h(x) - w_h(z)|_1"},
       {"L4.L/L without |omega|", "> L * max_h |w_h(x) - w_h(z)|_1"},
       {"T4.1.sim/N_sim halved", "> N_sim"},

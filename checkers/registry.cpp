@@ -41,12 +41,13 @@ const std::vector<Claim>& claim_registry() {
   static const std::vector<Claim> claims = {
       {kConsistencyId,
        "one-layer models: finite:p equals hardmax at every query position i >= 2^{p/gamma}",
-       "finite:p vs hardmax", "docs/theory.md#hardmax-threshold-paper-p5", is_one_layer_model,
+       "finite:p vs hardmax", "docs/theory.md#hardmax-threshold-paper-p5", is_section4_model,
        named([](const Case& c) { return check_consistency(c.model(), consistency_params(c)); }),
        rerun([](const Case& c) { return check_consistency(c.model(), consistency_params(c)); })},
       {kThresholdId,
-       "finite:p = hardmax at every length T >= ceil(2^{p/gamma}), with a certified witness below where they differ",
-       "finite:p vs hardmax", "docs/theory.md#hardmax-threshold-paper-p5", is_section4_model,
+       "finite:p = hardmax at every length T >= ceil(2^{p/gamma}), with a certified witness below where they differ "
+       "(finite-weights:p: on the window ceil(2^{p/gamma}) <= T <= 2^p - 1)",
+       "finite:p (or finite-weights:p) vs hardmax", "docs/theory.md#hardmax-threshold-paper-p5", is_one_layer_model,
        named([](const Case& c) { return check_threshold(c, threshold_params(c)); }),
        rerun([](const Case& c) { return check_threshold(c, threshold_params(c)); })},
       {kNormId, "|f(x) - f(z)| <= L(f) * max_h |w_h(x) - w_h(z)|_1 for x, z with the same window and residue",

@@ -36,6 +36,11 @@ struct ThresholdParams {
   std::uint64_t seed = 1;
   /// The rule claimed for the threshold (mutations: 2^p/γ, halved, ...).
   std::function<Integer(unsigned, const Rational&)> threshold;
+  /// finite-weights:p (the case's semantics): the normalised weights round,
+  /// and the claim is agreement on the window t <= T <= 2^p − 1 only.
+  bool normalised_weights = false;
+  /// The window's claimed last length (mutations); 2^p − 1 when unset.
+  std::function<Integer(unsigned)> window_end;
 };
 ThresholdParams threshold_params(const Case& c);
 /// Statistics count positions in 64 bits; lengths are kept below 2^62 so

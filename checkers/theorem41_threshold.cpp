@@ -1,7 +1,10 @@
 // T4.1.threshold: finite:p equals hardmax at every query position T >= 2^{p/γ}
 // (checked from statistics, exhaustively near the threshold and at random
 // lengths far beyond it), and a certified witness at T = t − 1 where they
-// differ, whenever the search finds the gap realised.
+// differ, whenever the search finds the gap realised. Under finite-weights:p
+// the claim is agreement on the window t <= T <= 2^p − 1 (beyond it a top
+// key's weight 1/Σu can round too), and a difference just past the window is
+// reported when the search finds one.
 #include "theorem41.hpp"
 
 #include "agreement.hpp"
@@ -38,8 +41,67 @@ ThresholdParams threshold_params(const Case& c) {
   p.p = rounding_bits(c, p.p);
   p.seed = c.check_count("seed", p.seed);
   p.require_sharp = c.check_flag("threshold_sharp", p.require_sharp);
+  p.exhaustive_span = c.check_count("exhaustive_span", p.exhaustive_span);
+  p.normalised_weights = c.model().semantics.kind == Semantics::Kind::FiniteWeights;
   return p;
 }
+
+namespace {
+
+/// The window's last length under finite-weights:p: 2^p − 1 (the claim's), or the mutation's.
+Integer window_end(const ThresholdParams& params) {
+  return params.window_end ? params.window_end(params.p) : (Integer(1) << params.p) - 1;
+}
+
+/// finite-weights:p with t beyond the window's end (γ <= 1 makes t >= 2^p): nothing to compare.
+ClaimResult empty_window(const Case& c, const ThresholdParams& params, const std::optional<Rational>& gamma,
+                         const Integer& t, const Integer& end) {
+  ClaimResult r;
+  r.id = kThresholdId;
+  r.case_name = c.name;
+  r.evidence = {{"p", params.p}, {"gamma", gamma ? to_string(*gamma) : "inf"}, {"threshold", t.str()},
+                {"compared", 0}, {"exhaustive_lengths", 0}, {"seed", params.seed},
+                {"semantics", Semantics::finite_weights(params.p).str()}, {"window_end", end.str()},
+                {"witnesses", nlohmann::json::array()}};
+  r.scope.decided_by = "the window's bounds: t > 2^p - 1";
+  r.scope.vacuous = fmt::format("the window t = {} <= T <= {} is empty (t = ceil(2^(p/gamma)) >= 2^p when gamma <= 1): "
+                                "no length has every sub-maximal weight rounded and every top weight kept",
+                                t.str(), end.str());
+  r.verdict = holding_verdict(r.scope);
+  r.detail = fmt::format("finite-weights:{}: the window [t, 2^p - 1] = [{}, {}] is empty, nothing to compare", params.p,
+                         t.str(), end.str());
+  return r;
+}
+
+/// finite-weights:p just past the window (T = end + 1): the first statistic in enumeration order (or among random
+/// ones) where the representation differs from hardmax, recorded as a witness; the detail's closing clause.
+template <class Compare>
+std::string past_window(const Shape& shape, std::uint64_t T, const ThresholdParams& params, const Compare& compare,
+                        std::mt19937_64& rng, nlohmann::json& evidence, nlohmann::json& witnesses) {
+  std::optional<Finding> found;
+  const bool exhaustive = statistic_count(shape, T) <= params.statistic_budget;
+  if (exhaustive) {
+    OrdinalLog<Finding> seen;
+    const auto first = first_statistic_where(shape, T, 0, [&](const Statistic& s, std::uint64_t ordinal) {
+      auto f = compare(s).differs;
+      if (f) seen.add(ordinal, std::move(*f));
+      return f.has_value();
+    });
+    if (first) found = seen.at(*first);
+  }
+  for (std::size_t k = 0; k < params.witness_tries && !found && !exhaustive; ++k)
+    found = compare(random_statistic(shape, T, rng)).differs;
+  if (!found)
+    return fmt::format("past the window, at T = {}, no difference {} (not part of the claim)", T,
+                       exhaustive ? "on any statistic" : fmt::format("among {} random statistics", params.witness_tries));
+  evidence["past_window"] = {{"length", T}, {"statistic", found->where}};
+  witnesses.push_back(found->witness);
+  return fmt::format("past the window, at T = {}: {} ({}; the reading's counterexample to agreement at every T >= t, "
+                     "not part of the claim)",
+                     T, found->text, exhaustive ? "first in enumeration order" : "found by random search");
+}
+
+}  // namespace
 
 std::optional<ClaimResult> threshold_beyond_statistics(const std::string& claim_id, const Case& c, const Integer& t) {
   if (t <= Integer(kLongestStatistic)) return std::nullopt;
@@ -55,7 +117,9 @@ std::optional<ClaimResult> threshold_beyond_statistics(const std::string& claim_
 }
 
 ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
-  CaseModels cm = section4_models(c);
+  CaseModels cm = one_layer_models(c);
+  const Semantics rounding = params.normalised_weights ? Semantics::finite_weights(params.p) : Semantics::finite(params.p);
+  const std::string sem = rounding.str();
   ClaimResult result;
   result.id = kThresholdId;
   result.case_name = c.name;
@@ -69,6 +133,10 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   if (t < 1) t = 1;
   if (auto beyond = threshold_beyond_statistics(kThresholdId, c, t)) return *beyond;
   const std::uint64_t t64 = static_cast<std::uint64_t>(t);
+  // finite-weights:p: the claim covers t <= T <= end only (2^p − 1 unless a mutation moves it).
+  const std::optional<Integer> end = params.normalised_weights ? std::optional<Integer>(window_end(params)) : std::nullopt;
+  if (end && *end < t) return empty_window(c, params, gamma, t, *end);
+  const std::uint64_t last = !end ? kLongestStatistic : static_cast<std::uint64_t>(std::min(*end, Integer(kLongestStatistic)));
   const Shape shape = cm.models.front()->shape();
   std::uint64_t compared = 0, undecided = 0;
   std::optional<std::string> counterexample;
@@ -85,13 +153,12 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
       const OneLayerEvaluator* m = cm.models[mi];
       // Compared before the readout: a sin readout would blur exact equality.
       QVector exact = m->representation(s);
-      Vector<Number> hard(exact.begin(), exact.end()), fin = m->representation_finite(s, params.p);
+      Vector<Number> hard(exact.begin(), exact.end()), fin = m->representation_rounded(s, rounding);
       Agreement d = agreement(hard, fin);
       if (d == Agreement::Unknown) ++out.unknown;
       if (d == Agreement::Different && !out.differs) {
         const std::string where = describe(shape, s, m->model());
-        out.differs = Finding{fmt::format("at {}: finite:{} gives {}, hardmax gives {}", where, params.p, show(fin),
-                                          show(hard)),
+        out.differs = Finding{fmt::format("at {}: {} gives {}, hardmax gives {}", where, sem, show(fin), show(hard)),
                               finding_witness(mi, params.p, s), where};
       }
     }
@@ -109,7 +176,8 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   // split over the threads, the same result for any count (first_statistic_where).
   std::uint64_t exhaustive_lengths = 0;
   VisitDigest visited;  // every statistic compared at the exhaustive lengths
-  for (std::uint64_t T = t64; T <= t64 + params.exhaustive_span && !counterexample; ++T) {
+  const std::uint64_t exhaustive_last = std::min(t64 + params.exhaustive_span, last);
+  for (std::uint64_t T = t64; T <= exhaustive_last && !counterexample; ++T) {
     const std::uint64_t count = statistic_count(shape, T);
     if (count > params.statistic_budget) continue;
     OrdinalLog<Comparison> seen;
@@ -133,20 +201,30 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   }
   // Random lengths: half just above the threshold (t..2t, where a wrong
   // threshold shows), half log-uniform up to far beyond it.
+  // A window covered length by length needs no random draws.
+  const bool window_exhausted = end && exhaustive_lengths == last - t64 + 1;
+  const std::size_t random_inputs = window_exhausted ? 0 : params.random_inputs;
   std::mt19937_64 rng(params.seed);
-  const std::uint64_t far = std::max<std::uint64_t>(1000000, 4 * t64);
-  for (std::size_t k = 0; k < params.random_inputs && !counterexample; ++k) {
-    std::uint64_t length = k % 2 == 0 ? uniform_integer(t64, 2 * t64, rng) : log_uniform_integer(t64, far, rng);
+  const std::uint64_t far = std::min(std::max<std::uint64_t>(1000000, 4 * t64), last);
+  for (std::size_t k = 0; k < random_inputs && !counterexample; ++k) {
+    std::uint64_t length =
+        k % 2 == 0 ? uniform_integer(t64, std::min(2 * t64, last), rng) : log_uniform_integer(t64, far, rng);
     record(compare_models(random_statistic(shape, length, rng)));
   }
 
   std::string gamma_text = gamma ? to_string(*gamma) : "inf";
   result.evidence = {{"p", params.p}, {"gamma", gamma_text}, {"threshold", t.str()}, {"compared", compared},
                      {"exhaustive_lengths", exhaustive_lengths}, {"seed", params.seed}};
+  if (end) {
+    result.evidence["semantics"] = sem;
+    result.evidence["window_end"] = end->str();
+  }
   if (counterexample) {
     result.evidence["witnesses"] = witnesses;
     result.verdict = Verdict::Refuted;
-    result.detail = fmt::format("finite:{} != hardmax at T >= {} (claimed threshold): {}", params.p, t.str(), *counterexample);
+    result.detail = end ? fmt::format("{} != hardmax at T in [{}, {}] (claimed window): {}", sem, t.str(), end->str(),
+                                      *counterexample)
+                        : fmt::format("{} != hardmax at T >= {} (claimed threshold): {}", sem, t.str(), *counterexample);
     return result;
   }
   if (undecided > 0) {
@@ -159,18 +237,18 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   Scope& scope = result.scope;
   result.evidence["visited"] = visited.to_json();
   scope.domain = fmt::format("every statistic of each length T in [{}, {}] with at most {} statistics", t.str(),
-                             Integer(t + params.exhaustive_span).str(), params.statistic_budget);
-  scope.exhaustive = (compared - params.random_inputs * cm.models.size()) / cm.models.size();  // statistics
-  scope.samples = params.random_inputs;
+                             exhaustive_last, params.statistic_budget);
+  scope.exhaustive = (compared - random_inputs * cm.models.size()) / cm.models.size();  // statistics
+  scope.samples = random_inputs;
   scope.seed = params.seed;
   scope.caps.push_back({"statistics per exhaustive length", params.statistic_budget,
-                        exhaustive_lengths < params.exhaustive_span + 1});
+                        exhaustive_lengths < exhaustive_last - t64 + 1});
   if (!gamma) {
     scope.vacuous = "gamma = inf: every attainable-logit set has one value, so no attention weight is ever rounded";
     result.evidence["witnesses"] = witnesses;
     result.verdict = holding_verdict(scope);
-    result.detail = fmt::format("finite:{} = hardmax on {} statistics: gamma = inf, threshold 1 (nothing to round)",
-                                params.p, compared);
+    result.detail = fmt::format("{} = hardmax on {} statistics: gamma = inf, threshold 1 (nothing to round)", sem,
+                                compared);
     return result;
   }
   std::string witness = "threshold 1: no length below it";
@@ -205,16 +283,16 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
                                   below, params.witness_tries);
     } else if (!found && below_exhaustive) {
       result.verdict = Verdict::Refuted;
-      result.detail = fmt::format("the threshold {} is not the first length where finite:{} = hardmax: they agree on "
+      result.detail = fmt::format("the threshold {} is not the first length where {} = hardmax: they agree on "
                                   "every statistic of length {} = t - 1 (threshold rule: {})",
-                                  t.str(), params.p, below, rule_text);
+                                  t.str(), sem, below, rule_text);
       return result;
     }
     if (!found && params.require_sharp) {
       result.verdict = Verdict::Undecided;
-      result.detail = fmt::format("finite:{} = hardmax from T = {} on, but no statistic of length {} = t - 1 out of {} "
+      result.detail = fmt::format("{} = hardmax from T = {} on, but no statistic of length {} = t - 1 out of {} "
                                   "random ones shows a difference, so the threshold's tightness is not established",
-                                  params.p, t.str(), below, params.witness_tries);
+                                  sem, t.str(), below, params.witness_tries);
       return result;
     }
     if (found) {
@@ -224,15 +302,29 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
                             below_exhaustive ? " (first in enumeration order)" : " (found by random search)");
     }
   }
+  if (end) {
+    const std::string past = past_window(shape, last + 1, params, compare_models, rng, result.evidence, witnesses);
+    result.evidence["witnesses"] = witnesses;
+    scope.decided_by = "exact comparison of the finite-weights:p and hardmax representations on the window t <= T <= "
+                       "2^p - 1";
+    result.verdict = holding_verdict(scope);
+    result.detail = fmt::format("{} = hardmax on {} statistics with t = {} <= T <= {} ({}; the window's end 2^p - 1: "
+                                "below 2^p no normalised weight of a top key reaches 2^-p), gamma = {} ({} lengths "
+                                "exhaustively{}); {}; {}",
+                                sem, compared, t.str(), end->str(), rule_text, gamma_text, exhaustive_lengths,
+                                random_inputs ? fmt::format(", {} random in the window", random_inputs) : "", witness,
+                                past);
+    return result;
+  }
   result.evidence["witnesses"] = witnesses;
   scope.decided_by = witnesses.empty() ? "exact comparison of the finite:p and hardmax representations (t sufficient; "
                                          "sharpness not asked for)"
                                        : "exact comparison of the finite:p and hardmax representations; tightness by "
                                          "the witness at t - 1";
   result.verdict = holding_verdict(scope);
-  result.detail = fmt::format("finite:{} = hardmax on {} statistics with T >= t = {} ({}), gamma = {} "
+  result.detail = fmt::format("{} = hardmax on {} statistics with T >= t = {} ({}), gamma = {} "
                               "({} lengths exhaustively, {} random in [t, 2t] and up to T = {}); {}",
-                              params.p, compared, t.str(), rule_text, gamma_text, exhaustive_lengths, params.random_inputs,
+                              sem, compared, t.str(), rule_text, gamma_text, exhaustive_lengths, params.random_inputs,
                               far, witness);
   return result;
 }

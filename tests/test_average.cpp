@@ -2,6 +2,7 @@
 // and the top-pattern expectation equal to the statistic sum and to brute
 // force over every string.
 #include "lgcheck/average/expectation.hpp"
+#include "lgcheck/model/case_file.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/tasks/average_tasks.hpp"
 #include "lgcheck/tasks/paper_tasks.hpp"
@@ -99,6 +100,34 @@ TEST_CASE("Top-pattern expectation equals brute force on the bundled kinds of pa
     lgc::Model f = lgc::modp_task(p, lgc::Semantics::hardmax());
     lgc::Model g = lgc::modp_perturbed(p, lgc::Semantics::hardmax(), Rational(1, 4));
     check_three_routes(f, g, prior({Rational(2, 3), Rational(5, 2)}), 8);
+  }
+}
+
+TEST_CASE("E_T under finite:p: 0 below the margin witness's N, the hardmax value from the threshold on",
+          "[average][finite]") {
+  // The margin witness (gamma 1/2, finite:2): f = g on every input shorter than N = ceil(2^(2/(1/2))) = 16 under
+  // finite:2 (docs/theory.md), while under hardmax they differ from short lengths on.
+  const lgc::Case c = lgc::test::bundled("witnesses/margin_witness_gamma1_2_p2.json");
+  const lgc::OneLayerEvaluator f(c.models[0]), g(c.models[1]);
+  const lgc::Semantics finite2 = lgc::Semantics::finite(2);
+  const lgc::DirichletPrior uniform = prior({1, 1});
+  for (std::uint64_t T = 1; T < 16; ++T) {
+    INFO("T = " << T);
+    const lgc::Number e = lgc::expected_distance_by_statistics(f, g, uniform, T, lgc::kDefaultPrecisionBits, finite2);
+    REQUIRE(e.is_exact());
+    CHECK(e.exact() == 0);
+  }
+  lgc::DirichletMoments moments(uniform);
+  CHECK(lgc::expected_distance(f, g, moments, 15).value.exact() == Rational(1, 90));  // hardmax below the threshold
+  // From t = 16 on finite:2 equals hardmax at the last position: the statistic sum under finite:2 is the top-pattern
+  // value under hardmax, exactly.
+  for (std::uint64_t T : {16u, 17u, 24u}) {
+    INFO("T = " << T);
+    const lgc::Number rounded =
+        lgc::expected_distance_by_statistics(f, g, uniform, T, lgc::kDefaultPrecisionBits, finite2);
+    REQUIRE(rounded.is_exact());
+    CHECK(rounded.exact() == lgc::expected_distance(f, g, moments, T).value.exact());
+    CHECK(rounded.exact() > 0);
   }
 }
 

@@ -348,6 +348,28 @@ TEST_CASE("Text output of threshold, bound and check on the bundled cases has no
   }
 }
 
+TEST_CASE("average under finite:p: the case's own semantics, the route stated, Monte Carlo refused", "[cli][average]") {
+  const std::string pair = bundled_path("witnesses/margin_witness_gamma1_2_p2.json");
+  auto r = run_lgcheck("average " + pair + " --length 15 --alpha 1,1 --json");
+  REQUIRE(r.exit_code == 0);
+  json j = json::parse(r.out);
+  CHECK(j["semantics"] == "finite:2");
+  CHECK(j["expectation"] == "0");
+  CHECK(j["route"] == "every statistic of length 15 (30), each evaluated under finite:2 (below the window t = "
+                     "ceil(2^(p/gamma)) = 16 <= T)");
+  r = run_lgcheck("average " + pair + " --length 15 --alpha 1,1 --semantics hardmax --json");
+  REQUIRE(r.exit_code == 0);
+  CHECK(json::parse(r.out)["expectation"] == "1/90");
+  r = run_lgcheck("average " + pair + " --length 16 --alpha 1,1 --json");
+  REQUIRE(r.exit_code == 0);
+  j = json::parse(r.out);
+  CHECK(j["expectation"] == "3/272");
+  CHECK(j["route"].get<std::string>().rfind("top patterns under hardmax: finite:2 equals hardmax", 0) == 0);
+  r = run_lgcheck("average " + pair + " --length 15 --alpha 1,1 --method monte-carlo", true);
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.find("the Monte Carlo estimate samples under hardmax only") != std::string::npos);
+}
+
 #ifndef LGCHECK_SANITIZED  // the line appears after 2 s of wall clock: a matter of the Release build's speed
 TEST_CASE("A long evaluation draws a progress line on a terminal only, and not with --quiet", "[cli][progress]") {
   // 2·10^6 tokens through the linear-time softmax evaluation: a few seconds, reported every 2^16 positions.

@@ -318,6 +318,8 @@ TEST_CASE("docs/cli.md documents every JSON key lgcheck prints, and lgcheck prin
   add(run_json("simulate " + bundled("section5/regime_token.json") + " --random 200 --epsilon 1/2 --json"));
   add(run_json("threshold " + bundled("witnesses/farey_hat_n4.json") + " --epsilon 1/20 --max-length 8 --json"));
   add(run_json("average " + bundled("average/farey_hat_n4_uniform.json") + " --length 50 --method both --json"));
+  add(run_json("average " + bundled("witnesses/margin_witness_gamma1_2_p2.json") + " --length 15 --alpha 1,1 --json"));
+  add(run_json("check " + bundled("section4/attend_ones_gamma2_finite_weights6.json") + " --json"));
 
   // check: one run over cases on which every registered claim applies. The
   // Theorem 5.2 and T4.1.lg cases are generated small (a short x; a short

@@ -97,6 +97,28 @@ TEST_CASE("finite:p with a non-integer gap: certified survivors", "[forward][fin
   CHECK_FALSE(lgc::rounds_to_zero(3, Rational(1, 2), 1));
 }
 
+TEST_CASE("finite-weights:p by hand: normalised weights round, top keys too", "[forward][finite]") {
+  // One head: logit 2 on every 1-token key (margin 2), value "the key is a 1"; finite-weights:6.
+  const lgc::Model m = lgc::test::bundled("section4/attend_ones_gamma2_finite_weights6.json").model();
+  const Semantics w6 = Semantics::finite_weights(6);
+  // T = 7, one 1-key (u = 1) and six 0-keys (u = 7^-2): Σu = 55/49, a 0-key's weight 1/55 > 2^-6 survives:
+  // the output is 1/(55/49) = 49/55 (hardmax: 1; finite:6 rounds 1/49 <= 1/64? no, it keeps it too).
+  CHECK(exact_eval(m, "1000000", w6) == Rational(49, 55));
+  CHECK(exact_eval(m, "1000000", Semantics::hardmax()) == 1);
+  // T = 8 = ceil(2^(6/2)): 0-key weights 8^-2/Σu < 2^-6 round, the 1-key survives: hardmax.
+  CHECK(exact_eval(m, "10000000", w6) == 1);
+  // 63 ones: every weight 1/63 > 2^-6 survives (hardmax); 64 ones: every weight 1/64 rounds, the head adds 0.
+  CHECK(exact_eval(m, std::string(63, '1'), w6) == 1);
+  CHECK(exact_eval(m, std::string(64, '1'), w6) == 0);
+  CHECK(exact_eval(m, std::string(64, '1'), Semantics::finite(6)) == 1);  // finite:6 rounds no top key
+  // The decision itself: 2^p·term <= total, equality rounding; enclosures decided or Undecided.
+  CHECK(lgc::weight_rounds_to_zero(Number(Rational(1, 4)), Number(Rational(1, 2)), 1, 128));
+  CHECK_FALSE(lgc::weight_rounds_to_zero(Number(Rational(1, 4)), Number(Rational(49, 100)), 1, 128));
+  const Number root = Number(sqrt(lgc::Interval(Rational(2), 128)));
+  CHECK_FALSE(lgc::weight_rounds_to_zero(root, Number(Rational(2)), 1, 128));  // 2√2 > 2
+  CHECK_THROWS_AS(lgc::weight_rounds_to_zero(root, root * Number(Rational(2)), 1, 128), lgc::Undecided);
+}
+
 TEST_CASE("hardmax_threshold is the least i with i^gamma >= 2^p", "[forward][threshold]") {
   CHECK(lgc::hardmax_threshold(8, Rational(1)) == 256);
   CHECK(lgc::hardmax_threshold(8, Rational(2)) == 16);

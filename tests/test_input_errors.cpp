@@ -44,7 +44,7 @@ std::vector<BadCase> bad_cases() {
        "name, period, positional, readout, semantics, width)"},
       {"a negative period", [](json& d) { d["period"] = -3; }, "period: expected an integer in [1, 1000000], got -3"},
       {"an unknown semantics", [](json& d) { d["semantics"] = "argmax"; },
-       "semantics: expected \"hardmax\", \"softmax\" or \"finite:<p>\" with 1 <= p <= 65536, got \"argmax\""},
+       "semantics: expected \"hardmax\", \"softmax\", \"finite:<p>\" or \"finite-weights:<p>\" with 1 <= p <= 65536, got \"argmax\""},
       {"a repeated token name", [](json& d) { d["alphabet"] = {"0", "0"}; }, "alphabet[1]: token name \"0\" appears twice"},
       {"a wrong format tag", [](json& d) { d["format"] = "lgcheck-case/2"; },
        "format: expected \"lgcheck-case/1\", got \"lgcheck-case/2\""},
@@ -55,7 +55,7 @@ std::vector<BadCase> bad_cases() {
       {"a short alphabet with a foreign symbol", [](json& d) { d["check"]["short_alphabet"] = {"2"}; },
        "check.short_alphabet[0]: \"2\" is not a symbol of the alphabet"},
       {"a misspelt checker parameter", [](json& d) { d["check"]["epsilonn"] = "1/2"; },
-       "check.epsilonn: unknown checker parameter (expected one of: N0_constant, N0_log_power, average_budget, conclusion_constant, conclusion_term_budget, dirichlet_alpha, doublings, epsilon, eta, kgram_k, max_length, precision_bits, random_inputs, regularity_tail, rho, seed, short_alphabet, simulation_inputs, simulation_length, subsample_constant, subsample_length, switch_length, threshold_sharp, witness_length, witness_n)"},
+       "check.epsilonn: unknown checker parameter (expected one of: N0_constant, N0_log_power, average_budget, conclusion_constant, conclusion_term_budget, dirichlet_alpha, doublings, epsilon, eta, exhaustive_span, kgram_k, max_length, precision_bits, random_inputs, regularity_tail, rho, seed, short_alphabet, simulation_inputs, simulation_length, subsample_constant, subsample_length, switch_length, threshold_sharp, witness_length, witness_n)"},
   };
 }
 
@@ -91,7 +91,7 @@ TEST_CASE("Each class of bad flag is refused with its documented message", "[inp
   for (const auto& bad : std::vector<BadFlag>{
            {"eval " + modp + " --input 012", "--input: input position 3: \"2\" is not in the alphabet {0 1}"},
            {"eval " + modp + " --input 01 --semantics finite:x",
-            "--semantics: expected \"hardmax\", \"softmax\" or \"finite:<p>\" with 1 <= p <= 65536, got \"finite:x\""},
+            "--semantics: expected \"hardmax\", \"softmax\", \"finite:<p>\" or \"finite-weights:<p>\" with 1 <= p <= 65536, got \"finite:x\""},
            {"bound " + modp + " --epsilon 0", "--epsilon: expected a positive number, got 0"},
            {"bound " + modp + " --epsilon 1/x", "--epsilon: not an exact number \"1/x\": a fraction is written a/b with "
                                                "unsigned integers a and b"},

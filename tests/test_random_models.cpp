@@ -35,9 +35,10 @@ json random_case(std::mt19937_64& rng, std::size_t index) {
   const bool two_layers = rng() % 3 == 0;
   lgc::Model m = two_layers ? random_two_layer_model(rng, S, D, tau, heads)
                             : lgc::test::random_one_layer_model(rng, S, D, tau, heads, rng() % 4 == 0);
-  const unsigned kind = static_cast<unsigned>(rng() % 3);
-  m.semantics = kind == 0 ? lgc::Semantics::hardmax()
+  const unsigned kind = static_cast<unsigned>(rng() % 4);
+  m.semantics = kind == 0   ? lgc::Semantics::hardmax()
                 : kind == 1 ? lgc::Semantics::finite(static_cast<unsigned>(2 + rng() % 7))
+                : kind == 2 ? lgc::Semantics::finite_weights(static_cast<unsigned>(2 + rng() % 7))
                             : lgc::Semantics::softmax();
   m.name = "random_" + std::to_string(index);
   // Small checker parameters: the claims' enumerations and random inputs stay short (each case is a process).

@@ -97,3 +97,36 @@ TEST_CASE("finite:p evaluation from statistics equals the string evaluation", "[
     }
   }
 }
+
+TEST_CASE("finite-weights:p evaluation from statistics equals the string evaluation", "[statistic][finite]") {
+  std::mt19937_64 rng(lgc::test::test_seed() + 6);
+  INFO("seed " << lgc::test::test_seed() + 6);
+  std::size_t rounded_top = 0;  // strings where a head's every weight rounds (p = 1 and uniform attention)
+  for (int rep = 0; rep < 3; ++rep) {
+    lgc::Model m = lgc::test::random_one_layer_model(rng, 2, 2, 1, 2, rep % 2 == 0);
+    if (rep == 2) {  // uniform attention in head 0: at p = 1 every weight 1/T <= 1/2 rounds (T >= 2)
+      m.layers[0].heads[0].qk = lgc::QMatrix(m.width, m.width);
+      m.layers[0].heads[0].phi.assign(m.layers[0].heads[0].phi.size(), Rational(0));
+    }
+    lgc::OneLayerEvaluator eval(m);
+    for (unsigned p : {1u, 3u}) {
+      const lgc::Semantics sem = lgc::Semantics::finite_weights(p);
+      std::size_t mismatches = 0;
+      lgc::for_each_string(2, 9, [&](const lgc::Tokens& x) {
+        auto direct = lgc::evaluate(m, x, lgc::ForwardOptions{sem});
+        auto via = eval.evaluate_rounded(lgc::statistic_of(eval.shape(), x), sem);
+        auto hard = lgc::evaluate(m, x, lgc::ForwardOptions{lgc::Semantics::hardmax()});
+        for (std::size_t k = 0; k < direct.size(); ++k) {
+          CHECK(direct[k].is_exact() == via[k].is_exact());
+          std::optional<int> order = lgc::compare(direct[k], via[k]);
+          if (order && *order != 0) ++mismatches;
+        }
+        if (rep == 2 && p == 1 && x.size() >= 2 && !(direct[0] == hard[0])) ++rounded_top;
+        return mismatches == 0;
+      });
+      INFO("rep " << rep << " p " << p);
+      CHECK(mismatches == 0);
+    }
+  }
+  CHECK(rounded_top > 0);
+}

@@ -2,6 +2,7 @@
 // deliberate break of a constant (the mutations the issue lists, and one per
 // checker).
 #include "theorem41.hpp"
+#include "case_models.hpp"
 
 #include "lgcheck/bounds/theorem41.hpp"
 #include "lgcheck/enumerate/strings.hpp"
@@ -133,6 +134,40 @@ TEST_CASE("Mutation: the 2^{p/gamma} padding dropped from N_sim is REFUTED", "[s
   sim.random_inputs = 50;
   sim.drop_padding = true;
   require(Verdict::Refuted, lgc::check_simulation(margin, sim));
+}
+
+TEST_CASE("T4.1.threshold under finite-weights:p: the window t <= T <= 2^p - 1, its two ends broken", "[section4][claim]") {
+  lgc::Case c = lgc::test::bundled("section4/attend_ones_gamma2_finite_weights6.json");
+  const lgc::ThresholdParams params = lgc::threshold_params(c);
+  REQUIRE(params.normalised_weights);
+  const lgc::ClaimResult r = lgc::check_threshold(c, params);
+  require(Verdict::Proved, r);  // every statistic of every length 8..63, the sharpness witness at 7
+  CHECK(r.evidence["window_end"] == "63");
+  CHECK(r.evidence["witness"]["length"] == 7);
+  CHECK(r.evidence["past_window"]["length"] == 64);
+  CHECK(r.detail.find("finite-weights:6 gives (1, 0, 49/55), hardmax gives (1, 0, 1)") != std::string::npos);
+  // The window claimed one length longer: at T = 64 the 64 top keys' weights 1/64 round.
+  lgc::ThresholdParams longer = params;
+  longer.window_end = [](unsigned p) { return lgc::Integer(1) << p; };
+  const lgc::ClaimResult l = lgc::check_threshold(c, longer);
+  require(Verdict::Refuted, l);
+  CHECK(l.detail.find("!= hardmax at T in [8, 64]") != std::string::npos);
+  CHECK(l.detail.find("at T=64") != std::string::npos);
+  // The threshold halved: at T = 4 a 0-key's weight 1/16 / Σu > 2^-6 survives.
+  lgc::ThresholdParams halved = params;
+  halved.threshold = [](unsigned p, const Rational& g) { return lgc::hardmax_threshold(p, g) / 2; };
+  require(Verdict::Refuted, lgc::check_threshold(c, halved));
+  // Margin 1 (ModPTask p = 2): t = 2^p, the window [2^p, 2^p - 1] is empty: VACUOUS, nothing compared.
+  lgc::Case modp = c;
+  modp.models = {lgc::modp_task(2, lgc::Semantics::finite_weights(6))};
+  const lgc::ClaimResult empty = lgc::check_threshold(modp, lgc::threshold_params(modp));
+  require(Verdict::Vacuous, empty);
+  CHECK(empty.evidence["compared"] == 0);
+  // The same model under finite:6 is the paper's reading: the claim holds from t = 64 on, and the Section 4 gate
+  // refuses finite-weights:p everywhere else.
+  CHECK_FALSE(lgc::is_section4_case(c));
+  CHECK_THROWS_WITH(lgc::section4_models(c), Catch::Contains("finite-weights:p is read by eval, margin and the claim "
+                                                             "T4.1.threshold only"));
 }
 
 TEST_CASE("Mutation: 2^p/gamma in place of 2^{p/gamma} is REFUTED", "[section4][mutation]") {

@@ -10,6 +10,8 @@
 #include "lgcheck/bounds/theorem42.hpp"
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/quantities/distance.hpp"
+#include "lgcheck/quantities/logit_margin.hpp"
+#include "lgcheck/semantics/finite_precision.hpp"
 
 #include <fmt/format.h>
 
@@ -72,8 +74,42 @@ void require_monte_carlo_within_work(std::uint64_t length, std::uint64_t samples
                                  kMonteCarloTokenCeiling));
 }
 
+/// Statistics the exact E_T under a rounding semantics sums one by one (below its threshold), at most.
+constexpr std::uint64_t kRoundedStatisticCeiling = 20000000;
+
+/// How E_T is computed under a rounding semantics: by top patterns where it equals hardmax at the last position
+/// (finite:p from the threshold t on; finite-weights:p on t <= T <= 2^p − 1), else statistic by statistic.
+struct RoundedRoute {
+  bool via_hardmax = false;
+  std::string text;
+};
+
+RoundedRoute rounded_route(const CaseModels& cm, const Semantics& semantics, std::uint64_t length) {
+  Integer t(1);
+  bool margin = false;  // some head has two attainable logits (else nothing below the top can round: t = 1)
+  for (const auto* m : cm.models)
+    if (const auto gamma = logit_margin(m->model()).gamma) {
+      margin = true;
+      t = std::max(t, hardmax_threshold(semantics.bits, *gamma));
+    }
+  const std::string t_text = margin ? "t = ceil(2^(p/gamma)) = " + readable(t) : "gamma = inf: t = 1";
+  const bool weights = semantics.kind == Semantics::Kind::FiniteWeights;
+  const Integer end = weights ? (Integer(1) << semantics.bits) - 1 : Integer(0);
+  if (Integer(length) >= t && (!weights || Integer(length) <= end))
+    return {true, fmt::format("top patterns under hardmax: {} equals hardmax at the last position for {} ({})",
+                              semantics.str(), weights ? "t <= T <= 2^p - 1" : "T >= t", t_text)};
+  const std::uint64_t count = statistic_count(cm.models.front()->shape(), length);
+  if (count > kRoundedStatisticCeiling)
+    throw UsageError(fmt::format("--length {}: below its threshold t = {} {} E_T sums every statistic, {} of them, "
+                                 "beyond the {} a run may take; use a shorter --length",
+                                 length, readable(t), semantics.str(), count, kRoundedStatisticCeiling));
+  return {false, fmt::format("every statistic of length {} ({}), each evaluated under {} ({} the window {}{})", length,
+                             count, semantics.str(), Integer(length) < t ? "below" : "past", t_text,
+                             weights ? " <= T <= 2^p - 1" : " <= T")};
+}
+
 struct AverageArgs {
-  std::string file, alpha, method = "exact", confidence = "19/20";
+  std::string file, alpha, method = "exact", confidence = "19/20", semantics;
   std::uint64_t length = 0, samples = 1000, seed = 1;
   bool json = false, quiet = false;
 };
@@ -82,17 +118,35 @@ int cmd_average(const AverageArgs& a) {
   Case c = load_case(a.file);
   if (!c.is_pair) throw UsageError(a.file + ": average needs a pair case (f, g)");
   CaseModels cm = section4_models(c);
-  for (const Model& m : c.models)
-    if (m.semantics.kind != Semantics::Kind::Hardmax)
-      throw UsageError(a.file + ": average is exact under hardmax; model " + m.name + " is " + m.semantics.str());
+  // --semantics, else the case's own (hardmax or finite:p).
+  const Semantics semantics = a.semantics.empty() ? c.model().semantics : semantics_flag(a.semantics);
+  if (semantics.kind == Semantics::Kind::Softmax)
+    throw UsageError("--semantics: average is for one-layer hardmax, finite:<p> or finite-weights:<p> (got softmax)");
+  if (semantics.rounds() && a.method != "exact")
+    throw UsageError("--method " + a.method + ": the Monte Carlo estimate samples under hardmax only; under " +
+                     semantics.str() + " use --method exact");
   if (a.method != "monte-carlo") require_exact_within_memory(a.length);
   if (a.method != "exact") require_monte_carlo_within_work(a.length, a.samples);
   const DirichletPrior prior = prior_flag(c, a.alpha, a.length);
-  nlohmann::json out = {{"case", c.name}, {"length", a.length}, {"alpha", nlohmann::json::array()}};
+  nlohmann::json out = {{"case", c.name}, {"length", a.length}, {"alpha", nlohmann::json::array()},
+                        {"semantics", semantics.str()}};
   for (const auto& q : prior.alpha) out["alpha"].push_back(to_string(q));
-  std::string text = fmt::format("E|f(x) - g(x)| for {} at T = {}, x ~ Dirichlet-multinomial(alpha = {})\n", c.name,
-                                 a.length, describe(prior));
-  if (a.method != "monte-carlo") {
+  std::string text = fmt::format("E|f(x) - g(x)| for {} at T = {}, x ~ Dirichlet-multinomial(alpha = {}){}\n", c.name,
+                                 a.length, describe(prior), semantics.rounds() ? ", under " + semantics.str() : "");
+  const std::optional<RoundedRoute> route =
+      semantics.rounds() ? std::optional<RoundedRoute>(rounded_route(cm, semantics, a.length)) : std::nullopt;
+  if (route && !route->via_hardmax) {
+    const Number value = expected_distance_by_statistics(*cm.models[0], *cm.models[1], prior, a.length,
+                                                         kDefaultPrecisionBits, semantics);
+    out["expectation"] = number_json(value);
+    out["expectation_decimal"] = decimal(value);
+    out["exact"] = value.is_exact();
+    out["route"] = route->text;
+    text += fmt::format("  exact        {}\n", readable(value));
+    if (value.is_exact() && to_string(value.exact()).size() <= 200 && readable(value) != to_string(value.exact()))
+      text += fmt::format("               = {}\n", to_string(value.exact()));
+    text += fmt::format("  ({})\n", route->text);
+  } else if (a.method != "monte-carlo") {
     DirichletMoments moments(prior);
     ExpectationOptions options;
     Progress progress("terms", a.quiet);  // the number of terms is not known in advance
@@ -109,6 +163,10 @@ int cmd_average(const AverageArgs& a) {
       text += fmt::format("               = {}\n", to_string(e.value.exact()));
     text += fmt::format("  ({} top-pattern terms summed; the weights sum to 1 exactly: {})\n", e.terms,
                         e.mass == 1 ? "yes" : "NO");
+    if (route) {
+      out["route"] = route->text;
+      text += fmt::format("  ({})\n", route->text);
+    }
   }
   if (a.method != "exact") {
     Rational confidence = positive_rational_flag("--confidence", a.confidence);
@@ -186,12 +244,16 @@ Command add_average(CLI::App& app) {
   auto* sub = app.add_subcommand(
       "average",
       "Theorem 4.2's average distance E|f(x) - g(x)| over x ~ Dirichlet-multinomial(T, alpha), exactly under hardmax "
-      "(a rational, or a certified enclosure with sin readouts); --method monte-carlo estimates it at lengths beyond "
-      "exact reach, labelled as an estimate");
+      "or a finite-precision semantics (a rational, or a certified enclosure with sin readouts or irrational surviving "
+      "weights); --method monte-carlo estimates it under hardmax at lengths beyond exact reach, labelled as an "
+      "estimate");
   add_command_budget_option(sub);
-  sub->add_option("PAIR", a->file, "pair case (one-layer, hardmax)")->required();
+  sub->add_option("PAIR", a->file, "pair case (one-layer, hardmax or finite:p)")->required();
   sub->add_option("--length", a->length, "the input length T")->required()->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1000000000}));
   sub->add_option("--alpha", a->alpha, "the prior, e.g. 1,1/2 (default: the case's check.dirichlet_alpha)");
+  sub->add_option("--semantics", a->semantics,
+                  "hardmax | finite:<p> | finite-weights:<p> (default: the case's own): a rounding semantics is summed "
+                  "statistic by statistic below its threshold, by top patterns where it equals hardmax");
   sub->add_option("--method", a->method, "exact | monte-carlo | both")->capture_default_str()
       ->check(CLI::IsMember({"exact", "monte-carlo", "both"}));
   sub->add_option("--samples", a->samples, "Monte Carlo samples")->capture_default_str()->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100000000}));

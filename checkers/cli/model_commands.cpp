@@ -78,7 +78,7 @@ struct EvalArgs {
   unsigned precision = kDefaultPrecisionBits, budget = 4096;
 };
 
-/// One-layer hardmax or finite:p models: the output from the statistic of
+/// One-layer hardmax, finite:p or finite-weights:p models: the output from the statistic of
 /// the input (each prefix's, kept incrementally, with --all-positions):
 /// O(T·classes) time and O(classes) memory, the forward pass's value
 /// (docs/theory.md, "Sufficient statistic").
@@ -86,8 +86,8 @@ std::vector<Output> statistic_outputs(const Model& m, const Tokens& x, const For
   const OneLayerEvaluator eval(m);
   const Shape& shape = eval.shape();
   auto at = [&](const Statistic& s) {
-    return o.semantics.kind == Semantics::Kind::Finite ? eval.evaluate_finite(s, o.semantics.bits, o.precision_bits)
-                                                       : eval.evaluate(s, o.precision_bits);
+    return o.semantics.rounds() ? eval.evaluate_rounded(s, o.semantics, o.precision_bits)
+                                : eval.evaluate(s, o.precision_bits);
   };
   if (!all_positions) return {at(statistic_of(shape, x))};
   std::vector<Output> out;
@@ -291,7 +291,7 @@ Command add_eval(CLI::App& app) {
                   "the input string: one character per token when every token name is one character "
                   "(e.g. 0110), else names separated by spaces; @FILE reads it from a file, - from standard input")
       ->required();
-  sub->add_option("--semantics", a->semantics, "hardmax | finite:<p> | softmax (default: the case's own)");
+  sub->add_option("--semantics", a->semantics, "hardmax | finite:<p> | finite-weights:<p> | softmax (default: the case's own)");
   sub->add_flag("--all-positions", a->all_positions, "report the output at every position 1..T");
   sub->add_option("--precision", a->precision, "starting precision of enclosures, in bits")
       ->capture_default_str()->check(CLI::Range(16u, 1u << 20));

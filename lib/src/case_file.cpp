@@ -278,7 +278,8 @@ const std::set<std::string> kCheckKeys = {
     "witness_n",     "witness_length",     "threshold_sharp",   "eta",               "dirichlet_alpha",
     "N0_constant",   "N0_log_power",       "conclusion_constant", "doublings",       "average_budget",
     "conclusion_term_budget", "switch_length", "short_alphabet", "regularity_tail",  "kgram_k",
-    "rho",           "subsample_constant", "subsample_length",  "simulation_length", "simulation_inputs"};
+    "rho",           "subsample_constant", "subsample_length",  "simulation_length", "simulation_inputs",
+    "exhaustive_span"};
 
 void check_check_block(const Reader& in, const json& v, const std::string& path, const Model& model) {
   const std::size_t alphabet_size = model.alphabet_size();
@@ -297,6 +298,7 @@ void check_check_block(const Reader& in, const json& v, const std::string& path,
   if (v.contains("precision_bits")) in.count(v["precision_bits"], join_path(path, "precision_bits"), 1, kMaxFiniteBits);
   if (v.contains("random_inputs")) in.count(v["random_inputs"], join_path(path, "random_inputs"), 0, 1000000);
   if (v.contains("seed")) in.count(v["seed"], join_path(path, "seed"), 0, 4294967295u);
+  if (v.contains("exhaustive_span")) in.count(v["exhaustive_span"], join_path(path, "exhaustive_span"), 0, 1000000);
   if (v.contains("witness_n")) in.count(v["witness_n"], join_path(path, "witness_n"), 1, 1000000);
   if (v.contains("witness_length")) in.count(v["witness_length"], join_path(path, "witness_length"), 1, 2000000);
   if (v.contains("threshold_sharp") && !v["threshold_sharp"].is_boolean())

@@ -319,12 +319,16 @@ Expectation expected_distance(const OneLayerEvaluator& f, const OneLayerEvaluato
 }
 
 Number expected_distance_by_statistics(const OneLayerEvaluator& f, const OneLayerEvaluator& g,
-                                       const DirichletPrior& prior, std::uint64_t length, unsigned bits) {
+                                       const DirichletPrior& prior, std::uint64_t length, unsigned bits,
+                                       const Semantics& semantics) {
   require_same_shape(f, g);
+  auto at = [&](const OneLayerEvaluator& m, const Statistic& sigma) {
+    return semantics.rounds() ? m.evaluate_rounded(sigma, semantics, bits) : m.evaluate(sigma, bits);
+  };
   Number sum(0);
   for_each_statistic(f.shape(), length, [&](const Statistic& sigma) {
     Rational p = statistic_probability(prior, f.shape(), sigma);
-    if (p != 0) sum += Number(p) * max_abs_difference(f.evaluate(sigma, bits), g.evaluate(sigma, bits));
+    if (p != 0) sum += Number(p) * max_abs_difference(at(f, sigma), at(g, sigma));
     return true;
   });
   return sum;

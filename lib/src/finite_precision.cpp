@@ -1,6 +1,7 @@
 #include "lgcheck/semantics/finite_precision.hpp"
 
 #include "lgcheck/numeric/interval.hpp"
+#include "lgcheck/semantics/forward.hpp"
 
 #include <gmp.h>
 
@@ -36,6 +37,23 @@ Number finite_weight(const Integer& i, const Rational& gap, unsigned p, unsigned
   if (rounds_to_zero(i, gap, p)) return Number(0);
   if (is_integer(gap)) return Number(Rational(Integer(1), pow(i, static_cast<unsigned long>(gap))));
   return Number(power(i, -gap, bits));
+}
+
+Number unrounded_term(const Integer& i, const Rational& gap, unsigned bits) {
+  if (gap == 0) return Number(1);
+  if (is_integer(gap)) return Number(Rational(Integer(1), pow(i, static_cast<unsigned long>(gap))));
+  return Number(power(i, -gap, bits));
+}
+
+bool weight_rounds_to_zero(const Number& term, const Number& total, unsigned p, unsigned bits) {
+  const Number scaled = term * Number(Rational(Integer(1) << p));
+  if (scaled.is_exact() && total.is_exact()) return scaled.exact() <= total.exact();
+  const Interval a = scaled.enclosure(bits), b = total.enclosure(bits);
+  if (a.upper() <= b.lower()) return true;
+  if (a.lower() > b.upper()) return false;
+  throw Undecided("finite-weights:" + std::to_string(p) + ": 2^p times a term and the sum of the terms overlap at " +
+                  std::to_string(bits) + " bits",
+                  bits);
 }
 
 Integer scaled_threshold(const Rational& c, unsigned p, const Rational& gamma) {

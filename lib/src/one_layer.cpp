@@ -334,6 +334,62 @@ Vector<Number> OneLayerEvaluator::representation_finite(const Statistic& sigma, 
   return mlp ? apply_mlp(*mlp, residual) : residual;
 }
 
+Output OneLayerEvaluator::evaluate_rounded(const Statistic& sigma, const Semantics& semantics, unsigned bits) const {
+  return apply_readout(*model_, representation_rounded(sigma, semantics, bits), bits);
+}
+
+Vector<Number> OneLayerEvaluator::representation_rounded(const Statistic& sigma, const Semantics& semantics,
+                                                         unsigned bits) const {
+  if (semantics.kind == Semantics::Kind::Finite) return representation_finite(sigma, semantics.bits, bits);
+  if (semantics.kind != Semantics::Kind::FiniteWeights)
+    throw std::invalid_argument("representation_rounded: " + semantics.str() + " rounds no weight");
+  const int y = query_token(sigma);
+  const std::size_t r = query_residue(sigma, shape_.period);
+  const Integer T(sigma.length);
+  Vector<Number> residual;
+  {
+    const QVector& e = embeddings_[static_cast<std::size_t>(y) * shape_.period + r];
+    residual.assign(e.begin(), e.end());
+  }
+  for (std::size_t h = 0; h < heads(); ++h) {
+    const HeadTop t = top(h, sigma);
+    // Every key as (its gap to the maximum, how many keys, its value): the bulk classes, then the window slots.
+    struct Keys {
+      Rational gap;
+      std::uint64_t count;
+      const QVector* value;
+    };
+    std::vector<Keys> keys;
+    for (std::size_t c = 0; c < shape_.classes(); ++c)
+      if (sigma.counts[c] > 0) keys.push_back({t.max_logit - class_logit(h, y, r, c), sigma.counts[c], &values_[h][c]});
+    for (std::size_t slot = 0; slot < sigma.window.size(); ++slot)
+      keys.push_back({t.max_logit - window_logit(h, sigma, slot), 1, &values_[h][window_class(sigma, slot)]});
+    std::map<Rational, Number> term_of_gap;  // u = T^{−δ}, one per distinct gap
+    Number total(0);
+    for (const Keys& k : keys) {
+      auto it = term_of_gap.find(k.gap);
+      if (it == term_of_gap.end()) it = term_of_gap.emplace(k.gap, unrounded_term(T, k.gap, bits)).first;
+      total += it->second * Number(Rational(Integer(k.count)));
+    }
+    std::map<Rational, bool> rounds;  // every key of one gap has the same normalised weight
+    for (const auto& [gap, u] : term_of_gap) rounds[gap] = weight_rounds_to_zero(u, total, semantics.bits, bits);
+    Number kept(0);
+    bool survivor = false;
+    Vector<Number> sum(residual.size(), Number(0));
+    for (const Keys& k : keys) {
+      if (rounds[k.gap]) continue;
+      survivor = true;
+      const Number w = term_of_gap[k.gap] * Number(Rational(Integer(k.count)));
+      kept += w;
+      for (std::size_t i = 0; i < sum.size(); ++i) sum[i] += w * Number((*k.value)[i]);
+    }
+    if (!survivor) continue;  // every weight rounded: the head adds 0
+    for (std::size_t i = 0; i < sum.size(); ++i) residual[i] += sum[i] / kept;
+  }
+  const auto& mlp = model_->layers[0].mlp;
+  return mlp ? apply_mlp(*mlp, residual) : residual;
+}
+
 Rational l1_distance(const std::vector<Rational>& u, const std::vector<Rational>& v) {
   if (u.size() != v.size()) throw std::invalid_argument("l1_distance: sizes differ");
   Rational d = 0;

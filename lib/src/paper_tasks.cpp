@@ -50,11 +50,20 @@ std::string rational_name(const Rational& q) {
 }
 
 
+namespace {
+
+/// The semantics in a model name: finite8, finite_weights8, hardmax, softmax.
+std::string semantics_tag(const Semantics& semantics) {
+  if (semantics.kind == Semantics::Kind::Finite) return "finite" + std::to_string(semantics.bits);
+  if (semantics.kind == Semantics::Kind::FiniteWeights) return "finite_weights" + std::to_string(semantics.bits);
+  return semantics.str();
+}
+
+}  // namespace
+
 Model modp_task(std::size_t p, const Semantics& semantics, const Rational& margin) {
   Model m;
-  m.name = "modp_p" + std::to_string(p) + "_" + (semantics.kind == Semantics::Kind::Finite
-                                                      ? "finite" + std::to_string(semantics.bits)
-                                                      : semantics.str());
+  m.name = "modp_p" + std::to_string(p) + "_" + semantics_tag(semantics);
   m.description = "ModPTask p=" + std::to_string(p) + ": the fraction of 1-tokens among the positions j <= T with " +
                   "j mod " + std::to_string(p) + " = 0 (all positions while none exists yet); " + semantics.str() +
                   " semantics" + (margin == 1 ? std::string() : ", logit gap " + to_string(margin));
@@ -83,8 +92,7 @@ Model modp_task(std::size_t p, const Semantics& semantics, const Rational& margi
 Model margin_counter(const Rational& gamma, const Semantics& semantics) {
   if (gamma <= 0 || gamma > Rational(1, 2)) throw std::invalid_argument("margin_counter: gamma must be in (0, 1/2]");
   Model m;
-  m.name = "margin_counter_gamma" + rational_name(gamma) + "_" +
-           (semantics.kind == Semantics::Kind::Finite ? "finite" + std::to_string(semantics.bits) : semantics.str());
+  m.name = "margin_counter_gamma" + rational_name(gamma) + "_" + semantics_tag(semantics);
   m.description = "margin counter-family: logits 1, 1 - " + to_string(gamma) +
                   ", 0 on the keys 1, 2, 0; the keys 1 and 2 carry one value (logit margin " + to_string(gamma) +
                   ", value-aware margin " + to_string(1 - gamma) + "); " + semantics.str() + " semantics";

@@ -110,6 +110,36 @@ TEST_CASE("a tampered constant is rejected with the field named", "[kernel][cert
   CHECK(has(k::check_certificate(avg).problems, "evidence.N0: recorded 5, recomputed 40"));
 }
 
+TEST_CASE("finite-weights:p: the window recomputed, its verdict and witnesses checked", "[kernel][certificate]") {
+  const json good = fixture("attend_ones_gamma2_finite_weights6__T4.1.threshold.json");
+  const auto ok = k::check_certificate(good);
+  INFO(all(ok.problems));
+  CHECK(ok.accepted());
+  CHECK(has(ok.reestablished, "evidence.window_end"));
+  CHECK(has(ok.reestablished, "witness 1 (finite_differs)"));  // the difference just past the window, T = 64
+  json cert = good;
+  cert["evidence"]["window_end"] = "64";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.window_end: recorded 64, recomputed 63"));
+  cert = good;
+  cert["verdict"] = "VACUOUS";
+  CHECK(has(k::check_certificate(cert).problems, "a holding claim is VACUOUS exactly when gamma = inf or the window"));
+  // The past-window witness moved into the window (T = 63, all ones): no difference there, and the claim covers it.
+  cert = good;
+  json& w = cert["evidence"]["witnesses"][1]["statistic"];
+  w["length"] = 63;
+  w["counts"] = json::array({0, 62});
+  CHECK(!k::check_certificate(cert).accepted());
+  // Under finite:6 (the terms reading) the same certificate fails: the claim covers every T >= 8, so the recorded
+  // difference at T = 64 contradicts the verdict.
+  cert = good;
+  cert["case"]["semantics"] = "finite:6";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.witnesses[1]: a difference at a length the claim covers"));
+  // Other claims are not defined for finite-weights:p.
+  cert = good;
+  cert["claim"] = "L4.L";
+  CHECK(has(k::check_certificate(cert).problems, "claim: L4.L is not defined for finite-weights:p models"));
+}
+
 TEST_CASE("a changed witness is rejected", "[kernel][certificate]") {
   // Simulation witness 13: x of length 3075, z of length 3009 (both window [.]).
   // x holds 1021 ones and 3 zeros at residue 0 (f(x) = 1021/1025, the window token is 0).

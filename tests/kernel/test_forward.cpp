@@ -65,6 +65,23 @@ TEST_CASE("finite:p forward pass, by hand", "[kernel][forward]") {
   // p = 1: 2^1 >= 2^{1·2}? no: survives too. p = 2 at i = 4 ("aaba"): 4^1 >= 2^4? no; i = 16: 16 >= 16 rounds.
 }
 
+TEST_CASE("finite-weights:p forward pass, by hand", "[kernel][forward]") {
+  auto m = kt::model_from(one_head_model("1", 0, json::array({"0"})));
+  // "ba": u = (1, 1/2) over (b, a), Σu = 3/2, normalised (2/3, 1/3). p = 1: 1/3 <= 1/2 rounds, 2/3 survives, f = 1.
+  CHECK(only(k::evaluate(m, kt::tokens(m, "ba"), Semantics::finite_weights(1))) == 1);
+  // p = 2: 1/3 > 1/4 survives: w = (2/3, 1/3), f = 2/3.
+  CHECK(only(k::evaluate(m, kt::tokens(m, "ba"), Semantics::finite_weights(2))) == Rational(2, 3));
+  // "aabbaa" (i = 6): two b keys at u = 1, four a keys at u = 1/6; Σu = 8/3; an a key's weight is 1/16 exactly:
+  // at p = 4 it rounds (equality rounds), f = 1 (hardmax); at p = 5 it survives, f = 2/(8/3) = 3/4.
+  CHECK(only(k::evaluate(m, kt::tokens(m, "aabbaa"), Semantics::finite_weights(4))) == 1);
+  CHECK(only(k::evaluate(m, kt::tokens(m, "aabbaa"), Semantics::finite_weights(5))) == Rational(3, 4));
+  // finite:4 rounds the terms instead: 1/6 > 1/16 survives, f = 3/4 (the readings differ here).
+  CHECK(only(k::evaluate(m, kt::tokens(m, "aabbaa"), Semantics::finite(4))) == Rational(3, 4));
+  // "bb": both keys on top with weight 1/2 each; p = 1 rounds both, the head adds 0: f = E_b's 1 (hardmax: 2).
+  CHECK(only(k::evaluate(m, kt::tokens(m, "bb"), Semantics::finite_weights(1))) == 1);
+  CHECK(only(k::evaluate(m, kt::tokens(m, "bb"), Semantics::hardmax())) == 2);
+}
+
 TEST_CASE("rounding is decided exactly at the boundary", "[kernel][forward]") {
   using lgc::Integer;
   CHECK(k::rounds_to_zero(Integer(8), Rational(1), 3));    // 8^1 >= 2^3: equality rounds to 0

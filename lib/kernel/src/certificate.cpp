@@ -184,6 +184,10 @@ class Checker {
       const std::string claim = cert_["claim"].get<std::string>();
       evidence_ = &cert_["evidence"];
       build_context();
+      if (claim != "T4.1.threshold" && std::any_of(case_.models.begin(), case_.models.end(), [](const Model& m) {
+            return m.semantics.kind == Semantics::Kind::FiniteWeights;
+          }))
+        return problem("claim", claim + " is not defined for finite-weights:p models (T4.1.threshold only)"), report_;
       static const std::map<std::string, void (Checker::*)()> claims = {
           {"S.consistency", &Checker::check_threshold_claim}, {"T4.1.threshold", &Checker::check_threshold_claim},
           {"L4.L", &Checker::check_norm_claim}, {"T4.1.sim", &Checker::check_simulation_claim},
@@ -270,13 +274,15 @@ class Checker {
     return true;
   }
 
-  /// p per model: its finite:p, else the check block's precision_bits (default 3).
+  /// p per model: its finite:p (or finite-weights:p), else the check block's precision_bits (default 3); the
+  /// rounding semantics compared with hardmax: the model's own, else finite:p.
   void build_context() {
     ctx_.c = &case_;
     const unsigned check_p = static_cast<unsigned>(case_.check_count("precision_bits", 3));
     for (const Model& m : case_.models) {
       ctx_.L.push_back(norm_constant(m));
-      ctx_.p.push_back(m.semantics.kind == Semantics::Kind::Finite ? m.semantics.bits : check_p);
+      ctx_.rounding.push_back(m.semantics.rounds() ? m.semantics : Semantics::finite(check_p));
+      ctx_.p.push_back(ctx_.rounding.back().bits);
       const unsigned p = ctx_.p.back();
       ctx_.threshold.push_back(
           recompute([&] { return hardmax_threshold(p, logit_margin(m)); }, "threshold").value_or(Integer(-1)));
@@ -340,17 +346,31 @@ class Checker {
     const Margin g = logit_margin(case_.models);
     compare_margin(ev("gamma"), g);
     // γ = ∞: no weight is ever rounded, so nothing could fail; the claim holds VACUOUS exactly then.
-    if (const std::string v = verdict(); (v == "PROVED" || v == "SAMPLED" || v == "VACUOUS") && (v == "VACUOUS") != !g)
+    if (const std::string v = verdict(); !window_end() && holding() && (v == "VACUOUS") != !g)
       problem("verdict", cat("recorded ", v, " where the kernel's gamma is ", g ? to_string(*g) : "inf",
                              ": a holding claim is VACUOUS exactly when gamma = inf"));
     compare_rational(ev("p"), Rational(ctx_.p.front()));
     const auto t = recompute([&] { return hardmax_threshold(ctx_.p.front(), g); }, "evidence.threshold");
     if (!t) return;
     compare_integer(ev("threshold"), *t);
+    if (const auto end = window_end()) {  // finite-weights:p: the claim is the window t <= T <= 2^p − 1
+      compare_integer(ev("window_end"), *end);
+      const bool empty = g && *t > *end;
+      if (holding() && (verdict() == "VACUOUS") != (!g || empty))
+        problem("verdict", cat("recorded ", verdict(), ": under finite-weights:p a holding claim is VACUOUS exactly when "
+                               "gamma = inf or the window [t, 2^p - 1] is empty"));
+      if (empty) return;
+    }
     // T4.1.threshold's sharpness witness sits at T = t − 1 (its difference is checked with the witnesses).
     const json* w = field("witness");
     if (w && w->is_object() && *t > 1)
       compare_integer({"evidence.witness.length", member(*w, "length")}, Integer(*t - 1));
+  }
+
+  /// finite-weights:p: the window's last length 2^p − 1 (theory.md "finite-weights:p"); nullopt otherwise.
+  std::optional<Integer> window_end() const {
+    if (ctx_.rounding.empty() || ctx_.rounding.front().kind != Semantics::Kind::FiniteWeights) return std::nullopt;
+    return (Integer(1) << ctx_.p.front()) - 1;
   }
 
   Rational epsilon_of(const Rational& fallback) {
@@ -1234,10 +1254,10 @@ class Checker {
       const bool positions = d.kind == Domain::Kind::StringPositions;
       const std::uint64_t from = positions ? std::max<std::uint64_t>(d.first, 1) : x.size();
       for (std::uint64_t i = from; i <= (positions ? d.last : x.size()) && i <= x.size(); ++i) {
-        if (Integer(i) < ctx_.threshold.front()) continue;
+        if (Integer(i) < ctx_.threshold.front() || (window_end() && Integer(i) > *window_end())) continue;
         const Tokens prefix(x.begin(), x.begin() + static_cast<long>(i));
-        if (rounding_gap(m, prefix, ctx_.p.front()).lo > 0)
-          return fail("finite:p and hardmax differ at position " + std::to_string(i));
+        if (rounding_gap(m, prefix, ctx_.rounding.front()).lo > 0)
+          return fail(ctx_.rounding.front().str() + " and hardmax differ at position " + std::to_string(i));
         ++n;
       }
       return n;
@@ -1381,8 +1401,9 @@ class Checker {
     }
     if (claim == "T4.1.threshold" && kind == "finite_differs") {
       auto T = length_at(w, "statistic");
-      if (T && Integer(*T) >= ctx_.threshold.front() && verdict() != "REFUTED")
-        return problem(path, "a difference at T >= threshold contradicts the verdict " + verdict()), false;
+      const bool in_claim = T && Integer(*T) >= ctx_.threshold.front() && (!window_end() || Integer(*T) <= *window_end());
+      if (in_claim && verdict() != "REFUTED")
+        return problem(path, "a difference at a length the claim covers contradicts the verdict " + verdict()), false;
     }
     return true;
   }

@@ -117,8 +117,20 @@ Rational top_logit(const Values& logits) {
   return best;
 }
 
+/// finite-weights:p: does the normalised weight u / total round to 0, 2^p·u <= total? Exact on rationals, else
+/// decided on the enclosures' endpoints (Undecided when they overlap).
+bool normalised_weight_rounds(const Number& u, const Number& total, unsigned p, unsigned bits) {
+  const Number scaled = u * Number(Rational(Integer(1) << p));
+  if (scaled.is_exact() && total.is_exact()) return scaled.exact() <= total.exact();
+  const Interval a = scaled.enclosure(bits), b = total.enclosure(bits);
+  if (a.upper() <= b.lower()) return true;
+  if (a.lower() > b.upper()) return false;
+  throw Undecided("finite-weights:p: 2^p·u and the sum of the terms overlap");
+}
+
 /// Per-key weights w_j = u_j / Σ_keys u of each term at query i. hardmax: u = 1 on the argmax set, else 0; finite:p:
-/// u_j = i^{a_ij - a*}, zero when <= 2^{-p}; softmax: u_j = exp(a_ij - c), c an exact rational near the largest logit.
+/// u_j = i^{a_ij - a*}, zero when <= 2^{-p}; finite-weights:p: u_j = i^{a_ij - a*}, zero when u_j / Σ_keys u <= 2^{-p}
+/// (every weight zero when all round); softmax: u_j = exp(a_ij - c), c an exact rational near the largest logit.
 Values key_weights(const Values& logits, const std::vector<Term>& terms, std::size_t i, Semantics semantics,
                    unsigned bits) {
   Values u(logits.size(), Number(0));
@@ -129,11 +141,12 @@ Values key_weights(const Values& logits, const std::vector<Term>& terms, std::si
   } else {
     const Rational best = top_logit(logits);
     const Integer position(static_cast<unsigned long>(i));
+    const bool rounds_terms = semantics.kind == Semantics::Kind::Finite;
     for (std::size_t k = 0; k < logits.size(); ++k) {
       const Rational delta = best - logits[k].exact();
       if (delta == 0)
         u[k] = Number(1);
-      else if (semantics.kind == Semantics::Kind::Hardmax || rounds_to_zero(position, delta, semantics.bits))
+      else if (semantics.kind == Semantics::Kind::Hardmax || (rounds_terms && rounds_to_zero(position, delta, semantics.bits)))
         u[k] = Number(0);
       else if (is_integer(delta))  // 1 / i^delta, exact; i^delta < 2^p bounds its size
         u[k] = Number(Rational(Integer(1), pow(position, numerator(delta).convert_to<unsigned long>())));
@@ -143,6 +156,16 @@ Values key_weights(const Values& logits, const std::vector<Term>& terms, std::si
   }
   Number total(0);
   for (std::size_t k = 0; k < u.size(); ++k) total += times(terms[k].multiplicity, u[k]);
+  if (semantics.kind == Semantics::Kind::FiniteWeights) {
+    bool kept = false;
+    for (auto& x : u) {
+      if (normalised_weight_rounds(x, total, semantics.bits, bits)) x = Number(0);
+      else kept = true;
+    }
+    if (!kept) return u;  // every weight rounded: the head adds nothing
+    total = Number(0);
+    for (std::size_t k = 0; k < u.size(); ++k) total += times(terms[k].multiplicity, u[k]);
+  }
   for (auto& w : u) w = w / total;
   return u;
 }

@@ -75,11 +75,11 @@ bool weighs_one_value(const Model& model, std::size_t head) {
   return true;
 }
 
-/// The rounding precision p the models use (largest finite:p), nullopt when no model rounds.
+/// The rounding precision p the models use (largest finite:p or finite-weights:p), nullopt when no model rounds.
 std::optional<unsigned> rounding_bits(const std::vector<Model>& models) {
   std::optional<unsigned> p;
   for (const auto& m : models)
-    if (m.semantics.kind == Semantics::Kind::Finite && (!p || m.semantics.bits > *p)) p = m.semantics.bits;
+    if (m.semantics.rounds() && (!p || m.semantics.bits > *p)) p = m.semantics.bits;
   return p;
 }
 

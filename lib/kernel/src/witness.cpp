@@ -21,8 +21,8 @@ Bracket difference_bracket(const Values& a, const Values& b) {
 
 std::uint64_t expansion_limit(const Model& m) { return m.layers.size() <= 1 ? kMaxExpandedLength : 1000; }
 
-Bracket rounding_gap(const Model& m, const Tokens& x, unsigned p, unsigned bits) {
-  return difference_bracket(last_representation(m, x, Semantics::finite(p), bits),
+Bracket rounding_gap(const Model& m, const Tokens& x, Semantics rounding, unsigned bits) {
+  return difference_bracket(last_representation(m, x, rounding, bits),
                             last_representation(m, x, Semantics::hardmax(), bits));
 }
 
@@ -134,8 +134,8 @@ WitnessResult check_finite_differs(const json& w, const WitnessContext& ctx) {
   require_p(*p, ctx.p[mi]);
   const Statistic sigma = statistic_at(w, "statistic", m);
   charge(ctx, m, "statistic", sigma.length);
-  if (rounding_gap(m, expand(sigma, m), static_cast<unsigned>(*p), ctx.bits).lo > 0) return ok();
-  return reject("finite:" + std::to_string(*p) + " and hardmax do not certainly differ at this statistic");
+  if (rounding_gap(m, expand(sigma, m), ctx.rounding[mi], ctx.bits).lo > 0) return ok();
+  return reject(ctx.rounding[mi].str() + " and hardmax do not certainly differ at this statistic");
 }
 
 /// finite:p and hardmax differ at a query position of the recorded input string.
@@ -159,7 +159,7 @@ WitnessResult check_string_differs(const json& w, const WitnessContext& ctx) {
   if (w.contains("p") && !recorded) return reject("p: " + why);
   const unsigned p = recorded ? static_cast<unsigned>(*recorded) : ctx.p[mi];
   require_p(p, ctx.p[mi]);
-  if (rounding_gap(m, x, p, ctx.bits).lo > 0) return ok();
+  if (rounding_gap(m, x, ctx.rounding[mi], ctx.bits).lo > 0) return ok();
   return reject("finite:p and hardmax do not certainly differ at this input and position");
 }
 

@@ -41,10 +41,13 @@ Expectation expected_distance(const OneLayerEvaluator& f, const OneLayerEvaluato
                               std::uint64_t length, const ExpectationOptions& options = {});
 
 /// The same expectation by enumerating every statistic with its probability
-/// (a slower, independent route; T small).
+/// (a slower, independent route; T small). Under a rounding `semantics`
+/// (finite:p, finite-weights:p) each statistic is evaluated with it
+/// (OneLayerEvaluator::evaluate_rounded): E_T under that semantics.
 Number expected_distance_by_statistics(const OneLayerEvaluator& f, const OneLayerEvaluator& g,
                                        const DirichletPrior& prior, std::uint64_t length,
-                                       unsigned bits = kDefaultPrecisionBits);
+                                       unsigned bits = kDefaultPrecisionBits,
+                                       const Semantics& semantics = Semantics::hardmax());
 
 /// The same expectation by brute force: every string, its probability, and
 /// the trusted forward pass of both models (hardmax). S^T strings.

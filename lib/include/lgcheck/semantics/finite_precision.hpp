@@ -25,6 +25,15 @@ Integer scaled_threshold(const Rational& c, unsigned p, const Rational& gamma);
 /// (exact when gap is an integer, a certified enclosure otherwise).
 Number finite_weight(const Integer& i, const Rational& gap, unsigned p, unsigned bits);
 
+/// The un-rounded term i^{−gap} (gap >= 0): exact when gap is an integer, a
+/// certified enclosure otherwise.
+Number unrounded_term(const Integer& i, const Rational& gap, unsigned bits);
+
+/// finite-weights:p: does the normalised weight term / total round to 0, i.e.
+/// 2^p·term <= total (term, total > 0)? Exact when both are exact; otherwise
+/// decided on enclosures at `bits`, throwing Undecided when they overlap.
+bool weight_rounds_to_zero(const Number& term, const Number& total, unsigned p, unsigned bits);
+
 /// Does the weight i^{-δ} (δ > 0) round to 0 under finite:p (i^{-δ} <= 2^{-p})?
 inline bool rounds_to_zero(const Integer& i, const Rational& delta, unsigned p) { return power_reaches(i, delta, p); }
 

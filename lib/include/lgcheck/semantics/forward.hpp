@@ -60,6 +60,10 @@ bool is_exact(const Output& y);
 /// (already including the positional term of the semantics).
 Vector<Number> hardmax_weights(const Vector<Number>& logits, unsigned bits);
 Vector<Number> finite_weights(const Vector<Number>& logits, std::size_t i, unsigned p, unsigned bits);
+/// finite-weights:p [toolkit]: w_j = u_j / Σu (u_j = i^{a_ij − a*}, not
+/// rounded), every w_j <= 2^{−p} set to 0, the survivors renormalised; when
+/// every weight rounds (the top keys too, possible once Σu >= 2^p) all are 0.
+Vector<Number> finite_normalised_weights(const Vector<Number>& logits, std::size_t i, unsigned p, unsigned bits);
 Vector<Number> softmax_weights(const Vector<Number>& logits, unsigned bits);
 
 }  // namespace lgc

@@ -87,6 +87,17 @@ class OneLayerEvaluator {
   Output evaluate_finite(const Statistic& sigma, unsigned p, unsigned bits = kDefaultPrecisionBits) const;
   /// The finite:p residual stream before the readout (see evaluate_finite).
   Vector<Number> representation_finite(const Statistic& sigma, unsigned p, unsigned bits = kDefaultPrecisionBits) const;
+  /// The residual stream before the readout under a rounding semantics:
+  /// finite:p as representation_finite; finite-weights:p with every key's
+  /// normalised weight T^{−δ}/Σ_keys T^{−δ'} rounded to 0 when <= 2^{−p}
+  /// (decided by weight_rounds_to_zero) and the survivors renormalised (a
+  /// head whose every weight rounds adds 0). Throws std::invalid_argument for
+  /// hardmax or softmax.
+  Vector<Number> representation_rounded(const Statistic& sigma, const Semantics& semantics,
+                                        unsigned bits = kDefaultPrecisionBits) const;
+  /// The output under a rounding semantics (see representation_rounded).
+  Output evaluate_rounded(const Statistic& sigma, const Semantics& semantics,
+                          unsigned bits = kDefaultPrecisionBits) const;
 
  private:
   /// The tables below (and the MLP and readout) in SmallRational.

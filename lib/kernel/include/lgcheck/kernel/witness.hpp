@@ -43,8 +43,9 @@ Tokens expand(const Statistic& sigma, const Model& model);
 /// max_k |a_k − b_k| as a certified [lo, hi]: lo > 0 when they certainly differ, [0, 0] when exactly equal.
 struct Bracket { Rational lo, hi; };
 Bracket difference_bracket(const Values& a, const Values& b);
-/// The bracket of finite:p against hardmax at x's last representation, and of |f(x) − g(x)|∞ for a pair case.
-Bracket rounding_gap(const Model& m, const Tokens& x, unsigned p, unsigned bits = 128);
+/// The bracket of a rounding semantics (finite:p, finite-weights:p) against hardmax at x's last representation, and
+/// of |f(x) − g(x)|∞ for a pair case.
+Bracket rounding_gap(const Model& m, const Tokens& x, Semantics rounding, unsigned bits = 128);
 Bracket pair_gap(const Case& c, const Tokens& x, unsigned bits = 128);
 /// The longest string expanded for m (multi-layer models cost T² per layer: expand less).
 std::uint64_t expansion_limit(const Model& m);
@@ -62,6 +63,7 @@ struct WitnessContext {
   std::vector<std::optional<Rational>> L;  ///< L(f) per model (the kernel's own)
   std::vector<Integer> threshold;          ///< ⌈2^{p/γ}⌉ per model (1 without rounding)
   std::vector<unsigned> p;                 ///< the rounding bits per model (semantics or check)
+  std::vector<Semantics> rounding;         ///< the rounding semantics per model compared with hardmax
   std::optional<Rational> epsilon;         ///< for simulation witnesses
   std::optional<Integer> n_sim;            ///< N_sim(ε)
   unsigned bits = 128;
