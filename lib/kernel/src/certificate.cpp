@@ -357,8 +357,8 @@ class Checker {
       compare_integer(ev("window_end"), *end);
       const bool empty = g && *t > *end;
       if (holding() && (verdict() == "VACUOUS") != (!g || empty))
-        problem("verdict", cat("recorded ", verdict(), ": under finite-weights:p a holding claim is VACUOUS exactly when "
-                               "gamma = inf or the window [t, 2^p - 1] is empty"));
+        problem("verdict", cat("recorded ", verdict(), ": under finite-weights:p a holding claim is VACUOUS exactly "
+                               "when gamma = inf or the window [t, 2^p - 1] is empty"));
       if (empty) return;
     }
     // T4.1.threshold's sharpness witness sits at T = t − 1 (its difference is checked with the witnesses).
@@ -1401,7 +1401,8 @@ class Checker {
     }
     if (claim == "T4.1.threshold" && kind == "finite_differs") {
       auto T = length_at(w, "statistic");
-      const bool in_claim = T && Integer(*T) >= ctx_.threshold.front() && (!window_end() || Integer(*T) <= *window_end());
+      const auto end = window_end();
+      const bool in_claim = T && Integer(*T) >= ctx_.threshold.front() && (!end || Integer(*T) <= *end);
       if (in_claim && verdict() != "REFUTED")
         return problem(path, "a difference at a length the claim covers contradicts the verdict " + verdict()), false;
     }

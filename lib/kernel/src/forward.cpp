@@ -146,7 +146,8 @@ Values key_weights(const Values& logits, const std::vector<Term>& terms, std::si
       const Rational delta = best - logits[k].exact();
       if (delta == 0)
         u[k] = Number(1);
-      else if (semantics.kind == Semantics::Kind::Hardmax || (rounds_terms && rounds_to_zero(position, delta, semantics.bits)))
+      else if (semantics.kind == Semantics::Kind::Hardmax ||
+               (rounds_terms && rounds_to_zero(position, delta, semantics.bits)))
         u[k] = Number(0);
       else if (is_integer(delta))  // 1 / i^delta, exact; i^delta < 2^p bounds its size
         u[k] = Number(Rational(Integer(1), pow(position, numerator(delta).convert_to<unsigned long>())));
