@@ -27,8 +27,8 @@ CaseModels section4_models(const Case& c) {
   if (!is_section4_case(c)) {
     const bool weights = c.model().semantics.kind == Semantics::Kind::FiniteWeights;
     throw std::invalid_argument(c.file + ": Section 4 needs one-layer hardmax or finite:p models" +
-                                (weights ? std::string(" (finite-weights:p is read by eval, margin and the claim "
-                                                       "T4.1.threshold only)")
+                                (weights ? std::string(" (finite-weights:p is read by eval, margin, average and the "
+                                                       "claim T4.1.threshold only)")
                                          : std::string()));
   }
   return one_layer_models(c);

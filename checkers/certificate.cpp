@@ -47,8 +47,12 @@ std::string verify_witness(const Case& c, const CaseModels& cm, const nlohmann::
     Statistic s = statistic_from_json(shape, w.at("statistic"));
     QVector exact = m.representation(s);
     Vector<Number> hard(exact.begin(), exact.end());
-    bool differs = agreement(hard, m.representation_finite(s, w.at("p").get<unsigned>())) == Agreement::Different;
-    return differs ? "" : "finite:p and hardmax do not differ at the recorded statistic";
+    // The model's own rounding semantics (finite-weights:p keeps its reading), else finite:p at the recorded p.
+    const unsigned p = w.at("p").get<unsigned>();
+    const Semantics rounding = m.model().semantics.kind == Semantics::Kind::FiniteWeights ? Semantics::finite_weights(p)
+                                                                                         : Semantics::finite(p);
+    bool differs = agreement(hard, m.representation_rounded(s, rounding)) == Agreement::Different;
+    return differs ? "" : rounding.str() + " and hardmax do not differ at the recorded statistic";
   }
   if (kind == "string_differs") {
     const Model& m = c.model();
@@ -157,9 +161,9 @@ ReplayResult replay_certificate(const nlohmann::json& cert) {
   }
   const nlohmann::json evidence = cert.value("evidence", nlohmann::json::object());
   // Section 4 witnesses are re-verified here; a softmax pair's (T5.2.witness) by the re-run below and the kernel.
-  if (evidence.contains("witnesses") && is_section4_case(c)) {
+  if (evidence.contains("witnesses") && is_one_layer_rounding_case(c)) {
     try {
-      CaseModels cm = section4_models(c);
+      CaseModels cm = one_layer_models(c);
       for (std::size_t k = 0; k < evidence["witnesses"].size(); ++k) {
         std::string why = verify_witness(c, cm, evidence["witnesses"][k], evidence);
         ++r.witnesses_checked;

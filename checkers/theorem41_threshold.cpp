@@ -64,8 +64,9 @@ ClaimResult empty_window(const Case& c, const ThresholdParams& params, const std
                 {"semantics", Semantics::finite_weights(params.p).str()}, {"window_end", end.str()},
                 {"witnesses", nlohmann::json::array()}};
   r.scope.decided_by = "the window's bounds: t > 2^p - 1";
-  r.scope.vacuous = fmt::format("the window t = {} <= T <= {} is empty (t = ceil(2^(p/gamma)) >= 2^p when gamma <= 1): "
-                                "no length has every sub-maximal weight rounded and every top weight kept",
+  r.scope.vacuous = fmt::format("the window t = {} <= T <= {} is empty (t = ceil(2^(p/gamma)) > 2^p - 1, as whenever "
+                                "gamma <= 1): no length is known to have every sub-maximal weight rounded and every "
+                                "top weight kept",
                                 t.str(), end.str());
   r.verdict = holding_verdict(r.scope);
   r.detail = fmt::format("finite-weights:{}: the window [t, 2^p - 1] = [{}, {}] is empty, nothing to compare", params.p,
@@ -131,11 +132,11 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   auto rule = params.threshold ? params.threshold : hardmax_threshold;
   Integer t = gamma ? rule(params.p, *gamma) : Integer(1);
   if (t < 1) t = 1;
-  if (auto beyond = threshold_beyond_statistics(kThresholdId, c, t)) return *beyond;
-  const std::uint64_t t64 = static_cast<std::uint64_t>(t);
   // finite-weights:p: the claim covers t <= T <= end only (2^p − 1 unless a mutation moves it).
   const std::optional<Integer> end = params.normalised_weights ? std::optional<Integer>(window_end(params)) : std::nullopt;
   if (end && *end < t) return empty_window(c, params, gamma, t, *end);
+  if (auto beyond = threshold_beyond_statistics(kThresholdId, c, t)) return *beyond;
+  const std::uint64_t t64 = static_cast<std::uint64_t>(t);
   const std::uint64_t last = !end ? kLongestStatistic : static_cast<std::uint64_t>(std::min(*end, Integer(kLongestStatistic)));
   const Shape shape = cm.models.front()->shape();
   std::uint64_t compared = 0, undecided = 0;
@@ -243,12 +244,21 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   scope.seed = params.seed;
   scope.caps.push_back({"statistics per exhaustive length", params.statistic_budget,
                         exhaustive_lengths < exhaustive_last - t64 + 1});
+  // finite-weights:p just past the window: a witness where the reading leaves hardmax (outside the claim).
+  auto past = [&] {
+    if (*end >= Integer(kLongestStatistic))
+      return std::string("past the window, T = 2^p is beyond the longest statistic the checker represents (2^62)");
+    return past_window(shape, last + 1, params, compare_models, rng, result.evidence, witnesses);
+  };
   if (!gamma) {
-    scope.vacuous = "gamma = inf: every attainable-logit set has one value, so no attention weight is ever rounded";
+    scope.vacuous = end ? "gamma = inf: no key is below the top, and in the window T <= 2^p - 1 no top weight 1/T "
+                          "reaches 2^-p, so nothing rounds there"
+                        : "gamma = inf: every attainable-logit set has one value, so no attention weight is ever rounded";
+    const std::string after = end ? "; " + past() : "";
     result.evidence["witnesses"] = witnesses;
     result.verdict = holding_verdict(scope);
-    result.detail = fmt::format("{} = hardmax on {} statistics: gamma = inf, threshold 1 (nothing to round)", sem,
-                                compared);
+    result.detail = fmt::format("{} = hardmax on {} statistics: gamma = inf, threshold 1 (nothing to round{}){}", sem,
+                                compared, end ? " in the window" : "", after);
     return result;
   }
   std::string witness = "threshold 1: no length below it";
@@ -275,9 +285,10 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
     if (!found && !params.require_sharp) {
       // The theorem's threshold is sufficient; sharpness is asked for only by check.threshold_sharp.
       witness = below_exhaustive
-                    ? fmt::format("not sharp on this model: every statistic of length {} = t - 1 already agrees (the "
-                                  "margin is not realised there; check.threshold_sharp would make this a refutation)",
-                                  below)
+                    ? fmt::format("not sharp on this model: every statistic of length {} = t - 1 already agrees ({}; "
+                                  "check.threshold_sharp would make this a refutation)",
+                                  below, end ? "under finite-weights:p a sub-maximal weight u/sum(u) can round before t"
+                                             : "the margin is not realised there")
                     : fmt::format("no difference found at T = {} = t - 1 among {} random statistics (sharpness not "
                                   "asked for: check.threshold_sharp)",
                                   below, params.witness_tries);
@@ -303,7 +314,7 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
     }
   }
   if (end) {
-    const std::string past = past_window(shape, last + 1, params, compare_models, rng, result.evidence, witnesses);
+    const std::string after = past();
     result.evidence["witnesses"] = witnesses;
     scope.decided_by = "exact comparison of the finite-weights:p and hardmax representations on the window t <= T <= "
                        "2^p - 1";
@@ -313,7 +324,7 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
                                 "exhaustively{}); {}; {}",
                                 sem, compared, t.str(), end->str(), rule_text, gamma_text, exhaustive_lengths,
                                 random_inputs ? fmt::format(", {} random in the window", random_inputs) : "", witness,
-                                past);
+                                after);
     return result;
   }
   result.evidence["witnesses"] = witnesses;

@@ -117,6 +117,13 @@ TEST_CASE("finite-weights:p by hand: normalised weights round, top keys too", "[
   const Number root = Number(sqrt(lgc::Interval(Rational(2), 128)));
   CHECK_FALSE(lgc::weight_rounds_to_zero(root, Number(Rational(2)), 1, 128));  // 2√2 > 2
   CHECK_THROWS_AS(lgc::weight_rounds_to_zero(root, root * Number(Rational(2)), 1, 128), lgc::Undecided);
+  // A rational term behind a fractional gap is exact: 4^{-1/2} = 1/2, 27^{-2/3} = 1/9; 2^{-1/2} is not.
+  CHECK(lgc::unrounded_term(4, Rational(1, 2), 128).is_exact());
+  CHECK(lgc::unrounded_term(4, Rational(1, 2), 128).exact() == Rational(1, 2));
+  CHECK(lgc::unrounded_term(27, Rational(2, 3), 128).exact() == Rational(1, 9));
+  CHECK_FALSE(lgc::unrounded_term(2, Rational(1, 2), 128).is_exact());
+  // So the tie 2^2·(1/2) <= 2 is decided exactly (it rounds) rather than left undecided.
+  CHECK(lgc::weight_rounds_to_zero(lgc::unrounded_term(4, Rational(1, 2), 128), Number(Rational(2)), 2, 128));
 }
 
 TEST_CASE("hardmax_threshold is the least i with i^gamma >= 2^p", "[forward][threshold]") {

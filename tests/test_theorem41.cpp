@@ -163,11 +163,19 @@ TEST_CASE("T4.1.threshold under finite-weights:p: the window t <= T <= 2^p - 1, 
   const lgc::ClaimResult empty = lgc::check_threshold(modp, lgc::threshold_params(modp));
   require(Verdict::Vacuous, empty);
   CHECK(empty.evidence["compared"] == 0);
+  // gamma = inf (no key below the top: the head weighs every key alike): nothing rounds in the window, VACUOUS, and
+  // past it the 64 top keys round together, recorded as the past-window witness.
+  lgc::Case uniform = c;
+  uniform.models[0].layers[0].heads[0].qk = lgc::QMatrix(3, 3);
+  const lgc::ClaimResult flat = lgc::check_threshold(uniform, lgc::threshold_params(uniform));
+  require(Verdict::Vacuous, flat);
+  CHECK(flat.detail.find("nothing to round in the window") != std::string::npos);
+  CHECK(flat.evidence["past_window"]["length"] == 64);
   // The same model under finite:6 is the paper's reading: the claim holds from t = 64 on, and the Section 4 gate
   // refuses finite-weights:p everywhere else.
   CHECK_FALSE(lgc::is_section4_case(c));
-  CHECK_THROWS_WITH(lgc::section4_models(c), Catch::Contains("finite-weights:p is read by eval, margin and the claim "
-                                                             "T4.1.threshold only"));
+  CHECK_THROWS_WITH(lgc::section4_models(c), Catch::Contains("finite-weights:p is read by eval, margin, average and "
+                                                             "the claim T4.1.threshold only"));
 }
 
 TEST_CASE("Mutation: 2^p/gamma in place of 2^{p/gamma} is REFUTED", "[section4][mutation]") {

@@ -117,8 +117,8 @@ struct AverageArgs {
 int cmd_average(const AverageArgs& a) {
   Case c = load_case(a.file);
   if (!c.is_pair) throw UsageError(a.file + ": average needs a pair case (f, g)");
-  CaseModels cm = section4_models(c);
-  // --semantics, else the case's own (hardmax or finite:p).
+  CaseModels cm = one_layer_models(c);
+  // --semantics, else the case's own (hardmax, finite:p or finite-weights:p).
   const Semantics semantics = a.semantics.empty() ? c.model().semantics : semantics_flag(a.semantics);
   if (semantics.kind == Semantics::Kind::Softmax)
     throw UsageError("--semantics: average is for one-layer hardmax, finite:<p> or finite-weights:<p> (got softmax)");

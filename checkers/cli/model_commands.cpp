@@ -85,9 +85,16 @@ struct EvalArgs {
 std::vector<Output> statistic_outputs(const Model& m, const Tokens& x, const ForwardOptions& o, bool all_positions) {
   const OneLayerEvaluator eval(m);
   const Shape& shape = eval.shape();
+  // finite-weights:p decides its rounding on enclosures when a weight is irrational: retried at doubled
+  // precision up to the budget, as the forward pass does (the last Undecided propagates).
   auto at = [&](const Statistic& s) {
-    return o.semantics.rounds() ? eval.evaluate_rounded(s, o.semantics, o.precision_bits)
-                                : eval.evaluate(s, o.precision_bits);
+    for (unsigned bits = o.precision_bits;; bits *= 2) {
+      try {
+        return o.semantics.rounds() ? eval.evaluate_rounded(s, o.semantics, bits) : eval.evaluate(s, bits);
+      } catch (const Undecided&) {
+        if (bits * 2 > o.max_precision_bits) throw;
+      }
+    }
   };
   if (!all_positions) return {at(statistic_of(shape, x))};
   std::vector<Output> out;

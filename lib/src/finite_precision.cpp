@@ -42,6 +42,13 @@ Number finite_weight(const Integer& i, const Rational& gap, unsigned p, unsigned
 Number unrounded_term(const Integer& i, const Rational& gap, unsigned bits) {
   if (gap == 0) return Number(1);
   if (is_integer(gap)) return Number(Rational(Integer(1), pow(i, static_cast<unsigned long>(gap))));
+  // gap = u/v: i^{−u/v} is rational exactly when i is a perfect v-th power (then 1/root^u).
+  const Integer u = boost::multiprecision::numerator(gap), v = boost::multiprecision::denominator(gap);
+  if (v <= Integer(1u << 20) && u <= Integer(1u << 20)) {
+    Integer root;
+    if (mpz_root(root.backend().data(), i.backend().data(), v.convert_to<unsigned long>()) != 0)
+      return Number(Rational(Integer(1), pow(root, u.convert_to<unsigned long>())));
+  }
   return Number(power(i, -gap, bits));
 }
 

@@ -295,15 +295,17 @@ Output OneLayerEvaluator::evaluate_finite(const Statistic& sigma, unsigned p, un
   return apply_readout(*model_, representation_finite(sigma, p, bits), bits);
 }
 
+Vector<Number> OneLayerEvaluator::query_embedding(const Statistic& sigma) const {
+  const QVector& e = embeddings_[static_cast<std::size_t>(query_token(sigma)) * shape_.period +
+                                 query_residue(sigma, shape_.period)];
+  return Vector<Number>(e.begin(), e.end());
+}
+
 Vector<Number> OneLayerEvaluator::representation_finite(const Statistic& sigma, unsigned p, unsigned bits) const {
   const int y = query_token(sigma);
   const std::size_t r = query_residue(sigma, shape_.period);
   const Integer T(sigma.length);
-  Vector<Number> residual;
-  {
-    const QVector& e = embeddings_[static_cast<std::size_t>(y) * shape_.period + r];
-    residual.assign(e.begin(), e.end());
-  }
+  Vector<Number> residual = query_embedding(sigma);
   for (std::size_t h = 0; h < heads(); ++h) {
     HeadTop t = top(h, sigma);
     std::map<Rational, Number> weight_of_gap;  // one decision per distinct gap
@@ -346,11 +348,7 @@ Vector<Number> OneLayerEvaluator::representation_rounded(const Statistic& sigma,
   const int y = query_token(sigma);
   const std::size_t r = query_residue(sigma, shape_.period);
   const Integer T(sigma.length);
-  Vector<Number> residual;
-  {
-    const QVector& e = embeddings_[static_cast<std::size_t>(y) * shape_.period + r];
-    residual.assign(e.begin(), e.end());
-  }
+  Vector<Number> residual = query_embedding(sigma);
   for (std::size_t h = 0; h < heads(); ++h) {
     const HeadTop t = top(h, sigma);
     // Every key as (its gap to the maximum, how many keys, its value): the bulk classes, then the window slots.

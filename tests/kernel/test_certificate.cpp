@@ -138,6 +138,36 @@ TEST_CASE("finite-weights:p: the window recomputed, its verdict and witnesses ch
   cert = good;
   cert["claim"] = "L4.L";
   CHECK(has(k::check_certificate(cert).problems, "claim: L4.L is not defined for finite-weights:p models"));
+  // PROVED on part of the window only (the count and digest of [8, 16] would match their own domain).
+  cert = good;
+  cert["scope"]["domain"] = "every statistic of each length T in [8, 16] with at most 200000 statistics";
+  CHECK(has(k::check_certificate(cert).problems, "scope.domain: PROVED on lengths up to 16 of the window up to 63"));
+  cert = good;
+  cert["scope"]["domain"] = "every statistic of each length T in [9, 63] with at most 200000 statistics";
+  CHECK(has(k::check_certificate(cert).problems, "scope.domain: the lengths start at 9, not at the threshold 8"));
+  cert = good;
+  cert["evidence"]["past_window"]["length"] = 1000;
+  CHECK(has(k::check_certificate(cert).problems, "evidence.past_window.length: recorded 1000, recomputed 64"));
+  cert = good;
+  cert["evidence"]["semantics"] = "finite:6";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.semantics: expected \"finite-weights:6\""));
+  // The case asserts sharpness: a holding certificate without the witness at t - 1 is rejected.
+  cert = good;
+  cert["evidence"].erase("witness");
+  CHECK(has(k::check_certificate(cert).problems, "evidence.witness: missing, while the case asserts"));
+  // An empty window (ModPTask p = 3, gamma = 1: t = 64 > 63): VACUOUS with no domain is accepted; a recorded domain
+  // or another verdict is not.
+  const json empty = fixture("modp_p3_finite_weights6__T4.1.threshold.json");
+  const auto e = k::check_certificate(empty);
+  INFO(all(e.problems));
+  CHECK(e.accepted());
+  CHECK(has(e.reestablished, "scope: the window [t, 2^p - 1] is empty"));
+  cert = empty;
+  cert["scope"]["domain"] = "every statistic of each length T in [64, 72] with at most 200000 statistics";
+  CHECK(has(k::check_certificate(cert).problems, "scope.domain: the window [t, 2^p - 1] is empty, yet a domain"));
+  cert = empty;
+  cert["verdict"] = "PROVED";
+  CHECK(!k::check_certificate(cert).accepted());
 }
 
 TEST_CASE("a changed witness is rejected", "[kernel][certificate]") {

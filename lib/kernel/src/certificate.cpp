@@ -212,6 +212,8 @@ class Checker {
   const json* evidence_ = nullptr;
   std::size_t open_ = 0;  ///< sampled instances whose enclosure meets the bound (neither held nor refuted)
   std::vector<Model> first_layers_;  ///< T5.2.witness: the models cut to their first layer (inert_gap)
+  std::optional<Integer> threshold_;  ///< S.consistency, T4.1.threshold: the kernel's t
+  bool empty_window_ = false;         ///< finite-weights:p with t > 2^p − 1
   Case case_;
   WitnessContext ctx_;
   CertificateReport report_;
@@ -353,18 +355,42 @@ class Checker {
     const auto t = recompute([&] { return hardmax_threshold(ctx_.p.front(), g); }, "evidence.threshold");
     if (!t) return;
     compare_integer(ev("threshold"), *t);
+    threshold_ = *t;
     if (const auto end = window_end()) {  // finite-weights:p: the claim is the window t <= T <= 2^p − 1
       compare_integer(ev("window_end"), *end);
-      const bool empty = g && *t > *end;
-      if (holding() && (verdict() == "VACUOUS") != (!g || empty))
+      const json* sem = field("semantics");
+      if (!sem || *sem != ctx_.rounding.front().str())
+        problem("evidence.semantics", "expected \"" + ctx_.rounding.front().str() + "\", the case's semantics");
+      if (const json* past = field("past_window"))
+        compare_integer({"evidence.past_window.length", member(*past, "length")}, *end + 1);
+      empty_window_ = g && *t > *end;
+      if (holding() && (verdict() == "VACUOUS") != (!g || empty_window_))
         problem("verdict", cat("recorded ", verdict(), ": under finite-weights:p a holding claim is VACUOUS exactly "
                                "when gamma = inf or the window [t, 2^p - 1] is empty"));
-      if (empty) return;
+      if (empty_window_) return;
     }
-    // T4.1.threshold's sharpness witness sits at T = t − 1 (its difference is checked with the witnesses).
+    // T4.1.threshold's sharpness witness sits at T = t − 1 (its difference is checked with the witnesses); a case
+    // asserting sharpness must have it under a holding verdict.
     const json* w = field("witness");
     if (w && w->is_object() && *t > 1)
       compare_integer({"evidence.witness.length", member(*w, "length")}, Integer(*t - 1));
+    else if (cert_["claim"] == "T4.1.threshold" && case_.check_flag("threshold_sharp", false) && holding() && g &&
+             *t > 1)
+      problem("evidence.witness", "missing, while the case asserts check.threshold_sharp (a difference at t - 1)");
+  }
+
+  /// T4.1.threshold's exhaustive lengths start at t; under finite-weights:p they stay in the window and a PROVED
+  /// claim covers all of it.
+  void check_threshold_domain(const Domain& d) {
+    if (!threshold_) return;
+    if (Integer(d.lo) != *threshold_)
+      return problem("scope.domain", cat("the lengths start at ", d.lo, ", not at the threshold ", *threshold_));
+    if (const auto end = window_end()) {
+      if (Integer(d.hi) > *end) return problem("scope.domain", cat("the lengths reach ", d.hi, ", past the window"));
+      if (verdict() == "PROVED" && Integer(d.hi) != *end)
+        return problem("scope.domain", cat("PROVED on lengths up to ", d.hi, " of the window up to ", *end));
+    }
+    agreed("scope.domain: the lengths from the threshold" + std::string(window_end() ? ", within the window" : ""));
   }
 
   /// finite-weights:p: the window's last length 2^p − 1 (theory.md "finite-weights:p"); nullopt otherwise.
@@ -1183,6 +1209,11 @@ class Checker {
     if (claim == "L4.L") return check_norm_domain();
     if (claim == "T4.2.avg" || claim == "C4.2.regularity" || claim == "L5.lip" || claim == "D5.4.kgram") return;
     const json* text = recorded_domain();
+    if (empty_window_) {  // nothing to enumerate: no domain, no count
+      if (text) return problem("scope.domain", "the window [t, 2^p - 1] is empty, yet a domain is recorded");
+      compare_integer(scope("exhaustive"), Integer(0));
+      return agreed("scope: the window [t, 2^p - 1] is empty, nothing enumerated");
+    }
     const bool named = claim == "T4.1.threshold" || claim == "T4.1.lg" || claim == "T4.1.witness" ||
                        claim == "T5.2.witness" ||
                        (claim == "L5.conv" && convergence_length() >= 2 * (case_.model().locality + 1));
@@ -1190,6 +1221,7 @@ class Checker {
       return named && holding() ? problem("scope.domain", "missing under the holding verdict " + verdict()) : void();
     const auto d = parse_domain(text->get<std::string>());
     if (!d) return unchecked("scope.domain: not a domain the kernel enumerates");
+    if (claim == "T4.1.threshold") check_threshold_domain(*d);
     compare_integer(scope("exhaustive"), domain_count(*d, case_.model()));
     if (const auto digest = domain_digest(*d, case_.model())) compare_visited(*digest);
     else unchecked("evidence.visited: the domain is beyond the kernel's digest limit");

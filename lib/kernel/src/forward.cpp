@@ -3,6 +3,8 @@
 
 #include "lgcheck/kernel/quantities.hpp"
 
+#include <gmp.h>
+
 #include <map>
 #include <string>
 
@@ -117,6 +119,15 @@ Rational top_logit(const Values& logits) {
   return best;
 }
 
+/// i^{1/v} for δ = u/v when it is an integer (i a perfect v-th power: i^{−δ} is then rational), else nullopt.
+std::optional<Integer> exact_root(const Integer& i, const Rational& delta) {
+  const Integer v = denominator(delta);
+  if (v > Integer(1u << 20) || numerator(delta) > Integer(1u << 20)) return std::nullopt;
+  Integer root;
+  if (mpz_root(root.backend().data(), i.backend().data(), v.convert_to<unsigned long>()) == 0) return std::nullopt;
+  return root;
+}
+
 /// finite-weights:p: does the normalised weight u / total round to 0, 2^p·u <= total? Exact on rationals, else
 /// decided on the enclosures' endpoints (Undecided when they overlap).
 bool normalised_weight_rounds(const Number& u, const Number& total, unsigned p, unsigned bits) {
@@ -151,6 +162,8 @@ Values key_weights(const Values& logits, const std::vector<Term>& terms, std::si
         u[k] = Number(0);
       else if (is_integer(delta))  // 1 / i^delta, exact; i^delta < 2^p bounds its size
         u[k] = Number(Rational(Integer(1), pow(position, numerator(delta).convert_to<unsigned long>())));
+      else if (const auto root = exact_root(position, delta); root && !rounds_terms)  // finite-weights:p decides on it
+        u[k] = Number(Rational(Integer(1), pow(*root, numerator(delta).convert_to<unsigned long>())));
       else
         u[k] = Number(power(position, Rational(-delta), bits));
     }

@@ -100,6 +100,8 @@ class OneLayerEvaluator {
                           unsigned bits = kDefaultPrecisionBits) const;
 
  private:
+  /// E_y + p_r of the statistic's query (y its token, r its residue), as Numbers: the residual before the heads.
+  Vector<Number> query_embedding(const Statistic& sigma) const;
   /// The tables below (and the MLP and readout) in SmallRational.
   struct SmallTables {
     using Row = std::vector<SmallRational>;
