@@ -48,6 +48,9 @@ ThresholdParams threshold_params(const Case& c) {
 
 namespace {
 
+/// Certificates record lengths up to 10^12 (the kernel refuses larger integers): no past-window witness beyond it.
+constexpr std::uint64_t kLongestRecordedLength = 1000000000000;
+
 /// The window's last length under finite-weights:p: 2^p − 1 (the claim's), or the mutation's.
 Integer window_end(const ThresholdParams& params) {
   return params.window_end ? params.window_end(params.p) : (Integer(1) << params.p) - 1;
@@ -246,8 +249,8 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
                         exhaustive_lengths < exhaustive_last - t64 + 1});
   // finite-weights:p just past the window: a witness where the reading leaves hardmax (outside the claim).
   auto past = [&] {
-    if (*end >= Integer(kLongestStatistic))
-      return std::string("past the window, T = 2^p is beyond the longest statistic the checker represents (2^62)");
+    if (*end >= Integer(kLongestRecordedLength))
+      return std::string("past the window, T = 2^p is beyond the longest length a certificate records (10^12)");
     return past_window(shape, last + 1, params, compare_models, rng, result.evidence, witnesses);
   };
   if (!gamma) {

@@ -100,9 +100,10 @@ RoundedRoute rounded_route(const CaseModels& cm, const Semantics& semantics, std
                               semantics.str(), weights ? "t <= T <= 2^p - 1" : "T >= t", t_text)};
   const std::uint64_t count = statistic_count(cm.models.front()->shape(), length);
   if (count > kRoundedStatisticCeiling)
-    throw UsageError(fmt::format("--length {}: below its threshold t = {} {} E_T sums every statistic, {} of them, "
-                                 "beyond the {} a run may take; use a shorter --length",
-                                 length, readable(t), semantics.str(), count, kRoundedStatisticCeiling));
+    throw UsageError(fmt::format("--length {}: where {} is not known to equal hardmax ({}{}), E_T sums every "
+                                 "statistic, {} of them, beyond the {} a run may take; use another --length",
+                                 length, semantics.str(), t_text, weights ? ", window up to 2^p - 1" : "", count,
+                                 kRoundedStatisticCeiling));
   return {false, fmt::format("every statistic of length {} ({}), each evaluated under {} ({} the window {}{})", length,
                              count, semantics.str(), Integer(length) < t ? "below" : "past", t_text,
                              weights ? " <= T <= 2^p - 1" : " <= T")};
@@ -248,7 +249,7 @@ Command add_average(CLI::App& app) {
       "weights); --method monte-carlo estimates it under hardmax at lengths beyond exact reach, labelled as an "
       "estimate");
   add_command_budget_option(sub);
-  sub->add_option("PAIR", a->file, "pair case (one-layer, hardmax or finite:p)")->required();
+  sub->add_option("PAIR", a->file, "pair case (one-layer, hardmax, finite:p or finite-weights:p)")->required();
   sub->add_option("--length", a->length, "the input length T")->required()->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1000000000}));
   sub->add_option("--alpha", a->alpha, "the prior, e.g. 1,1/2 (default: the case's check.dirichlet_alpha)");
   sub->add_option("--semantics", a->semantics,

@@ -155,6 +155,9 @@ TEST_CASE("finite-weights:p: the window recomputed, its verdict and witnesses ch
   cert = good;
   cert["evidence"].erase("witness");
   CHECK(has(k::check_certificate(cert).problems, "evidence.witness: missing, while the case asserts"));
+  cert = good;  // the summary kept, the re-checked difference at t - 1 dropped
+  cert["evidence"]["witnesses"].erase(0);
+  CHECK(has(k::check_certificate(cert).problems, "evidence.witnesses: no finite_differs witness of length t - 1"));
   // An empty window (ModPTask p = 3, gamma = 1: t = 64 > 63): VACUOUS with no domain is accepted; a recorded domain
   // or another verdict is not.
   const json empty = fixture("modp_p3_finite_weights6__T4.1.threshold.json");

@@ -370,13 +370,33 @@ class Checker {
       if (empty_window_) return;
     }
     // T4.1.threshold's sharpness witness sits at T = t − 1 (its difference is checked with the witnesses); a case
-    // asserting sharpness must have it under a holding verdict.
+    // asserting sharpness must have it under a holding verdict, as a finite_differs witness of length t − 1.
     const json* w = field("witness");
     if (w && w->is_object() && *t > 1)
       compare_integer({"evidence.witness.length", member(*w, "length")}, Integer(*t - 1));
-    else if (cert_["claim"] == "T4.1.threshold" && case_.check_flag("threshold_sharp", false) && holding() && g &&
-             *t > 1)
+    else if (sharpness_asserted(g, *t))
       problem("evidence.witness", "missing, while the case asserts check.threshold_sharp (a difference at t - 1)");
+    if (sharpness_asserted(g, *t) && !has_difference_at(*t - 1))
+      problem("evidence.witnesses", "no finite_differs witness of length t - 1, while the case asserts "
+                                    "check.threshold_sharp");
+  }
+
+  /// A holding T4.1.threshold whose case asserts that t is sharp (a difference at t − 1 > 0).
+  bool sharpness_asserted(const Margin& g, const Integer& t) const {
+    return cert_["claim"] == "T4.1.threshold" && case_.check_flag("threshold_sharp", false) && holding() && g && t > 1;
+  }
+
+  /// Whether evidence.witnesses lists a finite_differs witness at a statistic of length T (re-established with the
+  /// witnesses).
+  bool has_difference_at(const Integer& T) const {
+    const json* list = field("witnesses");
+    if (!list || !list->is_array()) return false;
+    for (const json& w : *list) {
+      const json* kind = w.is_object() ? member(w, "kind") : nullptr;
+      const auto length = kind && *kind == "finite_differs" ? length_at(w, "statistic") : std::nullopt;
+      if (length && Integer(*length) == T) return true;
+    }
+    return false;
   }
 
   /// T4.1.threshold's exhaustive lengths start at t; under finite-weights:p they stay in the window and a PROVED
