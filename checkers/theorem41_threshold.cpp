@@ -77,24 +77,38 @@ ClaimResult empty_window(const Case& c, const ThresholdParams& params, const std
   return r;
 }
 
-/// finite-weights:p just past the window (T = end + 1): the first statistic in enumeration order (or among random
-/// ones) where the representation differs from hardmax, recorded as a witness; the detail's closing clause.
-template <class Compare>
-std::string past_window(const Shape& shape, std::uint64_t T, const ThresholdParams& params, const Compare& compare,
-                        std::mt19937_64& rng, nlohmann::json& evidence, nlohmann::json& witnesses) {
+/// A statistic of length T where the rounding semantics and hardmax differ: the first in enumeration order when the
+/// length is within the statistic budget (`exhaustive`), else the first of `witness_tries` random ones.
+struct LengthSearch {
   std::optional<Finding> found;
-  const bool exhaustive = statistic_count(shape, T) <= params.statistic_budget;
-  if (exhaustive) {
+  bool exhaustive = false;
+};
+
+template <class Look>
+LengthSearch first_difference_at(const Shape& shape, std::uint64_t T, const ThresholdParams& params, const Look& look,
+                                 std::mt19937_64& rng) {
+  LengthSearch out;
+  out.exhaustive = statistic_count(shape, T) <= params.statistic_budget;
+  if (out.exhaustive) {
     OrdinalLog<Finding> seen;
     const auto first = first_statistic_where(shape, T, 0, [&](const Statistic& s, std::uint64_t ordinal) {
-      auto f = compare(s).differs;
+      std::optional<Finding> f = look(s);
       if (f) seen.add(ordinal, std::move(*f));
       return f.has_value();
     });
-    if (first) found = seen.at(*first);
+    if (first) out.found = seen.at(*first);
   }
-  for (std::size_t k = 0; k < params.witness_tries && !found && !exhaustive; ++k)
-    found = compare(random_statistic(shape, T, rng)).differs;
+  for (std::size_t k = 0; k < params.witness_tries && !out.found && !out.exhaustive; ++k)
+    out.found = look(random_statistic(shape, T, rng));
+  return out;
+}
+
+/// finite-weights:p just past the window (T = end + 1): the first statistic where the representation differs from
+/// hardmax (first_difference_at), recorded as a witness; the detail's closing clause.
+template <class Look>
+std::string past_window(const Shape& shape, std::uint64_t T, const ThresholdParams& params, const Look& look,
+                        std::mt19937_64& rng, nlohmann::json& evidence, nlohmann::json& witnesses) {
+  const auto [found, exhaustive] = first_difference_at(shape, T, params, look, rng);
   if (!found)
     return fmt::format("past the window, at T = {}, no difference {} (not part of the claim)", T,
                        exhaustive ? "on any statistic" : fmt::format("among {} random statistics", params.witness_tries));
@@ -247,11 +261,14 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   scope.seed = params.seed;
   scope.caps.push_back({"statistics per exhaustive length", params.statistic_budget,
                         exhaustive_lengths < exhaustive_last - t64 + 1});
+  // The first model whose representation differs under the rounding semantics: the same comparison as above the
+  // threshold (and as the certificate's witness).
+  auto look = [&](const Statistic& s) { return compare_models(s).differs; };
   // finite-weights:p just past the window: a witness where the reading leaves hardmax (outside the claim).
   auto past = [&] {
     if (*end >= Integer(kLongestRecordedLength))
       return std::string("past the window, T = 2^p is beyond the longest length a certificate records (10^12)");
-    return past_window(shape, last + 1, params, compare_models, rng, result.evidence, witnesses);
+    return past_window(shape, last + 1, params, look, rng, result.evidence, witnesses);
   };
   if (!gamma) {
     scope.vacuous = end ? "gamma = inf: no key is below the top, and in the window T <= 2^p - 1 no top weight 1/T "
@@ -268,22 +285,7 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
   const std::string rule_text = params.threshold ? "the rule under test" : "ceil(2^(p/gamma)), the least i with i^gamma >= 2^p";
   if (t > 1) {
     const std::uint64_t below = t64 - 1;
-    // The first model whose representation differs under finite:p: the same
-    // comparison as above the threshold (and as the certificate's witness).
-    auto look = [&](const Statistic& s) { return compare_models(s).differs; };
-    std::optional<Finding> found;
-    const bool below_exhaustive = statistic_count(shape, below) <= params.statistic_budget;
-    if (below_exhaustive) {
-      OrdinalLog<Finding> seen;
-      const auto first = first_statistic_where(shape, below, 0, [&](const Statistic& s, std::uint64_t ordinal) {
-        std::optional<Finding> f = look(s);
-        if (f) seen.add(ordinal, std::move(*f));
-        return f.has_value();
-      });
-      if (first) found = seen.at(*first);
-    }
-    for (std::size_t k = 0; k < params.witness_tries && !found && !below_exhaustive; ++k)
-      found = look(random_statistic(shape, below, rng));
+    const auto [found, below_exhaustive] = first_difference_at(shape, below, params, look, rng);
     result.evidence["witnesses"] = witnesses;
     if (!found && !params.require_sharp) {
       // The theorem's threshold is sufficient; sharpness is asked for only by check.threshold_sharp.

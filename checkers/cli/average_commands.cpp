@@ -109,6 +109,16 @@ RoundedRoute rounded_route(const CaseModels& cm, const Semantics& semantics, std
                              weights ? " <= T <= 2^p - 1" : " <= T")};
 }
 
+/// An exact E_T: its JSON keys (expectation, its decimal, exact) and its text lines.
+void report_expectation(const Number& value, nlohmann::json& out, std::string& text) {
+  out["expectation"] = number_json(value);
+  out["expectation_decimal"] = decimal(value);
+  out["exact"] = value.is_exact();
+  text += fmt::format("  exact        {}\n", readable(value));
+  if (value.is_exact() && to_string(value.exact()).size() <= 200 && readable(value) != to_string(value.exact()))
+    text += fmt::format("               = {}\n", to_string(value.exact()));
+}
+
 struct AverageArgs {
   std::string file, alpha, method = "exact", confidence = "19/20", semantics;
   std::uint64_t length = 0, samples = 1000, seed = 1;
@@ -139,13 +149,8 @@ int cmd_average(const AverageArgs& a) {
   if (route && !route->via_hardmax) {
     const Number value = expected_distance_by_statistics(*cm.models[0], *cm.models[1], prior, a.length,
                                                          kDefaultPrecisionBits, semantics);
-    out["expectation"] = number_json(value);
-    out["expectation_decimal"] = decimal(value);
-    out["exact"] = value.is_exact();
+    report_expectation(value, out, text);
     out["route"] = route->text;
-    text += fmt::format("  exact        {}\n", readable(value));
-    if (value.is_exact() && to_string(value.exact()).size() <= 200 && readable(value) != to_string(value.exact()))
-      text += fmt::format("               = {}\n", to_string(value.exact()));
     text += fmt::format("  ({})\n", route->text);
   } else if (a.method != "monte-carlo") {
     DirichletMoments moments(prior);
@@ -155,13 +160,8 @@ int cmd_average(const AverageArgs& a) {
     options.progress = [&](std::uint64_t terms) { progress.update(terms, 0, label); };
     Expectation e = expected_distance(*cm.models[0], *cm.models[1], moments, a.length, options);
     progress.clear();
-    out["expectation"] = number_json(e.value);
-    out["expectation_decimal"] = decimal(e.value);
-    out["exact"] = e.value.is_exact();
+    report_expectation(e.value, out, text);
     out["terms"] = e.terms;
-    text += fmt::format("  exact        {}\n", readable(e.value));
-    if (e.value.is_exact() && to_string(e.value.exact()).size() <= 200 && readable(e.value) != to_string(e.value.exact()))
-      text += fmt::format("               = {}\n", to_string(e.value.exact()));
     text += fmt::format("  ({} top-pattern terms summed; the weights sum to 1 exactly: {})\n", e.terms,
                         e.mass == 1 ? "yes" : "NO");
     if (route) {

@@ -63,6 +63,20 @@ bool weight_rounds_to_zero(const Number& term, const Number& total, unsigned p, 
                   bits);
 }
 
+std::map<Rational, Number> surviving_terms(const std::map<Rational, std::uint64_t>& keys_of_gap, const Integer& i,
+                                           unsigned p, unsigned bits) {
+  std::map<Rational, Number> term;
+  Number total(0);
+  for (const auto& [gap, keys] : keys_of_gap) {
+    const Number u = unrounded_term(i, gap, bits);
+    total += keys == 1 ? u : u * Number(Rational(Integer(keys)));
+    term.emplace(gap, u);
+  }
+  for (auto it = term.begin(); it != term.end();)
+    it = weight_rounds_to_zero(it->second, total, p, bits) ? term.erase(it) : std::next(it);
+  return term;
+}
+
 Integer scaled_threshold(const Rational& c, unsigned p, const Rational& gamma) {
   if (c <= 0 || gamma <= 0) throw std::domain_error("scaled_threshold: c and gamma must be > 0");
   // With γ = u/v and c = a/b:  i >= c·2^{p/γ}  <=>  (b·i)^u >= a^u·2^{p·v}  (both sides > 0, t ↦ t^u increasing).

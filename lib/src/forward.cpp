@@ -180,27 +180,14 @@ Vector<Number> finite_normalised_weights(const Vector<Number>& logits, std::size
   if (!all_exact(logits))
     throw Undecided("finite-weights:p rounding decision over enclosed logits cannot be decided", bits, false);
   const Rational best = max_exact(logits);
-  const Integer position(static_cast<unsigned long>(i));
-  std::map<Rational, Number> term_of_gap;  // one term per distinct gap δ
-  Vector<Number> u(logits.size());
-  Number total(0);
-  for (std::size_t j = 0; j < logits.size(); ++j) {
-    const Rational delta = best - logits[j].exact();
-    auto it = term_of_gap.find(delta);
-    if (it == term_of_gap.end()) it = term_of_gap.emplace(delta, unrounded_term(position, delta, bits)).first;
-    u[j] = it->second;
-    total += u[j];
-  }
-  std::map<Rational, bool> rounds;  // one decision per distinct gap: every key of a gap has the same weight
-  for (const auto& [delta, term] : term_of_gap) rounds[delta] = weight_rounds_to_zero(term, total, p, bits);
-  bool survivor = false;
-  for (std::size_t j = 0; j < logits.size(); ++j) {
-    if (rounds[best - logits[j].exact()])
-      u[j] = Number(0);
-    else
-      survivor = true;
-  }
-  return survivor ? normalise(u) : u;  // every weight rounded: the head adds 0
+  std::map<Rational, std::uint64_t> keys_of_gap;
+  for (const auto& a : logits) ++keys_of_gap[best - a.exact()];
+  const std::map<Rational, Number> kept = surviving_terms(keys_of_gap, Integer(static_cast<unsigned long>(i)), p, bits);
+  Vector<Number> u(logits.size(), Number(0));
+  if (kept.empty()) return u;  // every weight rounded: the head adds 0
+  for (std::size_t j = 0; j < logits.size(); ++j)
+    if (const auto it = kept.find(best - logits[j].exact()); it != kept.end()) u[j] = it->second;
+  return normalise(u);
 }
 
 Vector<Number> softmax_weights(const Vector<Number>& logits, unsigned bits) {

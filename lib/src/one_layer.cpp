@@ -362,27 +362,20 @@ Vector<Number> OneLayerEvaluator::representation_rounded(const Statistic& sigma,
       if (sigma.counts[c] > 0) keys.push_back({t.max_logit - class_logit(h, y, r, c), sigma.counts[c], &values_[h][c]});
     for (std::size_t slot = 0; slot < sigma.window.size(); ++slot)
       keys.push_back({t.max_logit - window_logit(h, sigma, slot), 1, &values_[h][window_class(sigma, slot)]});
-    std::map<Rational, Number> term_of_gap;  // u = T^{−δ}, one per distinct gap
+    std::map<Rational, std::uint64_t> keys_of_gap;
+    for (const Keys& k : keys) keys_of_gap[k.gap] += k.count;
+    const std::map<Rational, Number> kept = surviving_terms(keys_of_gap, T, semantics.bits, bits);
+    if (kept.empty()) continue;  // every weight rounded: the head adds 0
     Number total(0);
-    for (const Keys& k : keys) {
-      auto it = term_of_gap.find(k.gap);
-      if (it == term_of_gap.end()) it = term_of_gap.emplace(k.gap, unrounded_term(T, k.gap, bits)).first;
-      total += it->second * Number(Rational(Integer(k.count)));
-    }
-    std::map<Rational, bool> rounds;  // every key of one gap has the same normalised weight
-    for (const auto& [gap, u] : term_of_gap) rounds[gap] = weight_rounds_to_zero(u, total, semantics.bits, bits);
-    Number kept(0);
-    bool survivor = false;
     Vector<Number> sum(residual.size(), Number(0));
     for (const Keys& k : keys) {
-      if (rounds[k.gap]) continue;
-      survivor = true;
-      const Number w = term_of_gap[k.gap] * Number(Rational(Integer(k.count)));
-      kept += w;
+      const auto it = kept.find(k.gap);
+      if (it == kept.end()) continue;
+      const Number w = it->second * Number(Rational(Integer(k.count)));
+      total += w;
       for (std::size_t i = 0; i < sum.size(); ++i) sum[i] += w * Number((*k.value)[i]);
     }
-    if (!survivor) continue;  // every weight rounded: the head adds 0
-    for (std::size_t i = 0; i < sum.size(); ++i) residual[i] += sum[i] / kept;
+    for (std::size_t i = 0; i < sum.size(); ++i) residual[i] += sum[i] / total;
   }
   const auto& mlp = model_->layers[0].mlp;
   return mlp ? apply_mlp(*mlp, residual) : residual;

@@ -1305,8 +1305,9 @@ class Checker {
       std::size_t n = 0;
       const bool positions = d.kind == Domain::Kind::StringPositions;
       const std::uint64_t from = positions ? std::max<std::uint64_t>(d.first, 1) : x.size();
+      const auto end = window_end();
       for (std::uint64_t i = from; i <= (positions ? d.last : x.size()) && i <= x.size(); ++i) {
-        if (Integer(i) < ctx_.threshold.front() || (window_end() && Integer(i) > *window_end())) continue;
+        if (Integer(i) < ctx_.threshold.front() || (end && Integer(i) > *end)) continue;
         const Tokens prefix(x.begin(), x.begin() + static_cast<long>(i));
         if (rounding_gap(m, prefix, ctx_.rounding.front()).lo > 0)
           return fail(ctx_.rounding.front().str() + " and hardmax differ at position " + std::to_string(i));

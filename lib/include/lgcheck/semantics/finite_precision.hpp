@@ -5,6 +5,9 @@
 #include "lgcheck/numeric/number.hpp"
 #include "lgcheck/numeric/rational.hpp"
 
+#include <cstdint>
+#include <map>
+
 namespace lgc {
 
 /// i^q >= 2^p, decided exactly, for an integer i >= 1 and rational q > 0.
@@ -33,6 +36,12 @@ Number unrounded_term(const Integer& i, const Rational& gap, unsigned bits);
 /// 2^p·term <= total (term, total > 0)? Exact when both are exact; otherwise
 /// decided on enclosures at `bits`, throwing Undecided when they overlap.
 bool weight_rounds_to_zero(const Number& term, const Number& total, unsigned p, unsigned bits);
+
+/// finite-weights:p at query position i, from the keys' gaps δ to the largest logit (each with its number of keys):
+/// the un-rounded term u = i^{−δ} of every gap whose keys keep their weight, 2^p·u > Σ_keys u
+/// (weight_rounds_to_zero). Empty when every weight rounds.
+std::map<Rational, Number> surviving_terms(const std::map<Rational, std::uint64_t>& keys_of_gap, const Integer& i,
+                                           unsigned p, unsigned bits);
 
 /// Does the weight i^{-δ} (δ > 0) round to 0 under finite:p (i^{-δ} <= 2^{-p})?
 inline bool rounds_to_zero(const Integer& i, const Rational& delta, unsigned p) { return power_reaches(i, delta, p); }
