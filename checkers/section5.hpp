@@ -133,6 +133,7 @@ struct Simulation52Params {
   std::vector<InputFamily> inputs;
   bool with_exponential = true;             ///< mutation: the a-posteriori bound without e^{A_g}
   bool complexity_with_exponential = true;  ///< mutation: C(f) without e^{A_g}
+  bool with_window_weight = true;           ///< mutation: second-layer window keys counted once (W_L = τ + 1)
 };
 Simulation52Params simulation52_params(const Case& c);
 ClaimResult check_simulation52(const Case& c, const Simulation52Params& params);

@@ -161,6 +161,77 @@ TEST_CASE("T5.2.sim checks C(f) on c-good z and reports N_variant_A/B, C(f) with
   CHECK(broken.detail.find("C(f)") != std::string::npos);
 }
 
+TEST_CASE("Second-layer positional terms in [0, 1): the window keys weigh L^phi in the bound, C(f) has rate "
+          "min(gamma, 1/3, gamma2)", "[theorem52]") {
+  // a = 1/4, copy = 0, phi2(0) = 3/4: the first layer writes nothing (K = Lip(Phi) = 0), the box is (1, 1, 1, 0),
+  // A = 1/2, B = 1 for f, Lip_out = 1, tau = 0, gamma = 1, gamma2 = 1/4.
+  const lgc::Model f = lgc::attention_pair(Rational(1, 4), 0, Rational(1, 20), {}, Rational(3, 4)).f;
+  CHECK(lgc::simulation_bound_obstacle(f).empty());
+  CHECK(lgc::second_layer_margin(f) == Rational(1, 4));
+  const lgc::ComplexityConstant k = lgc::complexity_constant(f);
+  CHECK(k.second_layer_margin == Rational(1, 4));
+  CHECK(k.rate == Rational(1, 4));
+  CHECK(lgc::theorem52_bounds({k}, Rational(1, 10)).exponent == 4);
+  lgc::ComplexityConstant steep = k;
+  steep.gamma = Rational(1, 5);  // max(1/gamma, 3, 1/gamma2) = 5
+  CHECK(lgc::theorem52_bounds({k, steep}, Rational(1, 10)).exponent == 5);
+  // The window weight: the bound minus the bound with W_L = tau + 1 (the mutation) is
+  // Lip_out e^A (1 + B) e^A max(1, B) [(T^(3/4) - 1)/T + (n^(3/4) - 1)/n] = 2e [(T^(3/4) - 1)/T + (n^(3/4) - 1)/n].
+  const lgc::SoftmaxFirstLayer layer(f);
+  lgc::Tokens x(10000, 0);  // the bundled case's family "last" at n = 1000
+  x.back() = 1;
+  const lgc::Tokens z = lgc::restrict_to(x, lgc::markov_subsample(x.size(), 1000, 0, 1));
+  const lgc::SimulationBound full = lgc::SimulationErrorBound(layer, x).bound(z);
+  const lgc::SimulationBound once = lgc::SimulationErrorBound(layer, x, true, false).bound(z);
+  auto extra = [](std::uint64_t L) {
+    return (lgc::power(Integer(L), Rational(3, 4), 128) - Interval(Rational(1))) / Interval(Rational(Integer(L)));
+  };
+  const Interval expected = Interval(Rational(2)) * exp(Interval(Rational(1))) * (extra(x.size()) + extra(z.size()));
+  const Rational gap = full.total - once.total;
+  INFO(lgc::to_decimal(gap, 12) << " against " << expected.to_string(12));
+  CHECK(gap > expected.lower() - Rational(1, 1000000000));
+  CHECK(gap < expected.upper() + Rational(1, 1000000000));
+  // The measured error sits between the two: the term is what the bound needs here.
+  const lgc::SoftmaxLinearEvaluator eval(f);
+  const Rational error = upper_of(lgc::max_abs_difference(eval.evaluate(x), eval.evaluate(z)));
+  INFO("error " << lgc::to_decimal(error, 8) << ", bound " << lgc::to_decimal(full.total, 8) << ", mutated "
+                << lgc::to_decimal(once.total, 8));
+  CHECK(error <= full.total);
+  CHECK(error > once.total);
+  // C(f) n^-1/4 above the a-posteriori bound on this z when it is c-good.
+  if (full.statistic_error <= k.statistic_limit(z.size()).lower() && full.histogram_drift <= k.drift_limit(z.size()).lower())
+    CHECK(full.total <= k.bound(z.size()).upper());
+  // Outside [0, 1): refused, with the assumption that fails.
+  const lgc::Model balanced = lgc::attention_pair(Rational(1, 4), 0, Rational(1, 20), {}, Rational(1)).f;
+  CHECK(lgc::simulation_bound_obstacle(balanced).find(">= 1") != std::string::npos);
+  const lgc::Model negative = lgc::attention_pair(Rational(1, 4), 0, Rational(1, 20), {}, Rational(-1, 4)).f;
+  CHECK(lgc::simulation_bound_obstacle(negative).find("negative") != std::string::npos);
+  CHECK_THROWS_AS(lgc::complexity_constant(balanced), std::invalid_argument);
+}
+
+TEST_CASE("T5.2.sim on the second-layer phi pair: SAMPLED, and the window keys weighed 1 are REFUTED",
+          "[theorem52][claim]") {
+  lgc::Case c = lgc::test::bundled("section5/attention_pair_second_phi.json");
+  lgc::Simulation52Params p = lgc::simulation52_params(c);
+  lgc::ClaimResult r = lgc::check_simulation52(c, p);
+  INFO(r.detail);
+  CHECK(r.verdict == lgc::Verdict::Sampled);
+  CHECK(r.detail.find("C(f) n^-min(gamma,1/3,gamma2)") != std::string::npos);
+  p.with_window_weight = false;
+  lgc::ClaimResult broken = lgc::check_simulation52(c, p);
+  INFO(broken.detail);
+  CHECK(broken.verdict == lgc::Verdict::Refuted);
+  CHECK(broken.detail.find("last") != std::string::npos);
+  CHECK(broken.detail.find("exceeds the simulation-error bound") != std::string::npos);
+  auto r2 = lgc::test::run_lgcheck("bound " + lgc::test::case_path("section5/attention_pair_second_phi.json").string() +
+                                   " --theorem 5.2 --epsilon 1/10 --json");
+  REQUIRE(r2.exit_code == 0);
+  auto b = nlohmann::json::parse(r2.out);
+  CHECK(b["exponent"] == "4");
+  CHECK(b["models"][0]["second_layer_margin"] == "1/4");
+  CHECK(b["models"][0]["rate"] == "1/4");
+}
+
 TEST_CASE("simulation_inputs names input families, and a bad one is refused at load", "[theorem52][case]") {
   CHECK(lgc::parse_input_family("uniform")->kind == lgc::InputFamily::Kind::Uniform);
   CHECK(lgc::parse_input_family("single")->kind == lgc::InputFamily::Kind::Single);

@@ -62,7 +62,7 @@ struct GenArgs {
            *kgram = nullptr, *attention = nullptr;
   std::string attention_a = "1/2", copy = "1/10", readout_eta = "0";
   std::size_t first_locality = 0;
-  std::string first_score = "0", first_phi = "0";
+  std::string first_score = "0", first_phi = "0", second_phi = "0";
   std::size_t k = 1;
   std::string beta_flag, lambda_flag, epsilon = "1/2", rho = "1/2";
   std::string phi1 = "3/2", content = "2";
@@ -263,12 +263,13 @@ int run_gen(const GenArgs& a) {
     AttentionFirstLayer first{a.first_locality, rational_flag("--first-score", a.first_score),
                               rational_flag("--first-phi", a.first_phi)};
     SoftmaxPair p = attention_pair(rational_flag("--a", a.attention_a), rational_flag("--copy", a.copy),
-                                   rational_flag("--eta", a.eta), first);
+                                   rational_flag("--eta", a.eta), first, rational_flag("--second-phi", a.second_phi));
     if (a.first_locality == 0 && first.phi != 0) throw UsageError("--first-phi: needs --locality >= 1 (window slots 1..tau)");
     std::string first_text;
     if (a.first_locality > 0 || first.score != 0)
       first_text = ", tau = " + std::to_string(a.first_locality) + ", first-layer score " + a.first_score +
                    ", phi " + a.first_phi;
+    if (rational_flag("--second-phi", a.second_phi) != 0) first_text += ", second-layer phi(0) " + a.second_phi;
     write_pair_case(p.f, p.g, "attention_pair",
                     "two-layer softmax pair: keys scored +-a, the second value map perturbed by eta (a = " +
                         a.attention_a + ", copy = " + a.copy + ", eta = " + a.eta + first_text + ")",
@@ -370,6 +371,9 @@ Command add_gen(CLI::App& app) {
   a->attention->add_option("--first-phi", a->first_phi,
                            "the first layer's positional term on window slots 1..tau: < 1 token-dominant, 1 "
                            "balanced, > 1 position-dominant")->capture_default_str();
+  a->attention->add_option("--second-phi", a->second_phi,
+                           "the second layer's positional term on the query's own key, in [0, 1) for Theorem 5.2's "
+                           "bounds (the key weighs L^phi at the query L)")->capture_default_str();
   a->presence = gen->add_subcommand(
       "presence", "The presence pair: f = 0, g = eta when a marked symbol occurs (Theorem 4.2's alpha_min witness)");
   a->presence->add_option("--vocab", a->vocab, "the alphabet size S (symbols 0..S-1)")->capture_default_str()

@@ -31,6 +31,7 @@ nlohmann::json complexity_json(const Model& m, const ComplexityConstant& k) {
     heads.push_back({{"factor", interval_json(k.head_factor[g])}, {"eps_hat", interval_json(k.head_eps[g])}});
   return {{"model", m.name},
           {"gamma", k.gamma ? nlohmann::json(to_string(*k.gamma)) : nlohmann::json(nullptr)},
+          {"second_layer_margin", to_string(k.second_layer_margin)},
           {"rate", to_string(k.rate)},
           {"K", to_string(k.K)},
           {"lip_phi", to_string(k.lip_phi)},
@@ -49,7 +50,11 @@ nlohmann::json complexity_json(const Model& m, const ComplexityConstant& k) {
 std::string complexity_text(const Model& m, const ComplexityConstant& k) {
   auto line = [](const std::string& label, const std::string& value) { return fmt::format("  {:<32}{}\n", label, value); };
   std::string text = "model " + m.name + "\n";
-  text += line("gamma, rate min(gamma, 1/3)", (k.gamma ? to_string(*k.gamma) : "inf") + ", " + to_string(k.rate));
+  if (k.second_layer_margin == 1)
+    text += line("gamma, rate min(gamma, 1/3)", (k.gamma ? to_string(*k.gamma) : "inf") + ", " + to_string(k.rate));
+  else
+    text += line("gamma, gamma2, rate", (k.gamma ? to_string(*k.gamma) : "inf") + ", " +
+                                            to_string(k.second_layer_margin) + ", " + to_string(k.rate));
   text += line("K (L5.conv)", to_decimal(k.K, 6));
   text += line("Lip(Phi) (L5.lip)", to_decimal(k.lip_phi, 6));
   text += line("Lip_out (second MLP, readout)", to_decimal(k.lip_out, 6));
@@ -94,15 +99,20 @@ int cmd_bound_theorem52(const BoundInputs& in) {
   }
   std::string text = fmt::format("Theorem 5.2 bounds for {} at epsilon = {}\n\n", c.name, to_string(b.epsilon));
   text += "C(f) = Lip_out [K + D + sum_g e^A_g (1 + B_g)(2 eps_hat_g + c (G + L)(tau + 1))]  (docs/theory.md)\n";
-  text += "|f(x) - f(z)| <= C(f) n^-min(gamma,1/3) for every c-good z of length n (Lemma 5.3)\n\n";
+  const bool second_phi = std::any_of(constants.begin(), constants.end(),
+                                      [](const ComplexityConstant& k) { return k.second_layer_margin != 1; });
+  text += second_phi ? "|f(x) - f(z)| <= C(f) n^-min(gamma,1/3,gamma2) for every c-good z of length n (Lemma 5.3; "
+                       "gamma2 = 1 - the largest second-layer positional term)\n\n"
+                     : "|f(x) - f(z)| <= C(f) n^-min(gamma,1/3) for every c-good z of length n (Lemma 5.3)\n\n";
   for (std::size_t k = 0; k < constants.size(); ++k) text += complexity_text(c.models[k], constants[k]);
   text += fmt::format(
-      "bounds (C = max C(f) upper end = {}, gamma = {}, exponent max(1/gamma, 3) = {})\n"
+      "bounds (C = max C(f) upper end = {}, gamma = {}, exponent {} = {})\n"
       "  N_variant_A = ceil((C/eps)^exponent)  {}\n"
       "  N_variant_B = ceil(C eps^-exponent)   {}\n"
       "N_variant_A is conditional: |f(x) - g(x)| <= 3 eps for every x needs a c-good z of every length\n"
       "n >= N_variant_A, which is not proved (L5.3.subsample tests that the subsampler finds one; docs/theory.md)\n",
-      to_decimal(b.C, 6), b.gamma ? to_string(*b.gamma) : "inf", to_string(b.exponent),
+      to_decimal(b.C, 6), b.gamma ? to_string(*b.gamma) : "inf",
+      second_phi ? "max(1/gamma, 3, 1/gamma2)" : "max(1/gamma, 3)", to_string(b.exponent),
       readable(b.N_variant_A), readable(b.N_variant_B));
   std::cout << text;
   return 0;

@@ -17,6 +17,10 @@ std::optional<InputFamily> parse_input_family(const std::string& text) {
     f.kind = InputFamily::Kind::Single;
     return f;
   }
+  if (text == "last") {
+    f.kind = InputFamily::Kind::Last;
+    return f;
+  }
   const std::string prefix = "rate:1/";
   if (text.rfind(prefix, 0) != 0 || text.size() == prefix.size() || text.size() > prefix.size() + 9) return std::nullopt;
   for (char ch : text.substr(prefix.size()))
@@ -242,7 +246,8 @@ void check_average_keys(const Reader& in, const json& v, const std::string& path
     for (std::size_t k = 0; k < a.size(); ++k) {
       const std::string family = in.string(a[k], index_path(spath, k));
       if (!parse_input_family(family))
-        in.fail(index_path(spath, k), "expected \"uniform\", \"single\" or \"rate:1/K\" (K >= 2), got \"" + family + "\"");
+        in.fail(index_path(spath, k),
+                "expected \"uniform\", \"single\", \"last\" or \"rate:1/K\" (K >= 2), got \"" + family + "\"");
       if (family != "uniform" && model.alphabet_size() < 2)
         in.fail(index_path(spath, k), "\"" + family + "\" puts 1s among 0s: it needs an alphabet of at least 2 symbols");
       for (std::size_t e = 0; e < k; ++e)

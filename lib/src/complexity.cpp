@@ -36,7 +36,8 @@ ComplexityConstant complexity_constant(const Model& model, const Rational& subsa
   const IntegrandBounds integrands = a_priori_integrand_bounds(layer, with_exponential);
   ComplexityConstant cf;
   cf.gamma = k.gamma;
-  cf.rate = k.gamma ? std::min(*k.gamma, Rational(1, 3)) : Rational(1, 3);
+  cf.second_layer_margin = second_layer_margin(model);
+  cf.rate = std::min(k.gamma ? std::min(*k.gamma, Rational(1, 3)) : Rational(1, 3), cf.second_layer_margin);
   cf.subsample_constant = subsample_constant;
   cf.K = k.K;
   cf.lip_phi = integrands.lip_phi;
@@ -49,16 +50,21 @@ ComplexityConstant complexity_constant(const Model& model, const Rational& subsa
   const Rational tau1 = model.locality + 1;
   cf.drift = cf.K + subsample_constant * cf.lip_phi * cf.classes * tau1;
   const Rational sigma = 1 / (1 - cf.rate);
-  // 6(τ+1)/L <= 6(τ+1)·j₀^{r′−1}·n^{−r′} for L >= n >= j₀.
+  // 6(τ+1)/L <= 6(τ+1)·j₀^{r′−1}·n^{−r′} for L >= n >= j₀ (a head with φ = 0); with the second-layer window keys
+  // weighing L^{φ(t)}: (2j₀ + τ + 1)/L + W_L/L <= 5(τ+1)·j₀^{r′−1}·n^{−r′} + (τ+1)·j₀^{r′−γ₂,g}·n^{−r′}, γ₂,g = 1 − max φ.
   const Interval early = Interval(6 * tau1, kBits) * n_power(k.from, cf.rate - 1);
   const Interval statistic(subsample_constant * (cf.G + cf.L) * tau1, kBits);
   Interval heads = Interval::zero(kBits);
   for (const Head& head : model.layers[1].heads) {
     const SecondLayerHeadBox h = second_layer_head_box(head, integrands.box);
+    const Rational top_phi = *std::max_element(head.phi.begin(), head.phi.end());
+    const Interval head_early = top_phi == 0 ? early
+                                             : Interval(5 * tau1, kBits) * n_power(k.from, cf.rate - 1) +
+                                                   Interval(tau1, kBits) * n_power(k.from, cf.rate - (1 - top_phi));
     const Interval eA = with_exponential ? exp(Interval(h.A, kBits)) : Interval(Rational(1), kBits);
     const Rational spread = std::max(Rational(1), h.B);
     const Interval eps = eA * (Interval(spread * (h.m * cf.K * sigma + h.m_query * cf.drift), kBits) +
-                               Interval(spread, kBits) * early + Interval(h.v * cf.K * sigma, kBits));
+                               Interval(spread, kBits) * head_early + Interval(h.v * cf.K * sigma, kBits));
     const Interval factor = eA * Interval(1 + h.B, kBits);
     cf.head_factor.push_back(factor);
     cf.head_eps.push_back(eps);

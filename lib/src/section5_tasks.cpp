@@ -78,7 +78,7 @@ Model regime_model(const Rational& phi1, const Rational& content) {
 }
 
 SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Rational& eta,
-                           const AttentionFirstLayer& first_layer) {
+                           const AttentionFirstLayer& first_layer, const Rational& second_phi) {
   const std::size_t tau = first_layer.locality;
   Model m = two_token_softmax(tau);
   QVector phi(tau + 1, first_layer.phi);
@@ -86,7 +86,9 @@ SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Ration
   Head first = zero_head(phi);
   first.qk(1, 2) = first_layer.score;  // logit = score · [key is 1] · (query constant 1)
   first.value(3, 1) = copy;
-  Head second = zero_head(QVector(tau + 1, Rational(0)));
+  QVector phi2(tau + 1, Rational(0));
+  phi2[0] = second_phi;  // the query's own key weighs L^{second_phi} at the query L
+  Head second = zero_head(phi2);
   second.qk(1, 2) = a;   // key 1: +a
   second.qk(0, 2) = -a;  // key 0: −a
   second.value(3, 1) = 1;
@@ -99,6 +101,7 @@ SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Ration
   if (tau > 0 || first_layer.score != 0)
     params += ", tau = " + std::to_string(tau) + ", first-layer score " + to_string(first_layer.score) +
               " on key 1, phi = " + to_string(first_layer.phi) + " on the window";
+  if (second_phi != 0) params += ", second-layer phi(0) = " + to_string(second_phi);
   p.f.name = "attention_pair_f";
   p.f.description = "two-layer softmax, second layer scores keys +-a (" + params + ")";
   p.g.name = "attention_pair_g";

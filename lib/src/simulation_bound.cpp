@@ -29,13 +29,27 @@ std::string simulation_bound_obstacle(const Model& model) {
   if (model.layers.size() != 2) return "the bound is stated for two layers";
   if (model.period != 1) return "the bound is stated for period 1";
   for (const Head& head : model.layers[1].heads)
-    for (const auto& phi : head.phi)
-      if (phi != 0) return "a second-layer head has a positional term";
+    for (const auto& phi : head.phi) {
+      if (phi < 0)
+        return "a second-layer head has a negative positional term (the bound needs every window key's weight at "
+               "least e^-A)";
+      if (phi >= 1)
+        return "a second-layer head has a positional term >= 1 (balanced or position-dominant: its window keys keep "
+               "a share of the attention in the limit, and their first-layer outputs depend on tokens before x's last "
+               "tau + 1, which z does not keep)";
+    }
   return "";
 }
 
-/// ε(L, Δ) = e^A max(1,B)·(1/L)[Σ_{j=j0}^{L}(1 − e^{−δ_j}) + 2 j0 + 2(τ+1)] + e^A v K (1/L) Σ_{j=j0}^{L} j^{−r},
-/// δ_j = m K j^{−r} + m_query Δ; certified, upper end.
+Rational second_layer_margin(const Model& model) {
+  Rational margin = 1;
+  for (const Head& head : model.layers.at(1).heads)
+    for (const auto& phi : head.phi) margin = std::min(margin, Rational(1 - phi));
+  return margin;
+}
+
+/// ε(L, Δ) = e^A max(1,B)·(1/L)[Σ_{j=j0}^{L}(1 − e^{−δ_j}) + 2 j0 + (τ+1) + W_L] + e^A v K (1/L) Σ_{j=j0}^{L} j^{−r},
+/// δ_j = m K j^{−r} + m_query Δ, W_L = Σ_t L^{φ(t)} (τ + 1 when φ = 0); certified, upper end.
 Rational SimulationErrorBound::convergence_sum(const Head& h, std::uint64_t L, const Rational& delta) const {
   const unsigned bits = 128;
   const std::size_t tau = layer_->model().locality;
@@ -47,13 +61,18 @@ Rational SimulationErrorBound::convergence_sum(const Head& h, std::uint64_t L, c
     sum_exp += Interval(Rational(1), bits) - exp(-(Interval(h.box.m, bits) * K * pw + shift));
   }
   Interval early(Rational(2 * static_cast<long>(k_.from + tau + 1)), bits);
+  if (!h.phi.empty()) {  // the window keys weigh L^{φ(t)}: 2j₀ + (τ+1) + W_L
+    early = Interval(Rational(static_cast<long>(2 * k_.from + tau + 1)), bits);
+    for (const Rational& phi : h.phi) early += phi == 0 ? Interval(Rational(1), bits) : power(Integer(L), phi, bits);
+  }
   Interval inv_L(Rational(1, 1) / Rational(Integer(L)), bits);
   Interval e = h.eA * Interval(std::max(Rational(1), h.box.B), bits) * inv_L * (sum_exp + early) +
                h.eA * Interval(h.box.v, bits) * K * inv_L * sum_pow;
   return e.upper();
 }
 
-SimulationErrorBound::SimulationErrorBound(const SoftmaxFirstLayer& layer, const Tokens& x, bool with_exponential)
+SimulationErrorBound::SimulationErrorBound(const SoftmaxFirstLayer& layer, const Tokens& x, bool with_exponential,
+                                           bool with_window_weight)
     : layer_(&layer), stats_(layer, x), k_(convergence_constant(layer.model())) {
   const Model& m = layer.model();
   if (std::string why = simulation_bound_obstacle(m); !why.empty())
@@ -67,6 +86,8 @@ SimulationErrorBound::SimulationErrorBound(const SoftmaxFirstLayer& layer, const
     Head h;
     h.box = second_layer_head_box(head, stats_.bounds().box);
     h.eA = with_exponential ? exp(Interval(h.box.A, 128)) : Interval(Rational(1), 128);
+    const bool positional = std::any_of(head.phi.begin(), head.phi.end(), [](const Rational& p) { return p != 0; });
+    if (positional && with_window_weight) h.phi.assign(head.phi.begin(), head.phi.end());
     h.eps_x = convergence_sum(h, x.size(), query_x_);
     heads_.push_back(std::move(h));
   }

@@ -231,6 +231,30 @@ TEST_CASE("T4.1.sim with L = 0: delta is 2, and the kernel does not fail", "[ker
   CHECK(has(r.problems, "evidence.delta: recorded 1/10, recomputed 2"));
 }
 
+TEST_CASE("T5.2.sim with a second-layer positional term: the window weight L^phi recomputed, a bound without it "
+          "rejected", "[kernel][certificate][section5]") {
+  // attention_pair_second_phi: φ₂(0) = 3/4, families uniform and last (0s, then a 1 at the query), |x| = 10⁴.
+  const json full = fixture("attention_pair_second_phi__T5.2.sim.json");
+  const json cert = kFullSection5 ? full : one_family(full, "last");
+  auto r = k::check_certificate(cert);
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "evidence.N_variant_A"));
+  CHECK(has(r.reestablished, "evidence.rows[0].bound"));
+  // The family last's row of f at n = 1000 (row 5 of the full certificate, row 1 of the one-family copy): error about
+  // 0.0937 under a bound about 1.597; the bound without the window weight (each window key weighed 1) is 0.0473.
+  const int row = kFullSection5 ? 5 : 1;
+  REQUIRE(cert["evidence"]["rows"][row]["input"] == "last");
+  REQUIRE(cert["evidence"]["rows"][row]["n"] == 1000);
+  json tampered = cert;
+  tampered["evidence"]["rows"][row]["bound"] = "0.0472999";
+  auto t = k::check_certificate(tampered);
+  CHECK(has(t.problems, "evidence.rows[" + std::to_string(row) + "].bound: recorded \"0.0472999\", recomputed ["));
+  tampered = cert;  // the exponent max(1/gamma, 3, 1/gamma2) = 4: N_variant_A = ceil((C/eps)^4), not ^3
+  tampered["evidence"]["N_variant_A"] = "143418373";
+  CHECK(has(k::check_certificate(tampered).problems, "evidence.N_variant_A: recorded 143418373"));
+}
+
 TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L and the subsampling bound", "[kernel][certificate][section5]") {
   const json smooth = fixture("attention_pair_smooth__T5.2.sim.json");
   json cert;

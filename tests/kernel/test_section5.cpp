@@ -58,6 +58,22 @@ TEST_CASE("C(f) of attention_pair_sharp's f, the value theory.md derives by hand
   CHECK(k::layer2_obstacle(kt::bundled("cases/paper/modp/modp_p3_hardmax.json").model()));  // one hardmax layer
 }
 
+TEST_CASE("C(f) with a second-layer positional term: rate min(gamma, 1/3, gamma2), the window weight in eps_hat",
+          "[kernel][section5][bundled]") {
+  // attention_pair_second_phi's f: K = Lip(Φ) = D = 0, A = 1/2, B = 1, τ = 0, j₀ = 2, φ₂(0) = 3/4 so γ₂ = 1/4 = r′:
+  // ε̂ = e^{1/2}(5·2^{−3/4} + 2^{0}), G = e^{1/2}, L = 0, C(f) = e^{1/2}·2·(2ε̂ + G) = 2e(10·2^{−3/4} + 3).
+  const auto c = kt::bundled("cases/section5/attention_pair_second_phi.json");
+  CHECK_FALSE(k::layer2_obstacle(c.models[0]));
+  const k::Section5Bounds b = k::section5_bounds(c.models[0], Rational(1));
+  CHECK(b.rate == Rational(1, 4));
+  CHECK(encloses(b.C, "48.63569188061529847425680804466384889599", "1e-12"));
+  lgc::Model balanced = c.models[0];
+  balanced.layers[1].heads[0].phi[0] = 1;  // balanced: the window key keeps a share of the attention
+  CHECK(k::layer2_obstacle(balanced) == std::optional<std::string>("a second-layer positional term outside [0, 1)"));
+  balanced.layers[1].heads[0].phi[0] = Rational(-1, 4);
+  CHECK(k::layer2_obstacle(balanced));
+}
+
 TEST_CASE("exhaustive domains: parsed and counted by the kernel", "[kernel][enumeration]") {
   const lgc::Model modp2 = kt::bundled("cases/paper/modp/modp_p2_hardmax.json").model();
   // S = 2, Δ = 2, τ = 0: 2·(m₀+1)(m₁+1) statistics of length T, m_r the bulk positions of residue r:

@@ -918,18 +918,18 @@ class Checker {
     const Rational c = case_.check_rational("subsample_constant", Rational(1));
     const Rational eps = case_.check_rational("epsilon", Rational(1, 10));
     std::vector<Section5Bounds> bounds;
-    Margin gamma;  // the smaller positional margin
+    Rational rate(1, 3);  // the smaller r′ = min(γ, 1/3, γ₂)
     for (const Model& m : case_.models) {
       if (auto why = layer2_obstacle(m)) return unchecked("T5.2.sim: " + *why);
       bounds.push_back(section5_bounds(m, c));
-      gamma = smaller_margin(gamma, positional_margin(m));
+      rate = std::min(rate, bounds.back().rate);
     }
     Number C = bounds.front().C;
     for (const auto& b : bounds) C = certified_max(C, b.C);
     compare_enclosed(ev("C"), C);
     auto recorded = rational_at(*evidence_, "C");
     if (recorded && *recorded >= lower_of(C) && *recorded > 0) {  // the exact N's follow from an accepted C
-      const Rational e = gamma ? std::max(Rational(1 / *gamma), Rational(3)) : Rational(3);
+      const Rational e = 1 / rate;  // max(1/γ, 3, 1/γ₂)
       const long u = numerator(e).convert_to<long>(), v = denominator(e).convert_to<long>();
       compare_integer(ev("N_variant_A"), ceil_power(*recorded / eps, e));
       compare_integer(ev("N_variant_B"), ceil_power(pow(*recorded, v) * pow(1 / eps, u), Rational(1, v)));

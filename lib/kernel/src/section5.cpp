@@ -344,6 +344,7 @@ Layer2Head layer2_head(const Head& g, const std::vector<Rational>& b, unsigned b
     out.B = std::max(out.B, row);
   }
   out.v = row_sum_norm(g.value);
+  out.phi.assign(g.phi.begin(), g.phi.end());
   out.A = extreme(box, spectral_norm(g.qk, bits).value * Number(norm2), false, bits);
   out.grow = exp(out.A, bits);
   return out;
@@ -358,7 +359,7 @@ std::optional<std::string> layer2_obstacle(const Model& m) {
   if (m.layers[0].mlp) return "a first-layer MLP (the kernel's box has no MLP widening)";
   for (const Head& g : m.layers[1].heads)
     for (const Rational& x : g.phi)
-      if (x != 0) return "a second-layer head with a positional term";
+      if (x < 0 || x >= 1) return "a second-layer positional term outside [0, 1)";
   return std::nullopt;
 }
 
@@ -405,12 +406,13 @@ std::vector<Rational> end_histogram(const Model& m, const Tokens& w) {
   return mu;
 }
 
-/// ε(L, Δ) = e^A max(1, B)(1/L)[Σ_{j=j₀}^{L}(1 − e^{−δ_j}) + 2j₀ + 2(τ+1)] + e^A v K (1/L) Σ_{j=j₀}^{L} j^{−r},
-/// δ_j = m K j^{−r} + m′Δ.
+/// ε(L, Δ) = e^A max(1, B)(1/L)[Σ_{j=j₀}^{L}(1 − e^{−δ_j}) + 2j₀ + (τ+1) + W_L] + e^A v K (1/L) Σ_{j=j₀}^{L} j^{−r},
+/// δ_j = m K j^{−r} + m′Δ, W_L = Σ_t L^{φ(t)}.
 Number convergence_term(const Layer2Head& h, const Number& K, const Rational& r, std::uint64_t L, const Number& delta,
                         std::size_t tau, unsigned bits) {
   const std::uint64_t j0 = 2 * (tau + 1);
-  Number lost(0), powers(0);
+  Number lost(0), powers(0), window(0);
+  for (const Rational& phi : h.phi) window += phi == 0 ? Number(1) : Number(power(Integer(L), phi, bits));
   for (std::uint64_t j = j0; j <= L; ++j) {
     const Number pj(power(Integer(static_cast<unsigned long>(j)), Rational(-r), bits));
     lost += Number(1) - exp(Number(0) - (Number(h.m) * K * pj + Number(h.m2) * delta), bits);
@@ -418,7 +420,7 @@ Number convergence_term(const Layer2Head& h, const Number& K, const Rational& r,
   }
   const Number inverse_L(Rational(1, static_cast<unsigned long>(L)));
   return h.grow * Number(std::max(Rational(1), h.B)) * inverse_L *
-             (lost + Number(Rational(static_cast<unsigned long>(2 * j0 + 2 * (tau + 1))))) +
+             (lost + Number(Rational(static_cast<unsigned long>(2 * j0 + tau + 1))) + window) +
          h.grow * Number(h.v) * K * inverse_L * powers;
 }
 
@@ -458,20 +460,27 @@ Section5Bounds section5_bounds(const Model& m, const Rational& c, unsigned bits)
   Section5Bounds out;
   const Margin gamma = positional_margin(m);
   out.rate = gamma ? std::min(*gamma, Rational(1, 3)) : Rational(1, 3);
+  const std::vector<Rational> b = first_layer_box(m);
+  std::vector<Layer2Head> heads;
+  for (const Head& g : m.layers.at(1).heads) heads.push_back(layer2_head(g, b, bits));
+  auto margin2 = [](const Layer2Head& h) {  // γ₂,g = 1 − max φ_g
+    return Rational(1 - *std::max_element(h.phi.begin(), h.phi.end()));
+  };
+  for (const Layer2Head& h : heads) out.rate = std::min(out.rate, margin2(h));
   const Number K = convergence_constant(m, bits), lip = limit_lipschitz(m, bits);
   const Rational tau1(static_cast<unsigned long>(m.locality + 1)), sigma = 1 / (1 - out.rate);
   const Rational H(static_cast<unsigned long>(m.alphabet_size() * m.period));  // the SΔ classes
   const Number D = K + Number(c * H * tau1) * lip;
-  const Number early = Number(6 * tau1) * Number(power(Integer(2 * (m.locality + 1)), out.rate - 1, bits));
-  const std::vector<Rational> b = first_layer_box(m);
-  std::vector<Layer2Head> heads;
-  for (const Head& g : m.layers.at(1).heads) {
-    const Layer2Head& h = heads.emplace_back(layer2_head(g, b, bits));
+  const Integer j0(2 * (m.locality + 1));
+  for (const Layer2Head& h : heads) {
     out.G = extreme(out.G, h.grow * Number(std::max(Rational(1), h.B)), true, bits);
     out.L = extreme(out.L, h.grow * lip * Number(std::max(h.m, Rational(h.m * h.B + h.v))), true, bits);
   }
   Number sum = 0;
+  // early: (2j₀ + τ + 1 + W_L)/L <= [5(τ+1) j₀^{r′−1} + (τ+1) j₀^{r′−γ₂,g}] n^{−r′}
   for (const Layer2Head& h : heads) {
+    const Number early = Number(5 * tau1) * Number(power(j0, out.rate - 1, bits)) +
+                         Number(tau1) * Number(power(j0, out.rate - margin2(h), bits));
     const Number part = Number(h.m * sigma) * K + Number(h.m2) * D + early;
     const Number eps_hat = h.grow * (Number(std::max(Rational(1), h.B)) * part + Number(h.v * sigma) * K);
     sum += h.grow * Number(1 + h.B) * (Number(2) * eps_hat + Number(c * tau1) * (out.G + out.L));

@@ -13,7 +13,7 @@ struct Theorem52Bounds {
   Rational epsilon;
   Rational C;                     ///< max of the C(f) upper ends
   std::optional<Rational> gamma;  ///< min of the margins (nullopt = +∞)
-  Rational exponent;              ///< max(1/γ, 3)
+  Rational exponent;              ///< 1/r′ = max(1/γ, 3, 1/γ₂) (γ₂ the second-layer margin, 1 without φ there)
   Integer N_variant_A, N_variant_B;
 };
 

@@ -48,9 +48,10 @@ struct Case {
 
 /// A family of long inputs x for the two-layer simulation checks
 /// (check.simulation_inputs): "uniform", "rate:1/K" (each token 1 with
-/// probability 1/K, else 0) or "single" (one 1 among 0s).
+/// probability 1/K, else 0), "single" (one 1 among 0s) or "last" (0s, then a
+/// 1 at the last position).
 struct InputFamily {
-  enum class Kind { Uniform, Rate, Single } kind = Kind::Uniform;
+  enum class Kind { Uniform, Rate, Single, Last } kind = Kind::Uniform;
   std::uint64_t inverse_rate = 0;  ///< K for Rate
   std::string name;                ///< as written
 };

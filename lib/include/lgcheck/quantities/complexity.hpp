@@ -26,7 +26,8 @@ namespace lgc {
 struct ComplexityConstant {
   Interval C;                     ///< certified enclosure of C(f)
   std::optional<Rational> gamma;  ///< the positional margin (nullopt = +∞)
-  Rational rate;                  ///< r′ = min(γ, 1/3)
+  Rational second_layer_margin = 1;  ///< γ₂ = min_g (1 − max_t φ_g(t)) (1 when the second layer has no φ)
+  Rational rate;                  ///< r′ = min(γ, 1/3, γ₂)
   Rational subsample_constant;    ///< c
   Rational K, lip_phi, lip_out;   ///< L5.conv, L5.lip, the second MLP and readout
   Rational G, L;                  ///< query-free integrand bounds

@@ -8,7 +8,9 @@
 // A_g, B_g the second-layer box bounds, ε(L, Δ) the first layer's
 // convergence error summed over the keys, and Lip_out the Lipschitz constant
 // of the second MLP and the readout. Stated for Δ = 1 and second-layer heads
-// without positional term (φ = 0).
+// whose positional terms lie in [0, 1) (token-dominant; φ = 0 is the plain
+// case): a window key of offset t then weighs L^{φ(t)}e^{s} at the query L,
+// which enters ε(L, Δ) through W_L = Σ_t L^{φ(t)}.
 #include "lgcheck/quantities/first_layer_constants.hpp"
 #include "lgcheck/quantities/layer2_integrands.hpp"
 
@@ -18,6 +20,11 @@ namespace lgc {
 
 /// Why the bound does not apply to the model, or "" when it does.
 std::string simulation_bound_obstacle(const Model& model);
+
+/// γ₂ = min over the second-layer heads of 1 − max_t φ(t) (the second layer's
+/// positional margin against its bulk; 1 when every φ is 0). Defined for
+/// models the bound covers (every φ in [0, 1), so γ₂ is in (0, 1]).
+Rational second_layer_margin(const Model& model);
 
 struct SimulationBound {
   Rational total;               ///< the bound (upper end)
@@ -35,7 +42,10 @@ struct SimulationBound {
 /// mutation: the bound without its exponential factor).
 class SimulationErrorBound {
  public:
-  SimulationErrorBound(const SoftmaxFirstLayer& layer, const Tokens& x, bool with_exponential = true);
+  /// `with_window_weight` = false counts each second-layer window key once
+  /// (τ + 1 for W_L), as if φ were 0: a mutation.
+  SimulationErrorBound(const SoftmaxFirstLayer& layer, const Tokens& x, bool with_exponential = true,
+                       bool with_window_weight = true);
   SimulationBound bound(const Tokens& z) const;
 
  private:
@@ -43,6 +53,7 @@ class SimulationErrorBound {
     SecondLayerHeadBox box;        ///< A, m, m_query, B, v (docs/theory.md)
     Interval eA;                   ///< e^{A} (1 without the exponential)
     Rational eps_x;                ///< ε(T, Δ_x)
+    std::vector<Rational> phi;     ///< the head's positional terms φ(0..τ) (empty: every one 0, or the mutation)
   };
   Rational convergence_sum(const Head& h, std::uint64_t L, const Rational& delta) const;
 

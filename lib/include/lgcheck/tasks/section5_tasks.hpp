@@ -35,8 +35,11 @@ struct AttentionFirstLayer {
   Rational score = 0;
   Rational phi = 0;
 };
+/// `second_phi` puts the second layer's positional term φ(0) = second_phi on
+/// the query's own key (0 <= second_phi < 1 keeps the second layer
+/// token-dominant, the class the simulation-error bound covers).
 SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Rational& eta,
-                           const AttentionFirstLayer& first_layer = {});
+                           const AttentionFirstLayer& first_layer = {}, const Rational& second_phi = 0);
 
 /// The positional-margin witness family (docs/theory.md, "A witness family
 /// for the positional margin"): a pair of two-layer softmax models over

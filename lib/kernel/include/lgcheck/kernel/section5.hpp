@@ -102,6 +102,7 @@ struct SimulationErrorBound { Number total; Rational drift; };  ///< the bound; 
 struct Layer2Head {
   Number A, grow;        ///< min(Σ b_r|M_rc|b_c, ‖M‖₂‖b‖₂²) and e^A
   Rational B, m, m2, v;  ///< max_k Σ_c|V_kc|b_c; Σ|M_rc|b_c; Σ b_r|M_rc|; ‖V‖∞
+  std::vector<Rational> phi;  ///< φ_g(0..τ), each in [0, 1): the window key of offset t weighs L^{φ(t)} at query L
 };
 class SimulationErrorBounder {
  public:
