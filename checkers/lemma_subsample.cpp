@@ -30,8 +30,8 @@ Interval rate_bound(const SubsampleParams& p, const IntegrandBounds& b, std::siz
 /// The log-log slope of the statistic error against |z| on x for targets
 /// n = 10^2, 10^3, 10^4 (mean over seeds 1..4): a reported measurement set
 /// beside the −1/3 rate, computed in double and never a verdict.
-std::string fitted_slope(const StatisticAverages& stats, const Tokens& x, std::size_t tau) {
-  const ErrorCurve curve = subsample_error_curve(x, {100, 1000, 10000}, 4, tau, [&](const Tokens& z) {
+std::string fitted_slope(const StatisticAverages& stats, const Tokens& x, const Model& m) {
+  const ErrorCurve curve = subsample_error_curve(x, {100, 1000, 10000}, 4, m, [&](const Tokens& z) {
     return upper_of(stats.error(z)).convert_to<double>();
   });
   return curve.points.size() < 2 ? "n/a" : fmt::format("{:.3f}", curve.slope);
@@ -49,14 +49,14 @@ Tokens noisy_periodic_input(std::size_t S, std::uint64_t T, std::mt19937_64& rng
 }
 
 ErrorCurve subsample_error_curve(const Tokens& x, const std::vector<std::uint64_t>& targets, std::uint64_t seeds,
-                                 std::size_t tau, const std::function<double(const Tokens&)>& error) {
+                                 const Model& m, const std::function<double(const Tokens&)>& error) {
   ErrorCurve curve;
   for (std::uint64_t n : targets) {
     if (n >= x.size()) break;
     double log_n = 0, log_e = 0, mean = 0, length = 0;
     for (std::uint64_t s = 1; s <= seeds; ++s) {
       charge_enumeration(x.size());
-      Tokens z = restrict_to(x, markov_subsample(x.size(), n, tau, s));
+      Tokens z = restrict_to(x, markov_subsample(x.size(), n, m.locality, s, m.period));
       const double e = error(z);
       log_n += std::log(static_cast<double>(z.size())) / static_cast<double>(seeds);
       log_e += std::log(std::max(e, 1e-300)) / static_cast<double>(seeds);
@@ -124,7 +124,7 @@ ClaimResult check_subsample(const Case& c, const SubsampleParams& params) {
     std::vector<std::uint64_t> kept;
     for (std::uint64_t s = 1; s <= params.seeds && !found; ++s) {
       charge_enumeration(t.x.size());  // one subsample of x: |x| items of --budget
-      kept = markov_subsample(t.x.size(), t.n, tau, s);
+      kept = markov_subsample(t.x.size(), t.n, tau, s, m.period);
       Tokens z = restrict_to(t.x, kept);
       Number e = stats.error(z);
       Interval bound = rate_bound(params, b, tau, z.size());
@@ -181,7 +181,7 @@ ClaimResult check_subsample(const Case& c, const SubsampleParams& params) {
     }
   }
   r.evidence["tests"] = rows;
-  const std::string slope = fitted_slope(*last_stats, tests.back().x, tau);
+  const std::string slope = fitted_slope(*last_stats, tests.back().x, m);
   r.evidence["fitted_slope"] = slope;
   r.scope.samples = tests.size();
   r.scope.seed = params.seed;

@@ -45,6 +45,7 @@ constexpr const char* kInduction = "paper/induction/induction_head_k1.json";
 constexpr const char* kRarePair = "section5/attention_pair_rare.json";
 constexpr const char* kSharpPair = "section5/attention_pair_sharp.json";
 constexpr const char* kSecondPhiPair = "section5/attention_pair_second_phi.json";
+constexpr const char* kPeriod2Pair = "section5/attention_pair_period2.json";
 
 Mutation consistency_mutation(std::string name, std::string description, const char* file,
                               std::function<Integer(unsigned, const Rational&)> rule, bool exhaustive_only) {
@@ -239,14 +240,18 @@ std::vector<Mutation> build_registry() {
   push_member_mutations(m, "position witness", "1/3", kPositionWitness3, true);
   push_member_mutations(m, "position witness", "1/4", kPositionWitness4, true);
   m.push_back(simulation52_mutation("bound without e^A", "the simulation-error bound without its exponential factors "
-                                    "e^(A_g)", kSharpPair, [](Simulation52Params& p) { p.with_exponential = false; }));
+                                    "e^(A_g)", kSharpPair, [](Simulation52Params& p) { p.bound_terms.exponential = false; }));
   m.push_back(simulation52_mutation("C(f) without e^A", "C(f) without its exponential factors e^(A_g) (the bound "
                                     "C(f) n^-min(gamma,1/3) on c-good z)", kRarePair,
                                     [](Simulation52Params& p) { p.complexity_with_exponential = false; }));
   m.push_back(simulation52_mutation("second-layer window keys weighed 1", "the simulation-error bound with each "
                                     "second-layer window key weighed 1 (W_L = tau + 1) although the query's own key "
                                     "weighs L^(3/4)", kSecondPhiPair,
-                                    [](Simulation52Params& p) { p.with_window_weight = false; }));
+                                    [](Simulation52Params& p) { p.bound_terms.window_weight = false; }));
+  m.push_back(simulation52_mutation("z of any parity", "the simulation-error bound applied to z from the position-wise "
+                                    "chain (|z| of either parity) on a period-2 pair, as if z's query window had x's "
+                                    "residues", kPeriod2Pair,
+                                    [](Simulation52Params& p) { p.bound_terms.same_residue = false; }));
   m.push_back({kKgramId, "no minimum length", "the approximation claimed from length k + 1 instead of T0 = k + "
                "5k/(2 rho eps) (the first k positions have no context)", kKgram, [](const std::filesystem::path& dir) {
                  Case c = load(dir, kKgram);
@@ -321,6 +326,7 @@ std::vector<Mutation> build_registry() {
       {"T5.2.sim/bound without e^A", "exceeds the simulation-error bound"},
       {"T5.2.sim/C(f) without e^A", "exceeds C(f)"},
       {"T5.2.sim/second-layer window keys weighed 1", "exceeds the simulation-error bound"},
+      {"T5.2.sim/z of any parity", "exceeds the simulation-error bound"},
       {"D5.4.kgram/no minimum length", "> eps"},
       {"L5.lip/Lip without e^(spread)", "against Lip |mu - mu'|_1"},
       {"L5.lip/Lip claimed 0", "against Lip |mu - mu'|_1 = 0"},

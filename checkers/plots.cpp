@@ -126,7 +126,7 @@ Plot subsample_plot(const std::filesystem::path& cases_dir) {
   std::mt19937_64 rng(7);
   const Tokens x = noisy_periodic_input(m.alphabet_size(), 10000, rng);
   const StatisticAverages stats(layer, x);
-  const ErrorCurve curve = subsample_error_curve(x, {30, 100, 300, 1000, 3000}, 4, m.locality, [&](const Tokens& z) {
+  const ErrorCurve curve = subsample_error_curve(x, {30, 100, 300, 1000, 3000}, 4, m, [&](const Tokens& z) {
     return upper_of(stats.error(z)).convert_to<double>();
   });
   PlotSeries measured{fmt::format("measured (mean of seeds 1-4, |x| = 10^4), slope {:.2f}", curve.slope), {}};

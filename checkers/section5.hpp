@@ -12,6 +12,7 @@
 // claim on purpose.
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/model/input.hpp"
+#include "lgcheck/quantities/simulation_bound.hpp"
 #include "lgcheck/report/verdict.hpp"
 #include "lgcheck/semantics/forward.hpp"
 #include "lgcheck/semantics/softmax_layer1.hpp"
@@ -97,7 +98,7 @@ struct ErrorCurve {
   double slope = 0;  ///< meaningful when points.size() >= 2
 };
 ErrorCurve subsample_error_curve(const Tokens& x, const std::vector<std::uint64_t>& targets, std::uint64_t seeds,
-                                 std::size_t tau, const std::function<double(const Tokens&)>& error);
+                                 const Model& m, const std::function<double(const Tokens&)>& error);
 
 /// A softmax model case with two layers.
 bool is_two_layer_softmax(const Case& c);
@@ -131,9 +132,10 @@ struct Simulation52Params {
   Rational subsample_constant{1};    ///< c of C(f) and of the c-good premise (check.subsample_constant)
   /// check.simulation_inputs; default uniform, rate:1/20, rate:1/400 (uniform only when S > 2)
   std::vector<InputFamily> inputs;
-  bool with_exponential = true;             ///< mutation: the a-posteriori bound without e^{A_g}
+  /// mutations of the a-posteriori bound: without e^{A_g}, second-layer window keys counted once (W_L = τ + 1), or
+  /// z from the position-wise chain (any |z| mod Δ) taken as if its query window had x's residues
+  SimulationBoundTerms bound_terms;
   bool complexity_with_exponential = true;  ///< mutation: C(f) without e^{A_g}
-  bool with_window_weight = true;           ///< mutation: second-layer window keys counted once (W_L = τ + 1)
 };
 Simulation52Params simulation52_params(const Case& c);
 ClaimResult check_simulation52(const Case& c, const Simulation52Params& params);

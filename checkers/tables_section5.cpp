@@ -24,7 +24,7 @@ ErrorCurve measured_simulation_error(const Model& m) {
   std::mt19937_64 rng(7);
   const Tokens x = noisy_periodic_input(m.alphabet_size(), 2000, rng);
   const Output fx = eval.evaluate(x);
-  return subsample_error_curve(x, {30, 100, 300}, 2, m.locality, [&](const Tokens& z) {
+  return subsample_error_curve(x, {30, 100, 300}, 2, m, [&](const Tokens& z) {
     return upper_of(max_abs_difference(fx, eval.evaluate(z))).convert_to<double>();
   });
 }

@@ -58,12 +58,12 @@ struct Subsampled {
 };
 
 /// Seeds 1, 2, … until z is c-good; the seed-1 z when none is.
-Subsampled subsample_c_good(const Tokens& x, std::uint64_t n, std::size_t tau, const SimulationErrorBound& bounder,
-                            const ComplexityConstant& k, std::uint64_t seeds) {
+Subsampled subsample_c_good(const Tokens& x, std::uint64_t n, const Model& m, const SimulationErrorBound& bounder,
+                            const ComplexityConstant& k, std::uint64_t seeds, bool residue_preserving) {
   Subsampled first;
   for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
     Subsampled s;
-    s.z = restrict_to(x, markov_subsample(x.size(), n, tau, seed));
+    s.z = restrict_to(x, markov_subsample(x.size(), n, m.locality, seed, residue_preserving ? m.period : 1));
     s.bound = bounder.bound(s.z);
     s.seed = seed;
     s.c_good = is_c_good(s.bound, k, s.z.size());
@@ -144,11 +144,12 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
     Tokens x = family_input(family, S, params.length, rng);
     inputs.push_back({{"input", family.name}, {"x", format_input(c.model(), x)}});
     for (std::size_t k = 0; k < c.models.size(); ++k) {
-      const SimulationErrorBound bounder(layers[k], x, params.with_exponential, params.with_window_weight);
+      const SimulationErrorBound bounder(layers[k], x, params.bound_terms);
       const Output fx = evals[k].evaluate(x);
       for (std::uint64_t n : targets) {
         if (n < 2 * (tau + 1) || n >= x.size()) continue;
-        const Subsampled s = subsample_c_good(x, n, tau, bounder, constants[k], params.seeds);
+        const Subsampled s =
+            subsample_c_good(x, n, c.models[k], bounder, constants[k], params.seeds, params.bound_terms.same_residue);
         const SimulationBound& b = s.bound;
         const Interval a_priori = constants[k].bound(s.z.size());
         Number error = max_abs_difference(fx, evals[k].evaluate(s.z));

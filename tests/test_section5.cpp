@@ -338,6 +338,33 @@ TEST_CASE("The Markov subsampler keeps about n positions in blocks, and the wind
   CHECK_THROWS_AS(lgc::markov_subsample(10, 11, 1, 1), std::invalid_argument);
 }
 
+TEST_CASE("With a period the subsampler keeps whole residue-aligned chunks: every kept position keeps its residue",
+          "[section5][subsample]") {
+  for (std::size_t period : {2u, 3u})
+    for (std::uint64_t T : {10000u, 10001u, 10002u})
+      for (std::size_t tau : {0u, 1u, 3u})
+        for (std::uint64_t seed : {1u, 2u}) {
+          const auto kept = lgc::markov_subsample(T, 1000, tau, seed, period);
+          INFO("period " << period << ", T = " << T << ", tau = " << tau << ", seed " << seed);
+          CHECK(kept.size() % period == T % period);
+          CHECK(kept.size() > 300);
+          CHECK(kept.size() < 3000);
+          bool residues = true, increasing = true;
+          for (std::size_t j = 0; j < kept.size(); ++j) {
+            residues = residues && kept[j] % period == (j + 1) % period;  // i_j ≡ j (mod Δ)
+            increasing = increasing && (j == 0 || kept[j] > kept[j - 1]);
+          }
+          CHECK(residues);
+          CHECK(increasing);
+          REQUIRE(kept.size() > tau);
+          for (std::size_t t = 0; t <= tau; ++t) CHECK(kept[kept.size() - 1 - t] == T - t);  // the window
+        }
+  // Period 1 is the position-wise chain itself.
+  CHECK(lgc::markov_subsample(5000, 300, 1, 4, 1) == lgc::markov_subsample(5000, 300, 1, 4));
+  CHECK(lgc::markov_subsample(7, 2, 0, 1, 8) == std::vector<std::uint64_t>{1, 2, 3, 4, 5, 6, 7});  // T < period
+  CHECK_THROWS_AS(lgc::markov_subsample(10, 5, 0, 1, 0), std::invalid_argument);
+}
+
 TEST_CASE("Layer-2 integrands: G and L bound them, and z = x has no statistic error", "[section5][subsample]") {
   for (const char* file : {"paper/induction/induction_head_k1.json", "section5/regime_token.json"}) {
     lgc::Case c = lgc::test::bundled(file);

@@ -161,11 +161,11 @@ TEST_CASE("T5.2.sim checks C(f) on c-good z and reports N_variant_A/B, C(f) with
   CHECK(broken.detail.find("C(f)") != std::string::npos);
 }
 
-TEST_CASE("Second-layer positional terms in [0, 1): the window keys weigh L^phi in the bound, C(f) has rate "
+TEST_CASE("Second-layer positional terms 0 <= phi < 1: the window keys weigh L^phi in the bound, C(f) has rate "
           "min(gamma, 1/3, gamma2)", "[theorem52]") {
   // a = 1/4, copy = 0, phi2(0) = 3/4: the first layer writes nothing (K = Lip(Phi) = 0), the box is (1, 1, 1, 0),
   // A = 1/2, B = 1 for f, Lip_out = 1, tau = 0, gamma = 1, gamma2 = 1/4.
-  const lgc::Model f = lgc::attention_pair(Rational(1, 4), 0, Rational(1, 20), {}, Rational(3, 4)).f;
+  const lgc::Model f = lgc::attention_pair(Rational(1, 4), 0, Rational(1, 20), {}, {Rational(3, 4)}).f;
   CHECK(lgc::simulation_bound_obstacle(f).empty());
   CHECK(lgc::second_layer_margin(f) == Rational(1, 4));
   const lgc::ComplexityConstant k = lgc::complexity_constant(f);
@@ -182,7 +182,7 @@ TEST_CASE("Second-layer positional terms in [0, 1): the window keys weigh L^phi 
   x.back() = 1;
   const lgc::Tokens z = lgc::restrict_to(x, lgc::markov_subsample(x.size(), 1000, 0, 1));
   const lgc::SimulationBound full = lgc::SimulationErrorBound(layer, x).bound(z);
-  const lgc::SimulationBound once = lgc::SimulationErrorBound(layer, x, true, false).bound(z);
+  const lgc::SimulationBound once = lgc::SimulationErrorBound(layer, x, {true, false}).bound(z);
   auto extra = [](std::uint64_t L) {
     return (lgc::power(Integer(L), Rational(3, 4), 128) - Interval(Rational(1))) / Interval(Rational(Integer(L)));
   };
@@ -202,9 +202,9 @@ TEST_CASE("Second-layer positional terms in [0, 1): the window keys weigh L^phi 
   if (full.statistic_error <= k.statistic_limit(z.size()).lower() && full.histogram_drift <= k.drift_limit(z.size()).lower())
     CHECK(full.total <= k.bound(z.size()).upper());
   // Outside [0, 1): refused, with the assumption that fails.
-  const lgc::Model balanced = lgc::attention_pair(Rational(1, 4), 0, Rational(1, 20), {}, Rational(1)).f;
+  const lgc::Model balanced = lgc::attention_pair(Rational(1, 4), 0, Rational(1, 20), {}, {Rational(1)}).f;
   CHECK(lgc::simulation_bound_obstacle(balanced).find(">= 1") != std::string::npos);
-  const lgc::Model negative = lgc::attention_pair(Rational(1, 4), 0, Rational(1, 20), {}, Rational(-1, 4)).f;
+  const lgc::Model negative = lgc::attention_pair(Rational(1, 4), 0, Rational(1, 20), {}, {Rational(-1, 4)}).f;
   CHECK(lgc::simulation_bound_obstacle(negative).find("negative") != std::string::npos);
   CHECK_THROWS_AS(lgc::complexity_constant(balanced), std::invalid_argument);
 }
@@ -217,7 +217,7 @@ TEST_CASE("T5.2.sim on the second-layer phi pair: SAMPLED, and the window keys w
   INFO(r.detail);
   CHECK(r.verdict == lgc::Verdict::Sampled);
   CHECK(r.detail.find("C(f) n^-min(gamma,1/3,gamma2)") != std::string::npos);
-  p.with_window_weight = false;
+  p.bound_terms.window_weight = false;
   lgc::ClaimResult broken = lgc::check_simulation52(c, p);
   INFO(broken.detail);
   CHECK(broken.verdict == lgc::Verdict::Refuted);
@@ -230,6 +230,36 @@ TEST_CASE("T5.2.sim on the second-layer phi pair: SAMPLED, and the window keys w
   CHECK(b["exponent"] == "4");
   CHECK(b["models"][0]["second_layer_margin"] == "1/4");
   CHECK(b["models"][0]["rate"] == "1/4");
+}
+
+TEST_CASE("T5.2.sim on a period-2 pair: residue-preserving z, SAMPLED, and z of any parity is REFUTED",
+          "[theorem52][claim]") {
+  lgc::Case c = lgc::test::bundled("section5/attention_pair_period2.json");
+  REQUIRE(c.model().period == 2);
+  CHECK(lgc::simulation_bound_obstacle(c.model()).empty());
+  lgc::Simulation52Params p = lgc::simulation52_params(c);
+  lgc::ClaimResult r = lgc::check_simulation52(c, p);
+  INFO(r.detail);
+  CHECK(r.verdict == lgc::Verdict::Sampled);
+  for (const auto& row : r.evidence["rows"]) CHECK(row["length_z"].get<std::uint64_t>() % 2 == p.length % 2);
+  // The bound refuses a z whose length has the other parity: its query window would not have x's residues.
+  const lgc::SoftmaxFirstLayer layer(c.model());
+  std::mt19937_64 rng(3);
+  const lgc::Tokens x = lgc::random_string(2, 2000, rng);
+  const lgc::SimulationErrorBound bounder(layer, x);
+  CHECK_NOTHROW(bounder.bound(lgc::Tokens(x.end() - 200, x.end())));
+  CHECK_THROWS_AS(bounder.bound(lgc::Tokens(x.end() - 201, x.end())), std::invalid_argument);
+  p.bound_terms.same_residue = false;
+  lgc::ClaimResult broken = lgc::check_simulation52(c, p);
+  INFO(broken.detail);
+  CHECK(broken.verdict == lgc::Verdict::Refuted);
+  CHECK(broken.detail.find("exceeds the simulation-error bound") != std::string::npos);
+  auto cli = lgc::test::run_lgcheck("bound " + lgc::test::case_path("section5/attention_pair_period2.json").string() +
+                                    " --theorem 5.2 --epsilon 1/10 --json");
+  REQUIRE(cli.exit_code == 0);
+  auto b = nlohmann::json::parse(cli.out);
+  CHECK(b["models"][0]["classes"] == 4);  // H = S·Δ
+  CHECK(b["exponent"] == "3");
 }
 
 TEST_CASE("simulation_inputs names input families, and a bad one is refused at load", "[theorem52][case]") {

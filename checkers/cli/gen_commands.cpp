@@ -62,7 +62,8 @@ struct GenArgs {
            *kgram = nullptr, *attention = nullptr;
   std::string attention_a = "1/2", copy = "1/10", readout_eta = "0";
   std::size_t first_locality = 0;
-  std::string first_score = "0", first_phi = "0", second_phi = "0";
+  std::string first_score = "0", first_phi = "0", second_phi = "0", residue_shift = "0";
+  std::size_t attention_period = 1;
   std::size_t k = 1;
   std::string beta_flag, lambda_flag, epsilon = "1/2", rho = "1/2";
   std::string phi1 = "3/2", content = "2";
@@ -77,6 +78,29 @@ nlohmann::json alpha_json(const GenArgs& a) {
   }
   for (const Rational& q : rational_list_flag("--alpha", a.alpha, a.vocab)) out.push_back(to_string(q));
   return out;
+}
+
+/// gen attention-pair: the pair of docs/theory.md's T5.2.sim paragraph with the options' first layer and positions.
+void gen_attention_pair(const GenArgs& a) {
+  AttentionFirstLayer first{a.first_locality, rational_flag("--first-score", a.first_score),
+                            rational_flag("--first-phi", a.first_phi)};
+  AttentionPositions positions{rational_flag("--second-phi", a.second_phi), a.attention_period,
+                               rational_flag("--residue-shift", a.residue_shift)};
+  if (a.first_locality == 0 && first.phi != 0) throw UsageError("--first-phi: needs --locality >= 1 (window slots 1..tau)");
+  if (a.attention_period == 1 && positions.residue_shift != 0) throw UsageError("--residue-shift: needs --period >= 2");
+  SoftmaxPair p = attention_pair(rational_flag("--a", a.attention_a), rational_flag("--copy", a.copy),
+                                 rational_flag("--eta", a.eta), first, positions);
+  std::string first_text;
+  if (a.first_locality > 0 || first.score != 0)
+    first_text = ", tau = " + std::to_string(a.first_locality) + ", first-layer score " + a.first_score +
+                 ", phi " + a.first_phi;
+  if (positions.second_phi != 0) first_text += ", second-layer phi(0) " + a.second_phi;
+  if (a.attention_period > 1)
+    first_text += ", period " + std::to_string(a.attention_period) + ", residue shift " + a.residue_shift;
+  write_pair_case(p.f, p.g, "attention_pair",
+                  "two-layer softmax pair: keys scored +-a, the second value map perturbed by eta (a = " +
+                      a.attention_a + ", copy = " + a.copy + ", eta = " + a.eta + first_text + ")",
+                  a.out, json_flag("--check", a.check_block), a.expect_block, a.name);
 }
 
 /// The k-gram construction with β, λ from --beta/--lambda or, by default,
@@ -259,22 +283,7 @@ int run_gen(const GenArgs& a) {
     write_case(regime_model(rational_flag("--phi1", a.phi1), rational_flag("--content", a.content)), a.out,
                a.check_block, a.expect_block, a.name);
   if (*a.kgram) gen_kgram(a);
-  if (*a.attention) {
-    AttentionFirstLayer first{a.first_locality, rational_flag("--first-score", a.first_score),
-                              rational_flag("--first-phi", a.first_phi)};
-    SoftmaxPair p = attention_pair(rational_flag("--a", a.attention_a), rational_flag("--copy", a.copy),
-                                   rational_flag("--eta", a.eta), first, rational_flag("--second-phi", a.second_phi));
-    if (a.first_locality == 0 && first.phi != 0) throw UsageError("--first-phi: needs --locality >= 1 (window slots 1..tau)");
-    std::string first_text;
-    if (a.first_locality > 0 || first.score != 0)
-      first_text = ", tau = " + std::to_string(a.first_locality) + ", first-layer score " + a.first_score +
-                   ", phi " + a.first_phi;
-    if (rational_flag("--second-phi", a.second_phi) != 0) first_text += ", second-layer phi(0) " + a.second_phi;
-    write_pair_case(p.f, p.g, "attention_pair",
-                    "two-layer softmax pair: keys scored +-a, the second value map perturbed by eta (a = " +
-                        a.attention_a + ", copy = " + a.copy + ", eta = " + a.eta + first_text + ")",
-                    a.out, json_flag("--check", a.check_block), a.expect_block, a.name);
-  }
+  if (*a.attention) gen_attention_pair(a);
   if (*a.presence) gen_presence(a);
   if (*a.regularity) gen_regularity(a);
   if (*a.induction)
@@ -374,6 +383,12 @@ Command add_gen(CLI::App& app) {
   a->attention->add_option("--second-phi", a->second_phi,
                            "the second layer's positional term on the query's own key, in [0, 1) for Theorem 5.2's "
                            "bounds (the key weighs L^phi at the query L)")->capture_default_str();
+  a->attention->add_option("--period", a->attention_period,
+                           "the period Delta of the positional encodings (Theorem 5.2's bounds hold for any)")
+      ->capture_default_str()->check(CLI::Range(1, 8));
+  a->attention->add_option("--residue-shift", a->residue_shift,
+                           "with --period >= 2: a token at residue r reads as r times this much more of a 1 "
+                           "(positional encoding p_r)")->capture_default_str();
   a->presence = gen->add_subcommand(
       "presence", "The presence pair: f = 0, g = eta when a marked symbol occurs (Theorem 4.2's alpha_min witness)");
   a->presence->add_option("--vocab", a->vocab, "the alphabet size S (symbols 0..S-1)")->capture_default_str()

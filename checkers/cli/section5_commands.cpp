@@ -150,7 +150,7 @@ int cmd_simulate_softmax(const Case& c, const SoftmaxSimulateInputs& in) {
   Number stat_error;
   Interval stat_bound = Interval::zero(128);
   for (; seed <= in.seeds; ++seed) {
-    z = restrict_to(x, markov_subsample(x.size(), n, m.locality, seed));
+    z = restrict_to(x, markov_subsample(x.size(), n, m.locality, seed, m.period));
     if (!two_layers) break;
     phase = fmt::format("z's statistic error (seed {})", seed);
     const IntegrandBounds& b = stats->bounds();

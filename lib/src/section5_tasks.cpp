@@ -78,16 +78,21 @@ Model regime_model(const Rational& phi1, const Rational& content) {
 }
 
 SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Rational& eta,
-                           const AttentionFirstLayer& first_layer, const Rational& second_phi) {
+                           const AttentionFirstLayer& first_layer, const AttentionPositions& positions) {
   const std::size_t tau = first_layer.locality;
   Model m = two_token_softmax(tau);
+  if (positions.period == 0) throw std::invalid_argument("attention_pair: period 0");
+  m.period = positions.period;
+  m.positional = QMatrix(positions.period, 4, Rational(0));
+  for (std::size_t r = 0; r < positions.period; ++r)  // r·shift more of a 1, and r·shift on the output slot
+    m.positional(r, 1) = m.positional(r, 3) = Rational(Integer(r)) * positions.residue_shift;
   QVector phi(tau + 1, first_layer.phi);
   phi[0] = 0;
   Head first = zero_head(phi);
   first.qk(1, 2) = first_layer.score;  // logit = score · [key is 1] · (query constant 1)
   first.value(3, 1) = copy;
   QVector phi2(tau + 1, Rational(0));
-  phi2[0] = second_phi;  // the query's own key weighs L^{second_phi} at the query L
+  phi2[0] = positions.second_phi;  // the query's own key weighs L^{second_phi} at the query L
   Head second = zero_head(phi2);
   second.qk(1, 2) = a;   // key 1: +a
   second.qk(0, 2) = -a;  // key 0: −a
@@ -101,7 +106,9 @@ SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Ration
   if (tau > 0 || first_layer.score != 0)
     params += ", tau = " + std::to_string(tau) + ", first-layer score " + to_string(first_layer.score) +
               " on key 1, phi = " + to_string(first_layer.phi) + " on the window";
-  if (second_phi != 0) params += ", second-layer phi(0) = " + to_string(second_phi);
+  if (positions.second_phi != 0) params += ", second-layer phi(0) = " + to_string(positions.second_phi);
+  if (positions.period > 1)
+    params += ", period " + std::to_string(positions.period) + ", residue shift " + to_string(positions.residue_shift);
   p.f.name = "attention_pair_f";
   p.f.description = "two-layer softmax, second layer scores keys +-a (" + params + ")";
   p.g.name = "attention_pair_g";

@@ -27,7 +27,6 @@ Rational query_error(const ConvergenceConstant& k, std::uint64_t length) {
 std::string simulation_bound_obstacle(const Model& model) {
   if (model.semantics.kind != Semantics::Kind::Softmax) return "the model is not softmax";
   if (model.layers.size() != 2) return "the bound is stated for two layers";
-  if (model.period != 1) return "the bound is stated for period 1";
   for (const Head& head : model.layers[1].heads)
     for (const auto& phi : head.phi) {
       if (phi < 0)
@@ -71,8 +70,7 @@ Rational SimulationErrorBound::convergence_sum(const Head& h, std::uint64_t L, c
   return e.upper();
 }
 
-SimulationErrorBound::SimulationErrorBound(const SoftmaxFirstLayer& layer, const Tokens& x, bool with_exponential,
-                                           bool with_window_weight)
+SimulationErrorBound::SimulationErrorBound(const SoftmaxFirstLayer& layer, const Tokens& x, const SimulationBoundTerms& terms)
     : layer_(&layer), stats_(layer, x), k_(convergence_constant(layer.model())) {
   const Model& m = layer.model();
   if (std::string why = simulation_bound_obstacle(m); !why.empty())
@@ -81,13 +79,15 @@ SimulationErrorBound::SimulationErrorBound(const SoftmaxFirstLayer& layer, const
   lip_phi_ = limit_map_lipschitz(m).L;
   lip_out_ = readout_lipschitz(m);  // the second MLP and the readout, ℓ∞
   histogram_x_ = last_histogram(layer, x);
+  x_length_ = x.size();
+  same_residue_ = terms.same_residue;
   query_x_ = query_error(k_, x.size());
   for (const auto& head : m.layers[1].heads) {
     Head h;
     h.box = second_layer_head_box(head, stats_.bounds().box);
-    h.eA = with_exponential ? exp(Interval(h.box.A, 128)) : Interval(Rational(1), 128);
+    h.eA = terms.exponential ? exp(Interval(h.box.A, 128)) : Interval(Rational(1), 128);
     const bool positional = std::any_of(head.phi.begin(), head.phi.end(), [](const Rational& p) { return p != 0; });
-    if (positional && with_window_weight) h.phi.assign(head.phi.begin(), head.phi.end());
+    if (positional && terms.window_weight) h.phi.assign(head.phi.begin(), head.phi.end());
     h.eps_x = convergence_sum(h, x.size(), query_x_);
     heads_.push_back(std::move(h));
   }
@@ -95,6 +95,9 @@ SimulationErrorBound::SimulationErrorBound(const SoftmaxFirstLayer& layer, const
 
 SimulationBound SimulationErrorBound::bound(const Tokens& z) const {
   if (z.size() < k_.from) throw std::invalid_argument("simulation_error_bound: z needs length >= 2(tau + 1)");
+  if (same_residue_ && x_length_ % layer_->model().period != z.size() % layer_->model().period)
+    throw std::invalid_argument("simulation_error_bound: |z| must equal |x| mod the period (the query's window keeps "
+                                "its residues)");
   SimulationBound s;
   s.lip_out = lip_out_;
   s.query_x = query_x_;

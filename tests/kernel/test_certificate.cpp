@@ -255,6 +255,24 @@ TEST_CASE("T5.2.sim with a second-layer positional term: the window weight L^phi
   CHECK(has(k::check_certificate(tampered).problems, "evidence.N_variant_A: recorded 143418373"));
 }
 
+TEST_CASE("T5.2.sim with period 2: the kernel's own classes, and a z of the other parity rejected",
+          "[kernel][certificate][section5]") {
+  // attention_pair_period2: p_1 = (0, 1/2, 0, 1/2); |x| = 10⁴, every z of even length (the residue-preserving chain).
+  const json full = fixture("attention_pair_period2__T5.2.sim.json");
+  const json cert = kFullSection5 ? full : one_family(full, "uniform");
+  auto r = k::check_certificate(cert);
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "evidence.C (within the kernel's enclosure)"));
+  CHECK(has(r.reestablished, "evidence.rows[1]: error <= bound (recomputed)"));
+  json tampered = cert;  // z without its first token: still a subsequence keeping the window, now of odd length
+  const std::string z = tampered["evidence"]["rows"][1]["z"].get<std::string>();
+  tampered["evidence"]["rows"][1]["z"] = z.substr(1);
+  tampered["evidence"]["rows"][1]["length_z"] = z.size() - 1;
+  CHECK(has(k::check_certificate(tampered).problems, "evidence.rows[1].z: |z| = " + std::to_string(z.size() - 1) +
+                                                         " is not |x| = 10000 mod the period 2"));
+}
+
 TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L and the subsampling bound", "[kernel][certificate][section5]") {
   const json smooth = fixture("attention_pair_smooth__T5.2.sim.json");
   json cert;

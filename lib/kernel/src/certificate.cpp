@@ -795,6 +795,8 @@ class Checker {
       compare_integer({path + ".length_z", member(t, "length_z")}, Integer(static_cast<unsigned long>(z->size())));
       if (!keeps_window(*x, *z, m.locality + 1))
         return problem(path + ".z", "not a subsequence of x ending in x's window");
+      if (z->size() % m.period != x->size() % m.period)  // else z's window would not have x's residues
+        return problem(path + ".z", cat("|z| = ", z->size(), " is not |x| = ", x->size(), " mod the period ", m.period));
       auto [at, fresh] = by_x.try_emplace(member(t, "x")->get<std::string>());
       if (fresh) at->second.first = phi.at_end(*x), at->second.second = integrand_averages(phi, at->second.first, *x);
       const IntegrandBounds b = integrand_bounds(m, at->second.first);
@@ -1007,6 +1009,8 @@ class Checker {
       if (x->size() <= m.locality + 1 || z->size() < 2 * (m.locality + 1)) return problem(path, "x or z too short");
       if (!keeps_window(*x, *z, m.locality + 1))
         return problem(path + ".z", "not a subsequence of x ending in x's window");
+      if (z->size() % m.period != x->size() % m.period)  // else z's window would not have x's residues
+        return problem(path + ".z", cat("|z| = ", z->size(), " is not |x| = ", x->size(), " mod the period ", m.period));
       const LimitMap phi(m);
       auto [slot, fresh] = at_x.try_emplace(key);
       AtX& ax = slot->second;

@@ -355,7 +355,6 @@ Layer2Head layer2_head(const Head& g, const std::vector<Rational>& b, unsigned b
 Number certified_max(const Number& a, const Number& b, unsigned bits) { return extreme(a, b, true, bits); }
 std::optional<std::string> layer2_obstacle(const Model& m) {
   if (m.layers.size() != 2 || m.semantics.kind != Semantics::Kind::Softmax) return "not a two-layer softmax model";
-  if (m.period != 1) return "the period is not 1";
   if (m.layers[0].mlp) return "a first-layer MLP (the kernel's box has no MLP widening)";
   for (const Head& g : m.layers[1].heads)
     for (const Rational& x : g.phi)

@@ -7,10 +7,11 @@
 // queries against Φ_q), E the statistic error of z (Lemma 5.3's quantity),
 // A_g, B_g the second-layer box bounds, ε(L, Δ) the first layer's
 // convergence error summed over the keys, and Lip_out the Lipschitz constant
-// of the second MLP and the readout. Stated for Δ = 1 and second-layer heads
-// whose positional terms lie in [0, 1) (token-dominant; φ = 0 is the plain
-// case): a window key of offset t then weighs L^{φ(t)}e^{s} at the query L,
-// which enters ε(L, Δ) through W_L = Σ_t L^{φ(t)}.
+// of the second MLP and the readout. Stated for any period, with
+// |z| ≡ |x| (mod period) so that z's query window has x's residues, and for
+// second-layer heads whose positional terms lie in [0, 1) (token-dominant;
+// φ = 0 is the plain case): a window key of offset t then weighs L^{φ(t)}e^{s}
+// at the query L, which enters ε(L, Δ) through W_L = Σ_t L^{φ(t)}.
 #include "lgcheck/quantities/first_layer_constants.hpp"
 #include "lgcheck/quantities/layer2_integrands.hpp"
 
@@ -36,16 +37,19 @@ struct SimulationBound {
   std::vector<Rational> head_factor;  ///< e^{A_g}(1 + B_g)
 };
 
+/// The parts of the bound a mutation may drop (all kept by default).
+struct SimulationBoundTerms {
+  bool exponential = true;    ///< false: every e^{A_g} dropped
+  bool window_weight = true;  ///< false: each second-layer window key counted once (W_L = τ + 1), as if φ were 0
+  bool same_residue = true;   ///< false: z of any length accepted, as if its query window had x's residues
+};
+
 /// The bound for one x and any number of z: what depends on x alone (its
 /// statistics, its query's distance to Φ_q, ε(T, Δ_x), the head boxes) is
-/// computed once. `with_exponential` = false drops every e^{A_g} (a
-/// mutation: the bound without its exponential factor).
+/// computed once.
 class SimulationErrorBound {
  public:
-  /// `with_window_weight` = false counts each second-layer window key once
-  /// (τ + 1 for W_L), as if φ were 0: a mutation.
-  SimulationErrorBound(const SoftmaxFirstLayer& layer, const Tokens& x, bool with_exponential = true,
-                       bool with_window_weight = true);
+  SimulationErrorBound(const SoftmaxFirstLayer& layer, const Tokens& x, const SimulationBoundTerms& terms = {});
   SimulationBound bound(const Tokens& z) const;
 
  private:
@@ -62,6 +66,8 @@ class SimulationErrorBound {
   ConvergenceConstant k_;
   Rational lip_phi_, lip_out_, query_x_;
   std::vector<Rational> histogram_x_;
+  std::uint64_t x_length_ = 0;  ///< |x|: z must have its residue
+  bool same_residue_ = true;
   std::vector<Head> heads_;
 };
 

@@ -15,7 +15,7 @@ namespace lgc {
 /// uniformly; the readout returns it.
 Model regime_model(const Rational& phi1, const Rational& content);
 
-/// A pair of two-layer softmax models over {0, 1} (Δ = 1, τ = 0) for the
+/// A pair of two-layer softmax models over {0, 1} (by default Δ = 1, τ = 0) for the
 /// simulation-error bound: layer 1 averages uniformly and writes
 /// `copy`·[key is 1] into the output slot; layer 2 scores a key ±a (+a for
 /// a 1) and reads [key is 1] into the output slot, so f ≈ π e^{2a}/(π e^{2a}
@@ -29,17 +29,27 @@ struct SoftmaxPair {
 /// locality τ, a content score `score`·[key is 1] and the positional term
 /// φ(t) = `phi` on the window slots t = 1..τ (φ(0) = 0), which sets the
 /// first layer's regime (token-dominant below 1, balanced at 1, position-
-/// dominant above). The second layer keeps φ = 0.
+/// dominant above).
 struct AttentionFirstLayer {
   std::size_t locality = 0;
   Rational score = 0;
   Rational phi = 0;
 };
-/// `second_phi` puts the second layer's positional term φ(0) = second_phi on
-/// the query's own key (0 <= second_phi < 1 keeps the second layer
-/// token-dominant, the class the simulation-error bound covers).
+/// The positions of attention_pair beyond the default (period 1, second-layer
+/// φ = 0): `second_phi` puts the second layer's positional term
+/// φ(0) = second_phi on the query's own key (0 <= second_phi < 1 keeps the
+/// second layer token-dominant, the class the simulation-error bound covers);
+/// `period` Δ with positional encodings p_r = (0, r·s, 0, r·s), s the
+/// residue shift: a key at residue r reads as r·s more of a 1 (its
+/// second-layer score and value, and the first layer's copy, change with r),
+/// and the query's residue adds r·s to the output slot.
+struct AttentionPositions {
+  Rational second_phi = 0;
+  std::size_t period = 1;
+  Rational residue_shift = 0;
+};
 SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Rational& eta,
-                           const AttentionFirstLayer& first_layer = {}, const Rational& second_phi = 0);
+                           const AttentionFirstLayer& first_layer = {}, const AttentionPositions& positions = {});
 
 /// The positional-margin witness family (docs/theory.md, "A witness family
 /// for the positional margin"): a pair of two-layer softmax models over
