@@ -132,8 +132,9 @@ struct Simulation52Params {
   Rational subsample_constant{1};    ///< c of C(f) and of the c-good premise (check.subsample_constant)
   /// check.simulation_inputs; default uniform, rate:1/20, rate:1/400 (uniform only when S > 2)
   std::vector<InputFamily> inputs;
-  /// mutations of the a-posteriori bound: without e^{A_g}, second-layer window keys counted once (W_L = τ + 1), or
-  /// z from the position-wise chain (any |z| mod Δ) taken as if its query window had x's residues
+  /// mutations of the a-posteriori bound: without e^{A_g}, second-layer window keys counted once (W_L = τ + 1),
+  /// z from the position-wise chain (any |z| mod Δ) taken as if its query window had x's residues, or Lip_out
+  /// without the second MLP's factor
   SimulationBoundTerms bound_terms;
   bool complexity_with_exponential = true;  ///< mutation: C(f) without e^{A_g}
 };

@@ -262,6 +262,29 @@ TEST_CASE("T5.2.sim on a period-2 pair: residue-preserving z, SAMPLED, and z of 
   CHECK(b["exponent"] == "3");
 }
 
+TEST_CASE("T5.2.sim with two heads per layer and a second-layer MLP: SAMPLED, Lip_out without the MLP is REFUTED",
+          "[theorem52][claim]") {
+  lgc::Case c = lgc::test::bundled("section5/attention_pair_two_heads_mlp.json");
+  REQUIRE(c.model().layers[0].heads.size() == 2);
+  REQUIRE(c.model().layers[1].heads.size() == 2);
+  REQUIRE(c.model().layers[1].mlp);
+  lgc::Simulation52Params p = lgc::simulation52_params(c);
+  lgc::ClaimResult r = lgc::check_simulation52(c, p);
+  INFO(r.detail);
+  CHECK(r.verdict == lgc::Verdict::Sampled);  // a second-layer MLP leaves the output range unbounded: never VACUOUS
+  p.bound_terms.mlp_term = false;
+  lgc::ClaimResult broken = lgc::check_simulation52(c, p);
+  INFO(broken.detail);
+  CHECK(broken.verdict == lgc::Verdict::Refuted);
+  CHECK(broken.detail.find("exceeds the simulation-error bound") != std::string::npos);
+  auto cli = lgc::test::run_lgcheck("bound " + lgc::test::case_path("section5/attention_pair_two_heads_mlp.json").string() +
+                                    " --theorem 5.2 --epsilon 1/10 --json");
+  REQUIRE(cli.exit_code == 0);
+  auto b = nlohmann::json::parse(cli.out);
+  CHECK(b["models"][0]["lip_out"] == "20");  // (1 + |out| |in|)·|U| = (1 + 19)·1
+  CHECK(b["models"][0]["heads"].size() == 2);
+}
+
 TEST_CASE("simulation_inputs names input families, and a bad one is refused at load", "[theorem52][case]") {
   CHECK(lgc::parse_input_family("uniform")->kind == lgc::InputFamily::Kind::Uniform);
   CHECK(lgc::parse_input_family("single")->kind == lgc::InputFamily::Kind::Single);

@@ -64,6 +64,8 @@ struct GenArgs {
   std::size_t first_locality = 0;
   std::string first_score = "0", first_phi = "0", second_phi = "0", residue_shift = "0";
   std::size_t attention_period = 1;
+  bool two_heads = false;
+  std::string mlp_gain = "0";
   std::size_t k = 1;
   std::string beta_flag, lambda_flag, epsilon = "1/2", rho = "1/2";
   std::string phi1 = "3/2", content = "2";
@@ -80,23 +82,27 @@ nlohmann::json alpha_json(const GenArgs& a) {
   return out;
 }
 
-/// gen attention-pair: the pair of docs/theory.md's T5.2.sim paragraph with the options' first layer and positions.
+/// gen attention-pair: the pair of docs/theory.md's T5.2.sim paragraph with the options' first layer and shape.
 void gen_attention_pair(const GenArgs& a) {
   AttentionFirstLayer first{a.first_locality, rational_flag("--first-score", a.first_score),
                             rational_flag("--first-phi", a.first_phi)};
-  AttentionPositions positions{rational_flag("--second-phi", a.second_phi), a.attention_period,
-                               rational_flag("--residue-shift", a.residue_shift)};
+  AttentionPairShape shape{rational_flag("--second-phi", a.second_phi), a.attention_period,
+                           rational_flag("--residue-shift", a.residue_shift), a.two_heads,
+                           rational_flag("--mlp-gain", a.mlp_gain)};
+  if (shape.mlp_gain < 0) throw UsageError("--mlp-gain: expected a gain >= 0, got " + a.mlp_gain);
   if (a.first_locality == 0 && first.phi != 0) throw UsageError("--first-phi: needs --locality >= 1 (window slots 1..tau)");
-  if (a.attention_period == 1 && positions.residue_shift != 0) throw UsageError("--residue-shift: needs --period >= 2");
+  if (a.attention_period == 1 && shape.residue_shift != 0) throw UsageError("--residue-shift: needs --period >= 2");
   SoftmaxPair p = attention_pair(rational_flag("--a", a.attention_a), rational_flag("--copy", a.copy),
-                                 rational_flag("--eta", a.eta), first, positions);
+                                 rational_flag("--eta", a.eta), first, shape);
   std::string first_text;
   if (a.first_locality > 0 || first.score != 0)
     first_text = ", tau = " + std::to_string(a.first_locality) + ", first-layer score " + a.first_score +
                  ", phi " + a.first_phi;
-  if (positions.second_phi != 0) first_text += ", second-layer phi(0) " + a.second_phi;
+  if (shape.second_phi != 0) first_text += ", second-layer phi(0) " + a.second_phi;
   if (a.attention_period > 1)
     first_text += ", period " + std::to_string(a.attention_period) + ", residue shift " + a.residue_shift;
+  if (a.two_heads) first_text += ", two heads per layer";
+  if (shape.mlp_gain != 0) first_text += ", second-layer MLP gain " + a.mlp_gain;
   write_pair_case(p.f, p.g, "attention_pair",
                   "two-layer softmax pair: keys scored +-a, the second value map perturbed by eta (a = " +
                       a.attention_a + ", copy = " + a.copy + ", eta = " + a.eta + first_text + ")",
@@ -389,6 +395,11 @@ Command add_gen(CLI::App& app) {
   a->attention->add_option("--residue-shift", a->residue_shift,
                            "with --period >= 2: a token at residue r reads as r times this much more of a 1 "
                            "(positional encoding p_r)")->capture_default_str();
+  a->attention->add_flag("--two-heads", a->two_heads,
+                         "a second head in each layer (layer 1: 0-keys scored and copied; layer 2: keys scored -+a, "
+                         "half of a 1 read)");
+  a->attention->add_option("--mlp-gain", a->mlp_gain,
+                           "a second-layer MLP adding G ReLU(y) to the output slot (0: none)")->capture_default_str();
   a->presence = gen->add_subcommand(
       "presence", "The presence pair: f = 0, g = eta when a marked symbol occurs (Theorem 4.2's alpha_min witness)");
   a->presence->add_option("--vocab", a->vocab, "the alphabet size S (symbols 0..S-1)")->capture_default_str()

@@ -78,26 +78,43 @@ Model regime_model(const Rational& phi1, const Rational& content) {
 }
 
 SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Rational& eta,
-                           const AttentionFirstLayer& first_layer, const AttentionPositions& positions) {
+                           const AttentionFirstLayer& first_layer, const AttentionPairShape& shape) {
   const std::size_t tau = first_layer.locality;
   Model m = two_token_softmax(tau);
-  if (positions.period == 0) throw std::invalid_argument("attention_pair: period 0");
-  m.period = positions.period;
-  m.positional = QMatrix(positions.period, 4, Rational(0));
-  for (std::size_t r = 0; r < positions.period; ++r)  // r·shift more of a 1, and r·shift on the output slot
-    m.positional(r, 1) = m.positional(r, 3) = Rational(Integer(r)) * positions.residue_shift;
+  if (shape.period == 0) throw std::invalid_argument("attention_pair: period 0");
+  m.period = shape.period;
+  m.positional = QMatrix(shape.period, 4, Rational(0));
+  for (std::size_t r = 0; r < shape.period; ++r)  // r·shift more of a 1, and r·shift on the output slot
+    m.positional(r, 1) = m.positional(r, 3) = Rational(Integer(r)) * shape.residue_shift;
   QVector phi(tau + 1, first_layer.phi);
   phi[0] = 0;
   Head first = zero_head(phi);
   first.qk(1, 2) = first_layer.score;  // logit = score · [key is 1] · (query constant 1)
   first.value(3, 1) = copy;
   QVector phi2(tau + 1, Rational(0));
-  phi2[0] = positions.second_phi;  // the query's own key weighs L^{second_phi} at the query L
+  phi2[0] = shape.second_phi;  // the query's own key weighs L^{second_phi} at the query L
   Head second = zero_head(phi2);
   second.qk(1, 2) = a;   // key 1: +a
   second.qk(0, 2) = -a;  // key 0: −a
   second.value(3, 1) = 1;
   m.layers = {Layer{{first}, std::nullopt}, Layer{{second}, std::nullopt}};
+  if (shape.two_heads) {
+    Head first2 = zero_head(phi);
+    first2.qk(0, 2) = first_layer.score;  // a 0-key scored like a 1-key by the first head
+    first2.value(3, 0) = copy;            // output slot <- copy·[key is 0]
+    Head second2 = zero_head(QVector(tau + 1, Rational(0)));
+    second2.qk(0, 2) = a;   // key 0: +a
+    second2.qk(1, 2) = -a;  // key 1: −a
+    second2.value(3, 1) = Rational(1, 2);
+    m.layers[0].heads.push_back(first2);
+    m.layers[1].heads.push_back(second2);
+  }
+  if (shape.mlp_gain != 0) {  // y₃ += G·ReLU(y₃)
+    Mlp mlp{QMatrix(1, 4, Rational(0)), QVector{Rational(0)}, QMatrix(4, 1, Rational(0)), QVector(4, Rational(0))};
+    mlp.in(0, 3) = 1;
+    mlp.out(3, 0) = shape.mlp_gain;
+    m.layers[1].mlp = mlp;
+  }
   m.readout.weights = QMatrix(1, 4, Rational(0));
   m.readout.weights(0, 3) = 1;
   m.readout.bias = QVector{Rational(0)};
@@ -106,9 +123,11 @@ SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Ration
   if (tau > 0 || first_layer.score != 0)
     params += ", tau = " + std::to_string(tau) + ", first-layer score " + to_string(first_layer.score) +
               " on key 1, phi = " + to_string(first_layer.phi) + " on the window";
-  if (positions.second_phi != 0) params += ", second-layer phi(0) = " + to_string(positions.second_phi);
-  if (positions.period > 1)
-    params += ", period " + std::to_string(positions.period) + ", residue shift " + to_string(positions.residue_shift);
+  if (shape.second_phi != 0) params += ", second-layer phi(0) = " + to_string(shape.second_phi);
+  if (shape.period > 1)
+    params += ", period " + std::to_string(shape.period) + ", residue shift " + to_string(shape.residue_shift);
+  if (shape.two_heads) params += ", two heads per layer";
+  if (shape.mlp_gain != 0) params += ", second-layer MLP gain " + to_string(shape.mlp_gain);
   p.f.name = "attention_pair_f";
   p.f.description = "two-layer softmax, second layer scores keys +-a (" + params + ")";
   p.g.name = "attention_pair_g";

@@ -77,7 +77,7 @@ SimulationErrorBound::SimulationErrorBound(const SoftmaxFirstLayer& layer, const
     throw std::invalid_argument("simulation_error_bound: " + why);
   if (x.size() < k_.from) throw std::invalid_argument("simulation_error_bound: x needs length >= 2(tau + 1)");
   lip_phi_ = limit_map_lipschitz(m).L;
-  lip_out_ = readout_lipschitz(m);  // the second MLP and the readout, ℓ∞
+  lip_out_ = readout_lipschitz(m, NormOptions{terms.mlp_term});  // the second MLP and the readout, ℓ∞
   histogram_x_ = last_histogram(layer, x);
   x_length_ = x.size();
   same_residue_ = terms.same_residue;

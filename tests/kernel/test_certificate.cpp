@@ -273,6 +273,22 @@ TEST_CASE("T5.2.sim with period 2: the kernel's own classes, and a z of the othe
                                                          " is not |x| = 10000 mod the period 2"));
 }
 
+TEST_CASE("T5.2.sim with two heads per layer and a second-layer MLP: recomputed, and a bound without the MLP rejected",
+          "[kernel][certificate][section5]") {
+  const json full = fixture("attention_pair_two_heads_mlp__T5.2.sim.json");
+  const json cert = kFullSection5 ? full : one_family(full, "uniform");
+  auto r = k::check_certificate(cert);
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "evidence.rows[1]: error <= bound (recomputed)"));
+  // Row 1 (f, uniform, n = 1000): the bound 34.2888 with Lip_out = 20; a twentieth of it (Lip_out = |U| = 1, the
+  // mutation) is below the recorded error 2.0316.
+  REQUIRE(cert["evidence"]["rows"][1]["bound"] == "34.2888");
+  json tampered = cert;
+  tampered["evidence"]["rows"][1]["bound"] = "1.71444";
+  CHECK(has(k::check_certificate(tampered).problems, "evidence.rows[1].bound: recorded \"1.71444\", recomputed ["));
+}
+
 TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L and the subsampling bound", "[kernel][certificate][section5]") {
   const json smooth = fixture("attention_pair_smooth__T5.2.sim.json");
   json cert;

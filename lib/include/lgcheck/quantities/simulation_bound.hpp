@@ -42,6 +42,7 @@ struct SimulationBoundTerms {
   bool exponential = true;    ///< false: every e^{A_g} dropped
   bool window_weight = true;  ///< false: each second-layer window key counted once (W_L = τ + 1), as if φ were 0
   bool same_residue = true;   ///< false: z of any length accepted, as if its query window had x's residues
+  bool mlp_term = true;       ///< false: Lip_out without the second MLP's factor 1 + ‖out‖‖in‖
 };
 
 /// The bound for one x and any number of z: what depends on x alone (its

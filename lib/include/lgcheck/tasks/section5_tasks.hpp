@@ -35,21 +35,27 @@ struct AttentionFirstLayer {
   Rational score = 0;
   Rational phi = 0;
 };
-/// The positions of attention_pair beyond the default (period 1, second-layer
-/// φ = 0): `second_phi` puts the second layer's positional term
+/// The shape of attention_pair beyond the default (period 1, second-layer
+/// φ = 0, one head per layer, no MLP): `second_phi` puts the second layer's positional term
 /// φ(0) = second_phi on the query's own key (0 <= second_phi < 1 keeps the
 /// second layer token-dominant, the class the simulation-error bound covers);
 /// `period` Δ with positional encodings p_r = (0, r·s, 0, r·s), s the
 /// residue shift: a key at residue r reads as r·s more of a 1 (its
 /// second-layer score and value, and the first layer's copy, change with r),
-/// and the query's residue adds r·s to the output slot.
-struct AttentionPositions {
+/// and the query's residue adds r·s to the output slot. `two_heads` adds a
+/// second head to each layer: layer 1 scores a 0-key by the first layer's
+/// score and writes copy·[key is 0]; layer 2 scores keys ∓a (+a for a 0) and
+/// reads half of [key is 1]. `mlp_gain` G > 0 adds a second-layer MLP
+/// y₃ += G·ReLU(y₃) on the output slot (Lip_out = 1 + G).
+struct AttentionPairShape {
   Rational second_phi = 0;
   std::size_t period = 1;
   Rational residue_shift = 0;
+  bool two_heads = false;
+  Rational mlp_gain = 0;
 };
 SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Rational& eta,
-                           const AttentionFirstLayer& first_layer = {}, const AttentionPositions& positions = {});
+                           const AttentionFirstLayer& first_layer = {}, const AttentionPairShape& shape = {});
 
 /// The positional-margin witness family (docs/theory.md, "A witness family
 /// for the positional margin"): a pair of two-layer softmax models over
