@@ -109,32 +109,38 @@ std::vector<std::filesystem::path> collect_case_files(const std::vector<std::str
 
 namespace {
 
+/// An UNDECIDED row "stopped: <why>" with no evidence.
+ClaimResult stopped_row(const Claim& claim, const Case& c, const std::string& why) {
+  ClaimResult r;
+  r.id = claim.id;
+  r.case_name = c.name;
+  r.verdict = Verdict::Undecided;
+  r.detail = "stopped: " + why;
+  return r;
+}
+
 /// The claim on the case under a fresh enumeration budget: past the budget,
 /// UNDECIDED with the budget printed; past what lgcheck computes exactly (a
 /// threshold 2^{p/γ} of more than 2^27 bits), UNDECIDED with the reason, and
 /// the other claims and cases still run.
 ClaimResult run_within_budget(const Claim& claim, const Case& c) {
   BudgetScope scope;
-  auto stopped = [&](const std::string& why) {
-    ClaimResult r;
-    r.id = claim.id;
-    r.case_name = c.name;
-    r.verdict = Verdict::Undecided;
-    r.detail = "stopped: " + why;
-    return r;
-  };
   try {
     return claim.run(c);
   } catch (const BudgetExceeded& e) {
-    ClaimResult r = stopped(std::string(e.what()) + " (raise --budget to decide)");
+    ClaimResult r = stopped_row(claim, c, std::string(e.what()) + " (raise --budget to decide)");
     r.evidence = {{"budget", describe(enumeration_budget())}};
     return r;
   } catch (const std::overflow_error& e) {
-    return stopped(std::string(e.what()) + " (beyond exact computation)");
+    return beyond_exact_computation(claim, c, e);
   }
 }
 
 }  // namespace
+
+ClaimResult beyond_exact_computation(const Claim& claim, const Case& c, const std::overflow_error& e) {
+  return stopped_row(claim, c, std::string(e.what()) + " (beyond exact computation)");
+}
 
 std::vector<WorkUnit> work_units(const std::vector<Case>& cases, const std::string& glob) {
   std::vector<WorkUnit> units;

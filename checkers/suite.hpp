@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,11 @@ std::vector<std::filesystem::path> collect_case_files(const std::vector<std::str
 /// Whether a claim id (or "expect:logit_margin") is selected by the
 /// --claims shell pattern `glob`.
 bool matches(const std::string& glob, const std::string& id);
+
+/// The UNDECIDED row of a claim whose run met a number beyond exact computation
+/// (std::overflow_error): "stopped: <what> (beyond exact computation)". The
+/// run and the replay give the same row.
+ClaimResult beyond_exact_computation(const Claim& claim, const Case& c, const std::overflow_error& e);
 
 /// Every registered claim whose id matches `glob` (shell pattern) and that
 /// applies to the case, then the case's "expect" block: an expected verdict

@@ -359,6 +359,17 @@ TEST_CASE("With a period the subsampler keeps whole residue-aligned chunks: ever
           REQUIRE(kept.size() > tau);
           for (std::size_t t = 0; t <= tau; ++t) CHECK(kept[kept.size() - 1 - t] == T - t);  // the window
         }
+  // Edge cases: a target below T mod Δ (the chain then aims at one chunk) keeps the lead 1, 2 (10001 mod 3 = 2) and
+  // the last chunk, in whole chunks; n = T keeps everything.
+  const auto short_target = lgc::markov_subsample(10001, 1, 0, 1, 3);
+  REQUIRE(short_target.size() >= 5);
+  CHECK(short_target[0] == 1);
+  CHECK(short_target[1] == 2);
+  CHECK(short_target.back() == 10001);
+  CHECK(short_target[short_target.size() - 3] == 9999);
+  CHECK(short_target.size() % 3 == 2);
+  CHECK(short_target.size() < 100);
+  CHECK(lgc::markov_subsample(1001, 1001, 2, 5, 2).size() == 1001);
   // Period 1 is the position-wise chain itself.
   CHECK(lgc::markov_subsample(5000, 300, 1, 4, 1) == lgc::markov_subsample(5000, 300, 1, 4));
   CHECK(lgc::markov_subsample(7, 2, 0, 1, 8) == std::vector<std::uint64_t>{1, 2, 3, 4, 5, 6, 7});  // T < period

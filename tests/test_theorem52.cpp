@@ -17,8 +17,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <random>
+
+#include <unistd.h>
 
 using lgc::Integer;
 using lgc::Interval;
@@ -254,12 +257,16 @@ TEST_CASE("T5.2.sim on a period-2 pair: residue-preserving z, SAMPLED, and z of 
   INFO(broken.detail);
   CHECK(broken.verdict == lgc::Verdict::Refuted);
   CHECK(broken.detail.find("exceeds the simulation-error bound") != std::string::npos);
+  CHECK(broken.detail.find("|z| = 829)") != std::string::npos);  // odd, against |x| = 10000: another query residue
   auto cli = lgc::test::run_lgcheck("bound " + lgc::test::case_path("section5/attention_pair_period2.json").string() +
                                     " --theorem 5.2 --epsilon 1/10 --json");
   REQUIRE(cli.exit_code == 0);
   auto b = nlohmann::json::parse(cli.out);
   CHECK(b["models"][0]["classes"] == 4);  // H = S·Δ
   CHECK(b["exponent"] == "3");
+  // A c-good z needs |z| = |x| mod 2: N_variant_A = ceil((C/eps)^3) + 1.
+  const Rational C = lgc::parse_rational(b["C"].get<std::string>());
+  CHECK(lgc::parse_integer(b["N_variant_A"].get<std::string>()) == lgc::ceil_power(10 * C, 3) + 1);
 }
 
 TEST_CASE("T5.2.sim with two heads per layer and a second-layer MLP: SAMPLED, Lip_out without the MLP is REFUTED",
@@ -283,6 +290,37 @@ TEST_CASE("T5.2.sim with two heads per layer and a second-layer MLP: SAMPLED, Li
   auto b = nlohmann::json::parse(cli.out);
   CHECK(b["models"][0]["lip_out"] == "20");  // (1 + |out| |in|)·|U| = (1 + 19)·1
   CHECK(b["models"][0]["heads"].size() == 2);
+}
+
+TEST_CASE("An exponent too large to round exactly ends T5.2.sim UNDECIDED, and the next case still runs",
+          "[theorem52][claim][cli]") {
+  // phi2 = 7501/10000: 1/gamma2 = 10000/2499, whose denominator is beyond ceil_power's exact rounding.
+  const lgc::SoftmaxPair p = lgc::attention_pair(Rational(1, 4), 0, Rational(1, 20), {}, {Rational(7501, 10000)});
+  CHECK(lgc::simulation_bound_obstacle(p.f).empty());
+  const auto file = std::filesystem::temp_directory_path() / ("lgcheck_t52_beyond_" + std::to_string(::getpid()) + ".json");
+  {
+    nlohmann::json c = nlohmann::json::parse(std::ifstream(lgc::test::case_path("section5/attention_pair_second_phi.json")));
+    for (auto& m : c["pair"]) m["layers"][1]["heads"][0]["phi"] = {"7501/10000"};
+    c["name"] = "beyond";
+    c["expect"] = {{"verdicts", {{"T5.2.sim", "UNDECIDED"}}}};
+    std::ofstream(file) << c.dump();
+  }
+  const auto certificates = file.parent_path() / ("lgcheck_t52_beyond_certificates_" + std::to_string(::getpid()));
+  auto r = lgc::test::run_lgcheck("check " + file.string() + " " +
+                                  lgc::test::case_path("section5/attention_pair_period2.json").string() +
+                                  " --claims T5.2.sim --quiet --certificates " + certificates.string());
+  INFO(r.out);
+  CHECK(r.exit_code == 3);  // an UNDECIDED claim
+  CHECK(r.out.find("beyond exact computation") != std::string::npos);
+  CHECK(r.out.find("2 claims: 0 PROVED, 1 SAMPLED, 0 VACUOUS, 0 REFUTED, 1 UNDECIDED") != std::string::npos);
+  // The replay stops where the run stopped, and the kernel accepts a stopped run that records nothing.
+  auto replay = lgc::test::run_lgcheck("replay --quiet " + certificates.string());
+  INFO(replay.out);
+  CHECK(replay.exit_code == 0);
+  CHECK(replay.out.find("2 certificates: 2 accepted, 0 rejected") != std::string::npos);
+  std::filesystem::remove_all(certificates);
+  CHECK_THROWS_AS(lgc::ceil_power(2, Rational(10000, 2499)), std::overflow_error);
+  std::filesystem::remove(file);
 }
 
 TEST_CASE("simulation_inputs names input families, and a bad one is refused at load", "[theorem52][case]") {

@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <numeric>
 #include <random>
 
 namespace lgc::cli {
@@ -105,15 +106,21 @@ int cmd_bound_theorem52(const BoundInputs& in) {
                        "gamma2 = 1 - the largest second-layer positional term)\n\n"
                      : "|f(x) - f(z)| <= C(f) n^-min(gamma,1/3) for every c-good z of length n (Lemma 5.3)\n\n";
   for (std::size_t k = 0; k < constants.size(); ++k) text += complexity_text(c.models[k], constants[k]);
+  std::size_t period = 1;  // c-good z have |z| = |x| mod the periods' lcm
+  for (const ComplexityConstant& k : constants) period = std::lcm(period, k.period);
+  const std::string delta = period == 1 ? "" : " + Delta - 1";
+  const std::string lengths =
+      period == 1 ? "n >= N_variant_A"
+                  : fmt::format("n >= N_variant_A - {} with n = |x| mod Delta = {}", period - 1, period);
   text += fmt::format(
       "bounds (C = max C(f) upper end = {}, gamma = {}, exponent {} = {})\n"
-      "  N_variant_A = ceil((C/eps)^exponent)  {}\n"
+      "  N_variant_A = ceil((C/eps)^exponent){}  {}\n"
       "  N_variant_B = ceil(C eps^-exponent)   {}\n"
       "N_variant_A is conditional: |f(x) - g(x)| <= 3 eps for every x needs a c-good z of every length\n"
-      "n >= N_variant_A, which is not proved (L5.3.subsample tests that the subsampler finds one; docs/theory.md)\n",
+      "{}, which is not proved (L5.3.subsample tests that the subsampler finds one; docs/theory.md)\n",
       to_decimal(b.C, 6), b.gamma ? to_string(*b.gamma) : "inf",
-      second_phi ? "max(1/gamma, 3, 1/gamma2)" : "max(1/gamma, 3)", to_string(b.exponent),
-      readable(b.N_variant_A), readable(b.N_variant_B));
+      second_phi ? "max(1/gamma, 3, 1/gamma2)" : "max(1/gamma, 3)", to_string(b.exponent), delta,
+      readable(b.N_variant_A), readable(b.N_variant_B), lengths);
   std::cout << text;
   return 0;
 }

@@ -45,6 +45,7 @@ ComplexityConstant complexity_constant(const Model& model, const Rational& subsa
   cf.G = integrands.G;
   cf.L = integrands.L;
   cf.classes = layer.shape().classes();
+  cf.period = model.period;
   cf.locality = model.locality;
   cf.from = k.from;
   const Rational tau1 = model.locality + 1;

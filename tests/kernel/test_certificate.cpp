@@ -49,6 +49,16 @@ json one_family(json cert, const std::string& family) {
   return cert;
 }
 
+/// A T5.2.sim fixture (under the sanitizers reduced to `family`) and its check, which must accept it.
+std::pair<json, k::CertificateReport> accepted_simulation(const char* name, const std::string& family) {
+  const json full = fixture(name);
+  json cert = kFullSection5 ? full : one_family(full, family);
+  k::CertificateReport r = k::check_certificate(cert);
+  INFO(name << "\n" << all(r.problems));
+  CHECK(r.accepted());
+  return {cert, r};
+}
+
 }  // namespace
 
 TEST_CASE("the bundled certificates are accepted", "[kernel][certificate]") {
@@ -234,11 +244,7 @@ TEST_CASE("T4.1.sim with L = 0: delta is 2, and the kernel does not fail", "[ker
 TEST_CASE("T5.2.sim with a second-layer positional term: the window weight L^phi recomputed, a bound without it "
           "rejected", "[kernel][certificate][section5]") {
   // attention_pair_second_phi: φ₂(0) = 3/4, families uniform and last (0s, then a 1 at the query), |x| = 10⁴.
-  const json full = fixture("attention_pair_second_phi__T5.2.sim.json");
-  const json cert = kFullSection5 ? full : one_family(full, "last");
-  auto r = k::check_certificate(cert);
-  INFO(all(r.problems));
-  CHECK(r.accepted());
+  const auto [cert, r] = accepted_simulation("attention_pair_second_phi__T5.2.sim.json", "last");
   CHECK(has(r.reestablished, "evidence.N_variant_A"));
   CHECK(has(r.reestablished, "evidence.rows[0].bound"));
   // The family last's row of f at n = 1000 (row 5 of the full certificate, row 1 of the one-family copy): error about
@@ -250,19 +256,37 @@ TEST_CASE("T5.2.sim with a second-layer positional term: the window weight L^phi
   tampered["evidence"]["rows"][row]["bound"] = "0.0472999";
   auto t = k::check_certificate(tampered);
   CHECK(has(t.problems, "evidence.rows[" + std::to_string(row) + "].bound: recorded \"0.0472999\", recomputed ["));
+  tampered = cert;  // phi2 = 1 in both models: the claim does not apply (the search never issues it), whatever it says
+  for (auto& m : tampered["case"]["pair"]) m["layers"][1]["heads"][0]["phi"] = json::array({"1"});
+  CHECK(has(k::check_certificate(tampered).problems,
+            "case: T5.2.sim does not apply: a second-layer positional term outside [0, 1)"));
   tampered = cert;  // the exponent max(1/gamma, 3, 1/gamma2) = 4: N_variant_A = ceil((C/eps)^4), not ^3
   tampered["evidence"]["N_variant_A"] = "143418373";
   CHECK(has(k::check_certificate(tampered).problems, "evidence.N_variant_A: recorded 143418373"));
 }
 
+TEST_CASE("A run stopped before any evidence claims nothing: accepted, unless it records evidence",
+          "[kernel][certificate]") {
+  json stopped = fixture("attention_pair_second_phi__T5.2.sim.json");
+  stopped["verdict"] = "UNDECIDED";
+  stopped["detail"] = "stopped: ceil_power: the exponent 10000/2499 is too large to round exactly (beyond exact "
+                      "computation)";
+  stopped["evidence"] = json::object();
+  auto r = k::check_certificate(stopped);
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "UNDECIDED, stopped before any evidence: nothing claimed"));
+  stopped["evidence"]["C"] = "1";
+  CHECK(has(k::check_certificate(stopped).problems, "evidence.C: recorded by a run that says it stopped"));
+  stopped["evidence"].erase("C");
+  stopped["verdict"] = "SAMPLED";  // a holding verdict is checked in full: no rows, no C
+  CHECK_FALSE(k::check_certificate(stopped).accepted());
+}
+
 TEST_CASE("T5.2.sim with period 2: the kernel's own classes, and a z of the other parity rejected",
           "[kernel][certificate][section5]") {
   // attention_pair_period2: p_1 = (0, 1/2, 0, 1/2); |x| = 10⁴, every z of even length (the residue-preserving chain).
-  const json full = fixture("attention_pair_period2__T5.2.sim.json");
-  const json cert = kFullSection5 ? full : one_family(full, "uniform");
-  auto r = k::check_certificate(cert);
-  INFO(all(r.problems));
-  CHECK(r.accepted());
+  const auto [cert, r] = accepted_simulation("attention_pair_period2__T5.2.sim.json", "uniform");
   CHECK(has(r.reestablished, "evidence.C (within the kernel's enclosure)"));
   CHECK(has(r.reestablished, "evidence.rows[1]: error <= bound (recomputed)"));
   json tampered = cert;  // z without its first token: still a subsequence keeping the window, now of odd length
@@ -275,11 +299,7 @@ TEST_CASE("T5.2.sim with period 2: the kernel's own classes, and a z of the othe
 
 TEST_CASE("T5.2.sim with two heads per layer and a second-layer MLP: recomputed, and a bound without the MLP rejected",
           "[kernel][certificate][section5]") {
-  const json full = fixture("attention_pair_two_heads_mlp__T5.2.sim.json");
-  const json cert = kFullSection5 ? full : one_family(full, "uniform");
-  auto r = k::check_certificate(cert);
-  INFO(all(r.problems));
-  CHECK(r.accepted());
+  const auto [cert, r] = accepted_simulation("attention_pair_two_heads_mlp__T5.2.sim.json", "uniform");
   CHECK(has(r.reestablished, "evidence.rows[1]: error <= bound (recomputed)"));
   // Row 1 (f, uniform, n = 1000): the bound 34.2888 with Lip_out = 20; a twentieth of it (Lip_out = |U| = 1, the
   // mutation) is below the recorded error 2.0316.

@@ -13,6 +13,7 @@
 #include <functional>
 #include <random>
 #include <map>
+#include <numeric>
 #include <set>
 
 namespace lgc::kernel {
@@ -183,6 +184,7 @@ class Checker {
       if (!read_header() || !read_case()) return report_;
       const std::string claim = cert_["claim"].get<std::string>();
       evidence_ = &cert_["evidence"];
+      if (stopped_before_evidence()) return report_;
       build_context();
       if (claim != "T4.1.threshold" && std::any_of(case_.models.begin(), case_.models.end(), [](const Model& m) {
             return m.semantics.kind == Semantics::Kind::FiniteWeights;
@@ -253,6 +255,18 @@ class Checker {
       problem("verdict", "expected one of PROVED, SAMPLED, VACUOUS, REFUTED, UNDECIDED");
     if (!cert_.contains("evidence") || !cert_["evidence"].is_object())
       return problem("evidence", "missing or not an object"), false;
+    return true;
+  }
+
+  /// An UNDECIDED run stopped by the search's budget or by a number beyond exact computation ("stopped: …", no
+  /// evidence but the budget) claims nothing: accepted once its case parses.
+  bool stopped_before_evidence() {
+    const json* detail = member(cert_, "detail");
+    if (verdict() != "UNDECIDED" || !detail || !detail->is_string() || detail->get<std::string>().rfind("stopped: ", 0))
+      return false;
+    for (const auto& [key, value] : evidence_->items())
+      if (key != "budget") return problem("evidence." + key, "recorded by a run that says it stopped"), true;
+    agreed("UNDECIDED, stopped before any evidence: nothing claimed");
     return true;
   }
 
@@ -777,7 +791,9 @@ class Checker {
   /// error max_k |avg_x p_k − avg_z p_k| against the recorded error and, for the seed found, against the bound.
   void check_subsample_claim() {
     const Model& m = case_.model();
-    if (auto why = layer2_obstacle(m)) return unchecked("L5.3.subsample: " + *why);
+    if (m.layers.size() != 2 || m.semantics.kind != Semantics::Kind::Softmax)
+      return problem("case", "L5.3.subsample does not apply: not a two-layer softmax model");
+    if (auto why = layer2_kernel_gap(m)) return unchecked("L5.3.subsample: " + *why);
     const Rational c = case_.check_rational("subsample_constant", Rational(1));
     const Rational tau1(static_cast<unsigned long>(m.locality + 1));
     compare_fields({{"c", c}, {"rate", Rational(1, 3)}});
@@ -795,8 +811,6 @@ class Checker {
       compare_integer({path + ".length_z", member(t, "length_z")}, Integer(static_cast<unsigned long>(z->size())));
       if (!keeps_window(*x, *z, m.locality + 1))
         return problem(path + ".z", "not a subsequence of x ending in x's window");
-      if (z->size() % m.period != x->size() % m.period)  // else z's window would not have x's residues
-        return problem(path + ".z", cat("|z| = ", z->size(), " is not |x| = ", x->size(), " mod the period ", m.period));
       auto [at, fresh] = by_x.try_emplace(member(t, "x")->get<std::string>());
       if (fresh) at->second.first = phi.at_end(*x), at->second.second = integrand_averages(phi, at->second.first, *x);
       const IntegrandBounds b = integrand_bounds(m, at->second.first);
@@ -921,20 +935,27 @@ class Checker {
     const Rational eps = case_.check_rational("epsilon", Rational(1, 10));
     std::vector<Section5Bounds> bounds;
     Rational rate(1, 3);  // the smaller r′ = min(γ, 1/3, γ₂)
+    std::size_t period = 1;  // lcm of the periods: a z of the right residue exists among any `period` lengths
+    if (!case_.is_pair) return problem("case", "T5.2.sim does not apply: not a pair");
     for (const Model& m : case_.models) {
-      if (auto why = layer2_obstacle(m)) return unchecked("T5.2.sim: " + *why);
+      if (auto why = layer2_obstacle(m)) return problem("case", "T5.2.sim does not apply: " + *why);
+      if (auto why = layer2_kernel_gap(m)) return unchecked("T5.2.sim: " + *why);
       bounds.push_back(section5_bounds(m, c));
       rate = std::min(rate, bounds.back().rate);
+      period = std::lcm(period, m.period);
     }
     Number C = bounds.front().C;
     for (const auto& b : bounds) C = certified_max(C, b.C);
     compare_enclosed(ev("C"), C);
     auto recorded = rational_at(*evidence_, "C");
-    if (recorded && *recorded >= lower_of(C) && *recorded > 0) {  // the exact N's follow from an accepted C
+    if (recorded && *recorded >= lower_of(C) && *recorded > 0) try {  // the exact N's follow from an accepted C
       const Rational e = 1 / rate;  // max(1/γ, 3, 1/γ₂)
       const long u = numerator(e).convert_to<long>(), v = denominator(e).convert_to<long>();
-      compare_integer(ev("N_variant_A"), ceil_power(*recorded / eps, e));
+      const Integer spread(static_cast<unsigned long>(period - 1));  // N_A = ⌈(C/ε)^e⌉ + lcm(Δ) − 1
+      compare_integer(ev("N_variant_A"), ceil_power(*recorded / eps, e) + spread);
       compare_integer(ev("N_variant_B"), ceil_power(pow(*recorded, v) * pow(1 / eps, u), Rational(1, v)));
+    } catch (const std::overflow_error& beyond) {
+      unchecked(cat("T5.2.sim: N_variant_A/B (", beyond.what(), ")"));
     }
     const bool rows = for_each_entry("rows", [&](const json& r, const std::string& path) {
       const json* model = member(r, "model");
@@ -1010,7 +1031,8 @@ class Checker {
       if (!keeps_window(*x, *z, m.locality + 1))
         return problem(path + ".z", "not a subsequence of x ending in x's window");
       if (z->size() % m.period != x->size() % m.period)  // else z's window would not have x's residues
-        return problem(path + ".z", cat("|z| = ", z->size(), " is not |x| = ", x->size(), " mod the period ", m.period));
+        return problem(path + ".z",
+                       cat("|z| = ", z->size(), " is not |x| = ", x->size(), " mod the period ", m.period));
       const LimitMap phi(m);
       auto [slot, fresh] = at_x.try_emplace(key);
       AtX& ax = slot->second;

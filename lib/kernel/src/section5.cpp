@@ -353,9 +353,13 @@ Layer2Head layer2_head(const Head& g, const std::vector<Rational>& b, unsigned b
 }  // namespace
 
 Number certified_max(const Number& a, const Number& b, unsigned bits) { return extreme(a, b, true, bits); }
+std::optional<std::string> layer2_kernel_gap(const Model& m) {
+  if (!m.layers.empty() && m.layers[0].mlp) return "a first-layer MLP (the kernel's box has no MLP widening)";
+  return std::nullopt;
+}
+
 std::optional<std::string> layer2_obstacle(const Model& m) {
   if (m.layers.size() != 2 || m.semantics.kind != Semantics::Kind::Softmax) return "not a two-layer softmax model";
-  if (m.layers[0].mlp) return "a first-layer MLP (the kernel's box has no MLP widening)";
   for (const Head& g : m.layers[1].heads)
     for (const Rational& x : g.phi)
       if (x < 0 || x >= 1) return "a second-layer positional term outside [0, 1)";

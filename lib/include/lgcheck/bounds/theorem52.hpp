@@ -14,7 +14,8 @@ struct Theorem52Bounds {
   Rational C;                     ///< max of the C(f) upper ends
   std::optional<Rational> gamma;  ///< min of the margins (nullopt = +∞)
   Rational exponent;              ///< 1/r′ = max(1/γ, 3, 1/γ₂) (γ₂ the second-layer margin, 1 without φ there)
-  Integer N_variant_A, N_variant_B;
+  Integer N_variant_A;  ///< ⌈(C/ε)^exponent⌉ + lcm(Δ) − 1 (a c-good z needs |z| ≡ |x| mod Δ)
+  Integer N_variant_B;  ///< ⌈C·ε^{−exponent}⌉ (the paper's other form, reported)
 };
 
 /// The bounds for the models' constants (one for a model, two for a pair).

@@ -36,6 +36,7 @@ struct ComplexityConstant {
   Rational drift;                 ///< D
   std::size_t classes = 0;        ///< H
   std::size_t locality = 0;       ///< τ
+  std::size_t period = 1;         ///< Δ (c-good z have |z| ≡ |x| mod Δ)
   std::uint64_t from = 1;         ///< the bound holds for n >= from = 2(τ+1)
   std::vector<Interval> head_factor;  ///< e^{A_g}(1 + B_g)
   std::vector<Interval> head_eps;     ///< ε̂_g

@@ -77,9 +77,12 @@ Integer kgram_min_length(std::uint64_t k, const Rational& rho, const Rational& e
 Rational match_fraction(const std::vector<int>& x, std::size_t k);
 std::vector<Rational> kgram_target(const std::vector<int>& x, std::size_t k, std::size_t S);
 
-/// Why the Section 5 bounds below do not cover `model`, or nullopt: they need two
-/// softmax layers, Δ = 1, second-layer φ = 0 and (the kernel's restriction) no first-layer MLP.
+/// Why Theorem 5.2's bounds below do not cover `model`, or nullopt: they need two softmax layers (any Δ) and every
+/// second-layer φ in [0, 1). A certificate of T5.2.sim on such a model was not issued by the search: rejected.
 std::optional<std::string> layer2_obstacle(const Model& model);
+/// The kernel's own restriction for the Section 5 re-checks (not re-established, never rejected): a first-layer MLP
+/// (the kernel's box has no MLP widening).
+std::optional<std::string> layer2_kernel_gap(const Model& model);
 /// The larger of two certified numbers: exact when both are, else the hull of their ends.
 Number certified_max(const Number& a, const Number& b, unsigned bits = 128);
 /// b_r = max_c |y_c,r| + Σ_h max_c |(V_h y_c)_r|: every first-layer output lies in [−b, b].
