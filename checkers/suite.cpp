@@ -121,7 +121,8 @@ ClaimResult stopped_row(const Claim& claim, const Case& c, const std::string& wh
 
 /// The claim on the case under a fresh enumeration budget: past the budget,
 /// UNDECIDED with the budget printed; past what lgcheck computes exactly (a
-/// threshold 2^{p/γ} of more than 2^27 bits), UNDECIDED with the reason, and
+/// threshold 2^{p/γ} of more than 2^27 bits, an exponent `ceil_power` cannot
+/// round; std::overflow_error), UNDECIDED with the reason, and
 /// the other claims and cases still run.
 ClaimResult run_within_budget(const Claim& claim, const Case& c) {
   BudgetScope scope;

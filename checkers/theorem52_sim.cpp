@@ -227,11 +227,11 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
   r.detail = fmt::format(
       "|f(x) - f(z)| and |g(x) - g(z)| within the simulation-error bound on {} (x, n) checks (|x| = {}) and within "
       "C(f) n^-min({}) on the {} with a c-good z; smallest bound {}; both within eps = {} first at {} (measured) against "
-      "N_variant_A = {} (conditional on a c-good z at every length), N_variant_B = {} (C = {})",
+      "N_variant_A = {} (conditional on a c-good z at every length{}), N_variant_B = {} (C = {})",
       checks, params.length, second_phi ? "gamma,1/3,gamma2" : "gamma,1/3", a_priori_checks,
-      to_decimal(smallest_bound, 4),
-      to_string(params.epsilon), reached, readable(theorem.N_variant_A), readable(theorem.N_variant_B),
-      to_decimal(theorem.C, 4));
+      to_decimal(smallest_bound, 4), to_string(params.epsilon), reached, readable(theorem.N_variant_A),
+      theorem.period == 1 ? "" : fmt::format(" with |x|'s residue mod {}", theorem.period),
+      readable(theorem.N_variant_B), to_decimal(theorem.C, 4));
   return r;
 }
 

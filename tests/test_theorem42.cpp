@@ -9,6 +9,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
 using lgc::Integer;
 using lgc::Rational;
 
@@ -143,4 +148,26 @@ TEST_CASE("lgcheck gen regularity writes the counterexample for any switch lengt
   CHECK(lgc::check_regularity(s, p).verdict == lgc::Verdict::Proved);
   p.claimed_switch = 19;
   CHECK(lgc::check_regularity(s, p).verdict == lgc::Verdict::Refuted);
+}
+
+TEST_CASE("T4.2.avg whose exponent 2 + 2/alpha_min cannot be rounded exactly ends UNDECIDED, and the run goes on",
+          "[theorem42][cli]") {
+  // alpha = (1003/1001, 2): the exponent 2 + 2·1001/1003 = 4008/1003 is beyond exact rounding (denominator > 1000).
+  const auto file =
+      std::filesystem::temp_directory_path() / ("lgcheck_t42_beyond_" + std::to_string(::getpid()) + ".json");
+  {
+    nlohmann::json c = nlohmann::json::parse(std::ifstream(lgc::test::case_path("average/absence_uniform.json")));
+    c["check"]["dirichlet_alpha"] = {"1003/1001", "2"};
+    c["name"] = "t42_beyond";
+    c.erase("expect");
+    std::ofstream(file) << c.dump();
+  }
+  auto r = lgc::test::run_lgcheck("check " + file.string() + " " +
+                                  lgc::test::case_path("average/absence_uniform.json").string() +
+                                  " --claims T4.2.avg --quiet");
+  INFO(r.out);
+  CHECK(r.exit_code == 3);
+  CHECK(r.out.find("beyond exact computation") != std::string::npos);
+  CHECK(r.out.find("2 claims: 0 PROVED, 1 SAMPLED, 0 VACUOUS, 0 REFUTED, 1 UNDECIDED") != std::string::npos);
+  std::filesystem::remove(file);
 }

@@ -294,13 +294,13 @@ TEST_CASE("T5.2.sim with two heads per layer and a second-layer MLP: SAMPLED, Li
 
 TEST_CASE("An exponent too large to round exactly ends T5.2.sim UNDECIDED, and the next case still runs",
           "[theorem52][claim][cli]") {
-  // phi2 = 7501/10000: 1/gamma2 = 10000/2499, whose denominator is beyond ceil_power's exact rounding.
-  const lgc::SoftmaxPair p = lgc::attention_pair(Rational(1, 4), 0, Rational(1, 20), {}, {Rational(7501, 10000)});
+  // phi2 = 100000/100001: 1/gamma2 = 100001, an exponent beyond ceil_power's exact rounding (numerator > 10^5).
+  const lgc::SoftmaxPair p = lgc::attention_pair(Rational(1, 4), 0, Rational(1, 20), {}, {Rational(100000, 100001)});
   CHECK(lgc::simulation_bound_obstacle(p.f).empty());
   const auto file = std::filesystem::temp_directory_path() / ("lgcheck_t52_beyond_" + std::to_string(::getpid()) + ".json");
   {
     nlohmann::json c = nlohmann::json::parse(std::ifstream(lgc::test::case_path("section5/attention_pair_second_phi.json")));
-    for (auto& m : c["pair"]) m["layers"][1]["heads"][0]["phi"] = {"7501/10000"};
+    for (auto& m : c["pair"]) m["layers"][1]["heads"][0]["phi"] = {"100000/100001"};
     c["name"] = "beyond";
     c["expect"] = {{"verdicts", {{"T5.2.sim", "UNDECIDED"}}}};
     std::ofstream(file) << c.dump();
@@ -319,7 +319,8 @@ TEST_CASE("An exponent too large to round exactly ends T5.2.sim UNDECIDED, and t
   CHECK(replay.exit_code == 0);
   CHECK(replay.out.find("2 certificates: 2 accepted, 0 rejected") != std::string::npos);
   std::filesystem::remove_all(certificates);
-  CHECK_THROWS_AS(lgc::ceil_power(2, Rational(10000, 2499)), std::overflow_error);
+  CHECK_THROWS_AS(lgc::ceil_power(2, Rational(100001)), std::overflow_error);
+  CHECK(lgc::ceil_power(2, Rational(10000, 2499)) == 17);  // 2^(10000/2499) = 16.0177...: denominators to 10^5 round
   std::filesystem::remove(file);
 }
 

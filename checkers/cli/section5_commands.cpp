@@ -16,7 +16,6 @@
 #include <fmt/format.h>
 
 #include <iostream>
-#include <numeric>
 #include <random>
 
 namespace lgc::cli {
@@ -94,6 +93,7 @@ int cmd_bound_theorem52(const BoundInputs& in) {
                 {"C", to_string(b.C)},
                 {"gamma", b.gamma ? nlohmann::json(to_string(*b.gamma)) : nlohmann::json(nullptr)},
                 {"exponent", to_string(b.exponent)},
+                {"period", b.period},
                 {"N_variant_A", b.N_variant_A.str()},
                 {"N_variant_B", b.N_variant_B.str()}});
     return 0;
@@ -106,12 +106,11 @@ int cmd_bound_theorem52(const BoundInputs& in) {
                        "gamma2 = 1 - the largest second-layer positional term)\n\n"
                      : "|f(x) - f(z)| <= C(f) n^-min(gamma,1/3) for every c-good z of length n (Lemma 5.3)\n\n";
   for (std::size_t k = 0; k < constants.size(); ++k) text += complexity_text(c.models[k], constants[k]);
-  std::size_t period = 1;  // c-good z have |z| = |x| mod the periods' lcm
-  for (const ComplexityConstant& k : constants) period = std::lcm(period, k.period);
+  const std::size_t period = b.period;  // c-good z have |z| = |x| mod it
   const std::string delta = period == 1 ? "" : " + Delta - 1";
   const std::string lengths =
       period == 1 ? "n >= N_variant_A"
-                  : fmt::format("n >= N_variant_A - {} with n = |x| mod Delta = {}", period - 1, period);
+                  : fmt::format("n >= N_variant_A - {} with n = |x| (mod Delta), Delta = {}", period - 1, period);
   text += fmt::format(
       "bounds (C = max C(f) upper end = {}, gamma = {}, exponent {} = {})\n"
       "  N_variant_A = ceil((C/eps)^exponent){}  {}\n"

@@ -119,7 +119,7 @@ Integer ceil_power(const Rational& base, const Rational& exponent) {
   if (base < 0) throw std::invalid_argument("ceil_power: the base must be >= 0");
   if (exponent <= 0) throw std::invalid_argument("ceil_power: the exponent must be > 0");
   const Integer u = numerator(exponent), v = denominator(exponent);
-  if (u > 100000 || v > 1000)
+  if (u > 100000 || v > 100000)
     throw std::overflow_error("ceil_power: the exponent " + to_string(exponent) + " is too large to round exactly");
   // N^v is an integer, so N^v >= base^u exactly when N^v >= ceil(base^u).
   const Integer target = ceil(pow(base, u.convert_to<long>()));

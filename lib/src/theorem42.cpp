@@ -34,8 +34,8 @@ Theorem42Bounds theorem42_bounds(const Rational& epsilon, const Rational& alpha_
   b.alpha_min = alpha_min;
   b.exponent = 2 + 2 / alpha_min;
   if (numerator(b.exponent) > 100000 || denominator(b.exponent) > 1000)
-    throw std::invalid_argument("Theorem 4.2 bound: the exponent 2 + 2/alpha_min = " + to_string(b.exponent) +
-                                " is too large to round exactly");
+    throw std::overflow_error("Theorem 4.2 bound: the exponent 2 + 2/alpha_min = " + to_string(b.exponent) +
+                              " is too large to round exactly");
   b.value = enclose_value(b, 128);
   if (log_power == 0 || epsilon == 1) {
     b.N0 = rational_power_ceiling(b);

@@ -184,20 +184,13 @@ class Checker {
       if (!read_header() || !read_case()) return report_;
       const std::string claim = cert_["claim"].get<std::string>();
       evidence_ = &cert_["evidence"];
-      if (stopped_before_evidence()) return report_;
-      build_context();
       if (claim != "T4.1.threshold" && std::any_of(case_.models.begin(), case_.models.end(), [](const Model& m) {
             return m.semantics.kind == Semantics::Kind::FiniteWeights;
           }))
         return problem("claim", claim + " is not defined for finite-weights:p models (T4.1.threshold only)"), report_;
-      static const std::map<std::string, void (Checker::*)()> claims = {
-          {"S.consistency", &Checker::check_threshold_claim}, {"T4.1.threshold", &Checker::check_threshold_claim},
-          {"L4.L", &Checker::check_norm_claim}, {"T4.1.sim", &Checker::check_simulation_claim},
-          {"T4.1.lg", &Checker::check_implication_claim}, {"T4.1.witness", &Checker::check_witness_claim},
-          {"T4.2.avg", &Checker::check_average_claim}, {"C4.2.regularity", &Checker::check_regularity_claim},
-          {"L5.conv", &Checker::check_convergence_claim}, {"L5.lip", &Checker::check_lipschitz_claim},
-          {"D5.4.kgram", &Checker::check_kgram_claim}, {"L5.3.subsample", &Checker::check_subsample_claim},
-          {"T5.2.sim", &Checker::check_complexity_claim}, {"T5.2.witness", &Checker::check_witness52_claim}};
+      if (stopped_before_evidence(claim)) return report_;
+      build_context();
+      const auto& claims = claim_checks();
       if (const auto c = claims.find(claim); c != claims.end()) (this->*c->second)();
       else problem("claim", "unknown claim \"" + claim + "\"");
       check_witnesses(claim);
@@ -210,6 +203,19 @@ class Checker {
   }
 
  private:
+  /// Each claim id and its check.
+  static const std::map<std::string, void (Checker::*)()>& claim_checks() {
+    static const std::map<std::string, void (Checker::*)()> claims = {
+        {"S.consistency", &Checker::check_threshold_claim}, {"T4.1.threshold", &Checker::check_threshold_claim},
+        {"L4.L", &Checker::check_norm_claim}, {"T4.1.sim", &Checker::check_simulation_claim},
+        {"T4.1.lg", &Checker::check_implication_claim}, {"T4.1.witness", &Checker::check_witness_claim},
+        {"T4.2.avg", &Checker::check_average_claim}, {"C4.2.regularity", &Checker::check_regularity_claim},
+        {"L5.conv", &Checker::check_convergence_claim}, {"L5.lip", &Checker::check_lipschitz_claim},
+        {"D5.4.kgram", &Checker::check_kgram_claim}, {"L5.3.subsample", &Checker::check_subsample_claim},
+        {"T5.2.sim", &Checker::check_complexity_claim}, {"T5.2.witness", &Checker::check_witness52_claim}};
+    return claims;
+  }
+
   const json& cert_;
   const json* evidence_ = nullptr;
   std::size_t open_ = 0;  ///< sampled instances whose enclosure meets the bound (neither held nor refuted)
@@ -260,12 +266,20 @@ class Checker {
 
   /// An UNDECIDED run stopped by the search's budget or by a number beyond exact computation ("stopped: …", no
   /// evidence but the budget) claims nothing: accepted once its case parses.
-  bool stopped_before_evidence() {
+  /// The claim must still be one the kernel knows and, for T5.2.sim, apply to the case.
+  bool stopped_before_evidence(const std::string& claim) {
     const json* detail = member(cert_, "detail");
     if (verdict() != "UNDECIDED" || !detail || !detail->is_string() || detail->get<std::string>().rfind("stopped: ", 0))
       return false;
+    if (!claim_checks().count(claim)) return problem("claim", "unknown claim \"" + claim + "\""), true;
+    if (claim == "T5.2.sim") {
+      if (!case_.is_pair) return problem("case", "T5.2.sim does not apply: not a pair"), true;
+      for (const Model& m : case_.models)
+        if (auto why = layer2_obstacle(m)) return problem("case", "T5.2.sim does not apply: " + *why), true;
+    }
     for (const auto& [key, value] : evidence_->items())
-      if (key != "budget") return problem("evidence." + key, "recorded by a run that says it stopped"), true;
+      if (key != "budget" || !value.is_string())
+        return problem("evidence." + key, "recorded by a run that says it stopped (only the budget's text)"), true;
     agreed("UNDECIDED, stopped before any evidence: nothing claimed");
     return true;
   }
