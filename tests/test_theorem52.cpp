@@ -290,6 +290,19 @@ TEST_CASE("T5.2.sim with two heads per layer and a second-layer MLP: SAMPLED, Li
   auto b = nlohmann::json::parse(cli.out);
   CHECK(b["models"][0]["lip_out"] == "20");  // (1 + |out| |in|)·|U| = (1 + 19)·1
   CHECK(b["models"][0]["heads"].size() == 2);
+  // A sanity check, not a proof that head 2 is charged (its integrands also enter E): without head 2 the bound on
+  // the same x and z is smaller.
+  const lgc::Model& f = c.model();
+  lgc::Model one_head = f;
+  one_head.layers[1].heads.pop_back();
+  std::mt19937_64 rng(5);
+  const lgc::Tokens x = lgc::random_string(2, 3000, rng);
+  const lgc::Tokens z = lgc::restrict_to(x, lgc::markov_subsample(x.size(), 300, 0, 1));
+  const lgc::SoftmaxFirstLayer both_layer(f), one_layer(one_head);
+  const lgc::SimulationBound both = lgc::SimulationErrorBound(both_layer, x).bound(z);
+  const lgc::SimulationBound single = lgc::SimulationErrorBound(one_layer, x).bound(z);
+  CHECK(both.head_factor.size() == 2);
+  CHECK(both.total > single.total);
 }
 
 TEST_CASE("An exponent too large to round exactly ends T5.2.sim UNDECIDED, and the next case still runs",
