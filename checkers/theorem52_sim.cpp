@@ -222,8 +222,7 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
                                     "|f(x) - f(z)|", to_decimal(least, 4), to_decimal(*range, 4));
   }
   r.verdict = holding_verdict(r.scope);
-  const bool second_phi = std::any_of(constants.begin(), constants.end(),
-                                      [](const ComplexityConstant& k) { return k.second_layer_margin != 1; });
+  const bool second_phi = theorem.second_layer_margin != 1;
   r.detail = fmt::format(
       "|f(x) - f(z)| and |g(x) - g(z)| within the simulation-error bound on {} (x, n) checks (|x| = {}) and within "
       "C(f) n^-min({}) on the {} with a c-good z; smallest bound {}; both within eps = {} first at {} (measured) against "

@@ -100,17 +100,15 @@ int cmd_bound_theorem52(const BoundInputs& in) {
   }
   std::string text = fmt::format("Theorem 5.2 bounds for {} at epsilon = {}\n\n", c.name, to_string(b.epsilon));
   text += "C(f) = Lip_out [K + D + sum_g e^A_g (1 + B_g)(2 eps_hat_g + c (G + L)(tau + 1))]  (docs/theory.md)\n";
-  const bool second_phi = std::any_of(constants.begin(), constants.end(),
-                                      [](const ComplexityConstant& k) { return k.second_layer_margin != 1; });
+  const bool second_phi = b.second_layer_margin != 1;
   text += second_phi ? "|f(x) - f(z)| <= C(f) n^-min(gamma,1/3,gamma2) for every c-good z of length n (Lemma 5.3; "
                        "gamma2 = 1 - the largest second-layer positional term)\n\n"
                      : "|f(x) - f(z)| <= C(f) n^-min(gamma,1/3) for every c-good z of length n (Lemma 5.3)\n\n";
   for (std::size_t k = 0; k < constants.size(); ++k) text += complexity_text(c.models[k], constants[k]);
-  const std::size_t period = b.period;  // c-good z have |z| = |x| mod it
-  const std::string delta = period == 1 ? "" : " + Delta - 1";
+  const std::string delta = b.period == 1 ? "" : " + Delta - 1";  // c-good z have |z| = |x| mod Delta
   const std::string lengths =
-      period == 1 ? "n >= N_variant_A"
-                  : fmt::format("n >= N_variant_A - {} with n = |x| (mod Delta), Delta = {}", period - 1, period);
+      b.period == 1 ? "n >= N_variant_A"
+                    : fmt::format("n >= N_variant_A - {} with n = |x| (mod Delta), Delta = {}", b.period - 1, b.period);
   text += fmt::format(
       "bounds (C = max C(f) upper end = {}, gamma = {}, exponent {} = {})\n"
       "  N_variant_A = ceil((C/eps)^exponent){}  {}\n"

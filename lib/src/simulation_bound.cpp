@@ -59,18 +59,16 @@ Rational SimulationErrorBound::convergence_sum(const Head& h, std::uint64_t L, c
     sum_pow += pw;
     sum_exp += Interval(Rational(1), bits) - exp(-(Interval(h.box.m, bits) * K * pw + shift));
   }
-  Interval early(Rational(2 * static_cast<long>(k_.from + tau + 1)), bits);
-  if (!h.phi.empty()) {  // the window keys weigh L^{φ(t)}: 2j₀ + (τ+1) + W_L
-    early = Interval(Rational(static_cast<long>(2 * k_.from + tau + 1)), bits);
-    for (const Rational& phi : h.phi) early += phi == 0 ? Interval(Rational(1), bits) : power(Integer(L), phi, bits);
-  }
+  Interval early(Rational(static_cast<long>(2 * k_.from + tau + 1)), bits);  // 2j₀ + (τ+1) + W_L
+  for (const Rational& phi : h.phi) early += phi == 0 ? Interval(Rational(1), bits) : power(Integer(L), phi, bits);
   Interval inv_L(Rational(1, 1) / Rational(Integer(L)), bits);
   Interval e = h.eA * Interval(std::max(Rational(1), h.box.B), bits) * inv_L * (sum_exp + early) +
                h.eA * Interval(h.box.v, bits) * K * inv_L * sum_pow;
   return e.upper();
 }
 
-SimulationErrorBound::SimulationErrorBound(const SoftmaxFirstLayer& layer, const Tokens& x, const SimulationBoundTerms& terms)
+SimulationErrorBound::SimulationErrorBound(const SoftmaxFirstLayer& layer, const Tokens& x,
+                                           const SimulationBoundTerms& terms)
     : layer_(&layer), stats_(layer, x), k_(convergence_constant(layer.model())) {
   const Model& m = layer.model();
   if (std::string why = simulation_bound_obstacle(m); !why.empty())
@@ -86,8 +84,8 @@ SimulationErrorBound::SimulationErrorBound(const SoftmaxFirstLayer& layer, const
     Head h;
     h.box = second_layer_head_box(head, stats_.bounds().box);
     h.eA = terms.exponential ? exp(Interval(h.box.A, 128)) : Interval(Rational(1), 128);
-    const bool positional = std::any_of(head.phi.begin(), head.phi.end(), [](const Rational& p) { return p != 0; });
-    if (positional && terms.window_weight) h.phi.assign(head.phi.begin(), head.phi.end());
+    if (terms.window_weight) h.phi.assign(head.phi.begin(), head.phi.end());
+    else h.phi.assign(head.phi.size(), Rational(0));  // the mutation: each window key weighed 1
     h.eps_x = convergence_sum(h, x.size(), query_x_);
     heads_.push_back(std::move(h));
   }

@@ -11,15 +11,14 @@ Theorem52Bounds theorem52_bounds(const std::vector<ComplexityConstant>& constant
   if (epsilon <= 0) throw std::invalid_argument("Theorem 5.2 bound: epsilon must be > 0");
   Theorem52Bounds b;
   b.epsilon = epsilon;
-  Rational margin2 = 1;  // the smaller γ₂
   for (const ComplexityConstant& c : constants) {
     b.period = std::lcm(b.period, c.period);
     b.C = std::max(b.C, c.C.upper());
     if (c.gamma && (!b.gamma || *c.gamma < *b.gamma)) b.gamma = c.gamma;
-    margin2 = std::min(margin2, c.second_layer_margin);
+    b.second_layer_margin = std::min(b.second_layer_margin, c.second_layer_margin);
   }
   // 1/r′ = max(1/γ, 3, 1/γ₂): max(1/γ, 3) when the second layer has no positional term (γ₂ = 1).
-  b.exponent = std::max(b.gamma ? std::max(Rational(1 / *b.gamma), Rational(3)) : Rational(3), Rational(1 / margin2));
+  b.exponent = std::max(b.gamma ? std::max(Rational(1 / *b.gamma), Rational(3)) : Rational(3), Rational(1 / b.second_layer_margin));
   // A c-good z of x needs |z| ≡ |x| (mod Δ): one exists among any Δ consecutive lengths from ⌈(C/ε)^exponent⌉ on.
   b.N_variant_A = ceil_power(b.C / epsilon, b.exponent) + Integer(static_cast<unsigned long>(b.period - 1));
   // C·ε^{−u/v} = (C^v·ε^{−u})^{1/v}

@@ -19,6 +19,7 @@ struct Theorem52Bounds {
   Integer N_variant_A;  ///< ⌈(C/ε)^exponent⌉ + lcm(Δ) − 1 (a c-good z needs |z| ≡ |x| mod Δ)
   Integer N_variant_B;  ///< ⌈C·ε^{−exponent}⌉ (the paper's other form, reported)
   std::size_t period = 1;  ///< Δ, the lcm of the models' periods
+  Rational second_layer_margin = 1;  ///< γ₂, the smaller of the models' (1: no second-layer positional term)
 };
 
 /// The bounds for the models' constants (one for a model, two for a pair).

@@ -58,7 +58,7 @@ class SimulationErrorBound {
     SecondLayerHeadBox box;        ///< A, m, m_query, B, v (docs/theory.md)
     Interval eA;                   ///< e^{A} (1 without the exponential)
     Rational eps_x;                ///< ε(T, Δ_x)
-    std::vector<Rational> phi;     ///< the head's positional terms φ(0..τ) (empty: every one 0, or the mutation)
+    std::vector<Rational> phi;     ///< the head's positional terms φ(0..τ) (all 0 under the window-weight mutation)
   };
   Rational convergence_sum(const Head& h, std::uint64_t L, const Rational& delta) const;
 
