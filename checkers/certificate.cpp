@@ -31,6 +31,39 @@ const Claim* find_claim(const std::string& id) {
   return nullptr;
 }
 
+/// Runs the claim again from the certificate's own case (its check block carries the parameters and seeds),
+/// taking search results from the evidence, and lists every difference of the whole record: verdict, detail, scope.
+void compare_with_rerun(const Claim& claim, const Case& c, const nlohmann::json& cert, const nlohmann::json& evidence,
+                        std::vector<std::string>& problems) {
+  ClaimResult again;
+  try {
+    again = claim.replay(c, evidence);
+  } catch (const std::overflow_error& e) {  // as the run does (suite.cpp): UNDECIDED, stopped
+    again = beyond_exact_computation(claim, c, e);
+  }
+  const std::string recorded_verdict = text_field(cert, "verdict", "?");
+  if (to_string(again.verdict) != recorded_verdict)
+    problems.push_back("verdict: recorded " + recorded_verdict + ", the re-run gives " + to_string(again.verdict) +
+                       " (" + again.detail + ")");
+  const std::string recorded_detail = text_field(cert, "detail", "(not a string)");
+  if (again.detail != recorded_detail)
+    problems.push_back("detail: recorded \"" + recorded_detail + "\", the re-run gives \"" + again.detail + "\"");
+  const nlohmann::json scope = scope_json(again.scope);
+  if (!cert.contains("scope") || cert["scope"] != scope)
+    problems.push_back("scope: recorded " + (cert.contains("scope") ? cert["scope"].dump() : std::string("none")) +
+                       ", the re-run gives " + scope.dump());
+}
+
+/// A row the search's enumeration budget stopped (suite.cpp's run_within_budget): UNDECIDED, a detail
+/// "stopped: … (raise --budget to decide)" and evidence holding only the budget's text.
+bool stopped_by_budget(const nlohmann::json& cert, const nlohmann::json& evidence) {
+  const std::string detail = text_field(cert, "detail", "");
+  const std::string tail = " (raise --budget to decide)";
+  return text_field(cert, "verdict", "") == "UNDECIDED" && detail.rfind("stopped: ", 0) == 0 &&
+         detail.size() >= tail.size() && detail.compare(detail.size() - tail.size(), tail.size(), tail) == 0 &&
+         evidence.is_object() && evidence.size() == 1 && evidence.contains("budget") && evidence["budget"].is_string();
+}
+
 std::string file_name(const std::string& case_name, const std::string& claim) {
   std::string s = case_name + "__" + claim + ".json";
   for (char& ch : s)
@@ -174,26 +207,14 @@ ReplayResult replay_certificate(const nlohmann::json& cert) {
       problem(std::string("evidence.witnesses: ") + e.what());
     }
   }
-  // The re-check from the certificate's own case (its check block carries
-  // the parameters and seeds), taking search results from the evidence: the
-  // whole record must be what the re-run gives, not only the verdict.
-  ClaimResult again;
-  try {
-    again = claim->replay(c, evidence);
-  } catch (const std::overflow_error& e) {  // as the run does (suite.cpp): UNDECIDED, stopped
-    again = beyond_exact_computation(*claim, c, e);
+  if (stopped_by_budget(cert, evidence)) {
+    // The search's budget stopped the run (suite.cpp): an UNDECIDED that claims nothing, and a re-run without that
+    // budget would decide. The claim must apply to the case; the kernel below checks the rest of the record.
+    r.stopped_by_budget = true;
+    if (!claim->applies(c)) problem("claim: " + claim->id + " does not apply to the certificate's case");
+  } else {
+    compare_with_rerun(*claim, c, cert, evidence, r.problems);
   }
-  const std::string recorded_verdict = text_field(cert, "verdict", "?");
-  if (to_string(again.verdict) != recorded_verdict)
-    problem("verdict: recorded " + recorded_verdict + ", the re-run gives " + to_string(again.verdict) + " (" +
-            again.detail + ")");
-  const std::string recorded_detail = text_field(cert, "detail", "(not a string)");
-  if (again.detail != recorded_detail)
-    problem("detail: recorded \"" + recorded_detail + "\", the re-run gives \"" + again.detail + "\"");
-  const nlohmann::json scope = scope_json(again.scope);
-  if (!cert.contains("scope") || cert["scope"] != scope)
-    problem("scope: recorded " + (cert.contains("scope") ? cert["scope"].dump() : std::string("none")) +
-            ", the re-run gives " + scope.dump());
   // The independent check: the trusted kernel (lib/kernel, no search code)
   // recomputes every constant it knows from the case and re-establishes the
   // witnesses with its own forward pass.

@@ -5,10 +5,13 @@
 #include "theorem41.hpp"
 #include "suite.hpp"
 
+#include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/enumerate/visit_digest.hpp"
 #include "lgcheck/kernel/certificate.hpp"
 #include "lgcheck/kernel/enumeration.hpp"
+#include "lgcheck/model/case_file.hpp"
+#include "lgcheck/tasks/paper_tasks.hpp"
 
 #include "support.hpp"
 
@@ -159,6 +162,69 @@ TEST_CASE("T4.1.sim replays from its recorded z without the construction", "[cer
   r = lgc::replay_certificate(missing);
   CHECK_FALSE(r.accepted);
   CHECK(mentions(r, "no recorded z for x"));
+}
+
+TEST_CASE("A run stopped by the budget replays without a re-run, and a stopped record that claims more does not",
+          "[certificate][budget]") {
+  struct BudgetOf50 {  // the process-wide budget, reset whatever the test does
+    BudgetOf50() { lgc::set_enumeration_budget(lgc::Budget{50, std::nullopt}); }
+    ~BudgetOf50() { lgc::set_enumeration_budget(lgc::Budget{}); }
+  };
+  nlohmann::json cert;
+  {
+    BudgetOf50 budget;
+    cert = certificate_for("paper/modp/modp_p3_hardmax.json", "L4.L");
+  }
+  REQUIRE(cert["verdict"] == "UNDECIDED");
+  REQUIRE(cert["detail"].get<std::string>().rfind("stopped: ", 0) == 0);
+  REQUIRE(cert["evidence"].size() == 1);
+  // Without the budget the re-run decides (SAMPLED), so a re-run could only reject it: replay does not re-run it.
+  const lgc::ReplayResult ok = lgc::replay_certificate(cert);
+  INFO((ok.problems.empty() ? std::string() : ok.problems.front()));
+  CHECK(ok.accepted);
+  CHECK(ok.stopped_by_budget);
+  // Evidence beside the budget: not a stopped row, so it is re-run (and differs) and the kernel refuses it.
+  nlohmann::json more = cert;
+  more["evidence"]["L"] = "1";
+  const lgc::ReplayResult r = lgc::replay_certificate(more);
+  CHECK_FALSE(r.accepted);
+  CHECK_FALSE(r.stopped_by_budget);
+  CHECK(mentions(r, "verdict: recorded UNDECIDED, the re-run gives SAMPLED"));
+  CHECK(mentions(r, "kernel: evidence.L: recorded by a run that says it stopped"));
+  // A claim that does not apply to the case: rejected even though it claims nothing.
+  nlohmann::json off = cert;
+  off["claim"] = "T5.2.sim";
+  CHECK(mentions(lgc::replay_certificate(off), "claim: T5.2.sim does not apply to the certificate's case"));
+}
+
+TEST_CASE("A threshold beyond 2^62 positions: its UNDECIDED replays, a forged threshold does not", "[certificate]") {
+  // ModPTask under finite:200: ceil(2^(200/gamma)) = 2^200 + 1 positions, more than the statistics count.
+  nlohmann::json doc = lgc::model_to_json(lgc::modp_task(3, lgc::Semantics::finite(200)));
+  doc["format"] = lgc::kCaseFormat;
+  const lgc::Case c = lgc::parse_case(doc, "finite200.json");
+  for (const char* id : {"T4.1.sim", "T4.1.threshold"}) {
+    INFO(id);
+    std::optional<nlohmann::json> cert;
+    for (const auto& r : lgc::check_case(c, id))
+      if (r.id == id) cert = lgc::make_certificate(c, r);
+    REQUIRE(cert);
+    REQUIRE((*cert)["verdict"] == "UNDECIDED");
+    REQUIRE((*cert)["evidence"].size() == 1);
+    const lgc::ReplayResult ok = lgc::replay_certificate(*cert);
+    INFO((ok.problems.empty() ? std::string() : ok.problems.front()));
+    CHECK(ok.accepted);
+    nlohmann::json forged = *cert;
+    forged["evidence"]["threshold"] = "12";
+    CHECK(mentions(lgc::replay_certificate(forged), "kernel: evidence.threshold: recorded 12, recomputed"));
+    // Within 2^62 the claim is evaluated: the same record on precision 8 is not its result.
+    nlohmann::json small_doc = doc;
+    small_doc["semantics"] = "finite:8";
+    forged = *cert;
+    forged["case"] = small_doc;
+    forged["case_digest"] = lgc::case_digest(lgc::parse_case(small_doc, "finite8.json"));
+    forged["evidence"]["threshold"] = "257";
+    CHECK(mentions(lgc::replay_certificate(forged), "kernel: evidence.threshold: within 2^62 positions"));
+  }
 }
 
 TEST_CASE("Edited constants, detail and scope are rejected with the field named", "[certificate][tamper]") {

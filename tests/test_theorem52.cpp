@@ -204,12 +204,47 @@ TEST_CASE("Second-layer positional terms 0 <= phi < 1: the window keys weigh L^p
   // C(f) n^-1/4 above the a-posteriori bound on this z when it is c-good.
   if (full.statistic_error <= k.statistic_limit(z.size()).lower() && full.histogram_drift <= k.drift_limit(z.size()).lower())
     CHECK(full.total <= k.bound(z.size()).upper());
-  // Outside [0, 1): refused, with the assumption that fails.
+  // phi >= 1: refused, with the assumption that fails.
   const lgc::Model balanced = lgc::attention_pair(Rational(1, 4), 0, Rational(1, 20), {}, {Rational(1)}).f;
-  CHECK(lgc::simulation_bound_obstacle(balanced).find(">= 1") != std::string::npos);
-  const lgc::Model negative = lgc::attention_pair(Rational(1, 4), 0, Rational(1, 20), {}, {Rational(-1, 4)}).f;
-  CHECK(lgc::simulation_bound_obstacle(negative).find("negative") != std::string::npos);
+  CHECK(lgc::simulation_bound_obstacle(balanced).find("balanced (phi = 1)") != std::string::npos);
+  const lgc::Model dominant = lgc::attention_pair(Rational(1, 4), 0, Rational(1, 20), {}, {Rational(5, 4)}).f;
+  CHECK(lgc::simulation_bound_obstacle(dominant).find("outside Theorem 5.2 as recorded") != std::string::npos);
   CHECK_THROWS_AS(lgc::complexity_constant(balanced), std::invalid_argument);
+  CHECK_THROWS_AS(lgc::complexity_constant(dominant), std::invalid_argument);
+}
+
+TEST_CASE("A negative second-layer phi: the bound and C(f) charge the light key's share, and hold on random x",
+          "[theorem52][bound]") {
+  // τ = 0 and φ₂(0) = −1/2: the query's own key may weigh less than e^{−A}, so Ā_x >= e^{−A}(T − 1)/T and head
+  // g's factor e^{A}(1 + B) grows by T/(T − 1) in the bound and by j₀/(j₀ − 1) = 2 in C(f).
+  const auto pair = lgc::attention_pair(Rational(1, 4), Rational(1, 10), Rational(1, 20), {}, {Rational(-1, 2)});
+  const auto plain = lgc::attention_pair(Rational(1, 4), Rational(1, 10), Rational(1, 20), {}, {});
+  REQUIRE(lgc::simulation_bound_obstacle(pair.f).empty());
+  CHECK(lgc::negative_window_terms(pair.f.layers[1].heads[0]) == 1);
+  CHECK(lgc::second_layer_margin(pair.f) == 1);  // capped at 1: the light key costs no rate
+  const lgc::ComplexityConstant k = lgc::complexity_constant(pair.f), k0 = lgc::complexity_constant(plain.f);
+  REQUIRE(k.head_factor.size() == 1);
+  CHECK(k.head_factor[0].lower() <= 2 * k0.head_factor[0].upper());  // the two enclosures of 2 e^A (1 + B) meet
+  CHECK(k.head_factor[0].upper() >= 2 * k0.head_factor[0].lower());
+  CHECK(k.head_factor[0].lower() > Rational(199, 100) * k0.head_factor[0].upper());
+  std::mt19937_64 rng(lgc::test::test_seed());
+  const lgc::SoftmaxFirstLayer layer(pair.f), plain_layer(plain.f);
+  const lgc::SoftmaxLinearEvaluator eval(pair.f);
+  for (int trial = 0; trial < 4; ++trial) {
+    lgc::Tokens x(2000);
+    for (auto& t : x) t = static_cast<int>(rng() % 2);
+    if (trial == 3) std::fill(x.begin(), x.end() - 1, 0), x.back() = 1;  // the query the only 1 (the light key)
+    const lgc::SimulationErrorBound bounder(layer, x), plain_bounder(plain_layer, x);
+    for (std::uint64_t n : {100u, 400u}) {
+      const lgc::Tokens z = lgc::restrict_to(x, lgc::markov_subsample(x.size(), n, 0, rng()));
+      const lgc::SimulationBound b = bounder.bound(z), b0 = plain_bounder.bound(z);
+      const Rational error = upper_of(lgc::max_abs_difference(eval.evaluate(x), eval.evaluate(z)));
+      INFO("trial " << trial << ", |z| = " << z.size());
+      CHECK(error <= b.total);
+      REQUIRE(b.head_factor.size() == 1);  // e^A(1 + B)·T/(T − 1), T = |x|: the plain pair's factor times 2000/1999
+      CHECK(b.head_factor[0] == b0.head_factor[0] * Rational(2000, 1999));
+    }
+  }
 }
 
 TEST_CASE("T5.2.sim on the second-layer phi pair: SAMPLED, and the window keys weighed 1 are REFUTED",

@@ -387,8 +387,9 @@ Command add_gen(CLI::App& app) {
                            "the first layer's positional term on window slots 1..tau: < 1 token-dominant, 1 "
                            "balanced, > 1 position-dominant")->capture_default_str();
   a->attention->add_option("--second-phi", a->second_phi,
-                           "the second layer's positional term on the query's own key, in [0, 1) for Theorem 5.2's "
-                           "bounds (the key weighs L^phi at the query L)")->capture_default_str();
+                           "the second layer's positional term on the query's own key, below 1 for Theorem 5.2's "
+                           "bounds (the key weighs L^phi at the query L; negative: lighter than the bulk)")
+      ->capture_default_str();
   a->attention->add_option("--period", a->attention_period,
                            "the period Delta of the positional encodings (Theorem 5.2's bounds hold for any)")
       ->capture_default_str()->check(CLI::Range(1, 8));

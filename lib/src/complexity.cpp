@@ -66,7 +66,10 @@ ComplexityConstant complexity_constant(const Model& model, const Rational& subsa
     const Rational spread = std::max(Rational(1), h.B);
     const Interval eps = eA * (Interval(spread * (h.m * cf.K * sigma + h.m_query * cf.drift), kBits) +
                                Interval(spread, kBits) * head_early + Interval(h.v * cf.K * sigma, kBits));
-    const Interval factor = eA * Interval(1 + h.B, kBits);
+    // k_g window keys with φ < 0: Ā_x >= e^{-A}(T − k_g)/T >= e^{-A}(j₀ − k_g)/j₀ for T >= j₀.
+    const std::size_t light = negative_window_terms(head);
+    const Rational share = light == 0 ? Rational(1) : Rational(k.from) / Rational(k.from - light);
+    const Interval factor = eA * Interval(share * (1 + h.B), kBits);
     cf.head_factor.push_back(factor);
     cf.head_eps.push_back(eps);
     heads += factor * (Interval(Rational(2), kBits) * eps + statistic);

@@ -29,15 +29,22 @@ std::string simulation_bound_obstacle(const Model& model) {
   if (model.layers.size() != 2) return "the bound is stated for two layers";
   for (const Head& head : model.layers[1].heads)
     for (const auto& phi : head.phi) {
-      if (phi < 0)
-        return "a second-layer head has a negative positional term (the bound needs every window key's weight at "
-               "least e^-A)";
-      if (phi >= 1)
-        return "a second-layer head has a positional term >= 1 (balanced or position-dominant: its window keys keep "
-               "a share of the attention in the limit, and their first-layer outputs depend on tokens before x's last "
-               "tau + 1, which z does not keep)";
+      if (phi > 1)
+        return "a second-layer head is position-dominant (phi > 1): outside Theorem 5.2 as recorded, whose exponent "
+               "max(1/gamma, 3) reads the first layer only, while a second-layer head with 1 < phi < 4/3 forces "
+               "eps^(-1/(phi - 1)) (docs/theory.md, \"Second-layer positional terms of 1 and more\")";
+      if (phi == 1)
+        return "a second-layer head is balanced (phi = 1): its window keys keep a share of the attention in the "
+               "limit, and their first-layer outputs depend on tokens before x's last tau + 1, which z does not keep "
+               "(not covered by the toolkit's bound)";
     }
   return "";
+}
+
+std::size_t negative_window_terms(const Head& head) {
+  return static_cast<std::size_t>(std::count_if(head.phi.begin(), head.phi.end(), [](const Rational& phi) {
+    return phi < 0;
+  }));
 }
 
 Rational second_layer_margin(const Model& model) {
@@ -86,6 +93,7 @@ SimulationErrorBound::SimulationErrorBound(const SoftmaxFirstLayer& layer, const
     h.eA = terms.exponential ? exp(Interval(h.box.A, 128)) : Interval(Rational(1), 128);
     if (terms.window_weight) h.phi.assign(head.phi.begin(), head.phi.end());
     else h.phi.assign(head.phi.size(), Rational(0));  // the mutation: each window key weighed 1
+    h.light_keys = negative_window_terms(head);
     h.eps_x = convergence_sum(h, x.size(), query_x_);
     heads_.push_back(std::move(h));
   }
@@ -107,7 +115,9 @@ SimulationBound SimulationErrorBound::bound(const Tokens& z) const {
     const Rational ez = convergence_sum(h, z.size(), s.query_z);
     s.eps_x = std::max(s.eps_x, h.eps_x);
     s.eps_z = std::max(s.eps_z, ez);
-    const Rational factor = h.eA.upper() * (1 + h.box.B);
+    // With k window keys lighter than e^{-A} (φ < 0), Ā_x >= e^{-A}(T - k)/T: the factor grows by T/(T - k).
+    Rational factor = h.eA.upper() * (1 + h.box.B);
+    if (h.light_keys > 0) factor *= Rational(Integer(x_length_)) / Rational(Integer(x_length_ - h.light_keys));
     s.head_factor.push_back(factor);
     heads += factor * (h.eps_x + ez + s.statistic_error);
   }

@@ -259,7 +259,7 @@ TEST_CASE("T5.2.sim with a second-layer positional term: the window weight L^phi
   tampered = cert;  // phi2 = 1 in both models: the claim does not apply (the search never issues it), whatever it says
   for (auto& m : tampered["case"]["pair"]) m["layers"][1]["heads"][0]["phi"] = json::array({"1"});
   CHECK(has(k::check_certificate(tampered).problems,
-            "case: T5.2.sim does not apply: a second-layer positional term outside [0, 1)"));
+            "case: T5.2.sim does not apply: a second-layer positional term >= 1"));
   tampered = cert;  // the exponent max(1/gamma, 3, 1/gamma2) = 4: N_variant_A = ceil((C/eps)^4), not ^3
   tampered["evidence"]["N_variant_A"] = "143418373";
   CHECK(has(k::check_certificate(tampered).problems, "evidence.N_variant_A: recorded 143418373"));

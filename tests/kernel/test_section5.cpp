@@ -69,9 +69,15 @@ TEST_CASE("C(f) with a second-layer positional term: rate min(gamma, 1/3, gamma2
   CHECK(encloses(b.C, "48.63569188061529847425680804466384889599", "1e-12"));
   lgc::Model balanced = c.models[0];
   balanced.layers[1].heads[0].phi[0] = 1;  // balanced: the window key keeps a share of the attention
-  CHECK(k::layer2_obstacle(balanced) == std::optional<std::string>("a second-layer positional term outside [0, 1)"));
-  balanced.layers[1].heads[0].phi[0] = Rational(-1, 4);
-  CHECK(k::layer2_obstacle(balanced));
+  CHECK(k::layer2_obstacle(balanced) == std::optional<std::string>("a second-layer positional term >= 1"));
+  // φ₂ < 0: covered; the light key multiplies the head's factor by j₀/(j₀ − 1) = 2, and γ₂,g = 5/4 > r′ = 1/3.
+  lgc::Model light = c.models[0];
+  light.layers[1].heads[0].phi[0] = Rational(-1, 4);
+  CHECK_FALSE(k::layer2_obstacle(light));
+  const k::Section5Bounds l = k::section5_bounds(light, Rational(1));
+  CHECK(l.rate == Rational(1, 3));
+  // C(f) = e^{1/2}·2·2·(2ε̂ + G), ε̂ = e^{1/2}(5·2^{−2/3} + 2^{1/3 − 5/4}), G = e^{1/2}.
+  CHECK(encloses(l.C, "90.88921432756114914636202261411008863454", "1e-12"));
 }
 
 TEST_CASE("exhaustive domains: parsed and counted by the kernel", "[kernel][enumeration]") {

@@ -190,6 +190,7 @@ class Checker {
         return problem("claim", claim + " is not defined for finite-weights:p models (T4.1.threshold only)"), report_;
       if (stopped_before_evidence(claim)) return report_;
       build_context();
+      if (threshold_beyond_statistics(claim)) return report_;
       const auto& claims = claim_checks();
       if (const auto c = claims.find(claim); c != claims.end()) (this->*c->second)();
       else problem("claim", "unknown claim \"" + claim + "\"");
@@ -281,6 +282,25 @@ class Checker {
       if (key != "budget" || !value.is_string())
         return problem("evidence." + key, "recorded by a run that says it stopped (only the budget's text)"), true;
     agreed("UNDECIDED, stopped before any evidence: nothing claimed");
+    return true;
+  }
+
+  /// T4.1.sim and T4.1.threshold stop, UNDECIDED with evidence holding only `threshold`, when ceil(2^(p/γ)) is
+  /// beyond the 2^62 positions the search's statistics count: accepted once the kernel's own threshold is that
+  /// number and exceeds 2^62 (nothing is claimed).
+  bool threshold_beyond_statistics(const std::string& claim) {
+    if ((claim != "T4.1.sim" && claim != "T4.1.threshold") || verdict() != "UNDECIDED" || evidence_->size() != 1 ||
+        !field("threshold"))
+      return false;
+    const auto t = recompute([&] { return hardmax_threshold(ctx_.p.front(), logit_margin(case_.models)); },
+                             "evidence.threshold");
+    if (!t) return true;
+    compare_integer(ev("threshold"), *t);
+    if (*t <= Integer(1) << 62)
+      problem("evidence.threshold", "within 2^62 positions, where the claim is evaluated: an UNDECIDED with nothing "
+                                    "but the threshold is not its result");
+    else
+      agreed("UNDECIDED, the threshold beyond 2^62 positions (recomputed): nothing claimed");
     return true;
   }
 

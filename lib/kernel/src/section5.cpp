@@ -345,6 +345,7 @@ Layer2Head layer2_head(const Head& g, const std::vector<Rational>& b, unsigned b
   }
   out.v = row_sum_norm(g.value);
   out.phi.assign(g.phi.begin(), g.phi.end());
+  for (const Rational& phi : g.phi) out.light += phi < 0 ? 1 : 0;
   out.A = extreme(box, spectral_norm(g.qk, bits).value * Number(norm2), false, bits);
   out.grow = exp(out.A, bits);
   return out;
@@ -362,7 +363,7 @@ std::optional<std::string> layer2_obstacle(const Model& m) {
   if (m.layers.size() != 2 || m.semantics.kind != Semantics::Kind::Softmax) return "not a two-layer softmax model";
   for (const Head& g : m.layers[1].heads)
     for (const Rational& x : g.phi)
-      if (x < 0 || x >= 1) return "a second-layer positional term outside [0, 1)";
+      if (x >= 1) return "a second-layer positional term >= 1";
   return std::nullopt;
 }
 
@@ -430,7 +431,7 @@ Number convergence_term(const Layer2Head& h, const Number& K, const Rational& r,
 }  // namespace
 
 SimulationErrorBounder::SimulationErrorBounder(const Model& m, const Tokens& x, unsigned bits)
-    : model_(&m), bits_(bits), histogram_x_(end_histogram(m, x)) {
+    : model_(&m), bits_(bits), x_length_(x.size()), histogram_x_(end_histogram(m, x)) {
   const Margin gamma = positional_margin(m);
   rate_ = gamma ? std::min(*gamma, Rational(1)) : Rational(1);
   K_ = convergence_constant(m, bits), lip_ = limit_lipschitz(m, bits);
@@ -453,7 +454,9 @@ SimulationErrorBound SimulationErrorBounder::bound(const Tokens& z, const Number
   for (std::size_t g = 0; g < heads_.size(); ++g) {
     const Layer2Head& h = heads_[g];
     const Number eps_z = convergence_term(h, K_, rate_, z.size(), dz, m.locality, bits_);
-    heads += h.grow * Number(1 + h.B) * (eps_x_[g] + eps_z + error);
+    // Ā_x >= e^{−A}(T − k_g)/T: the k_g keys with φ < 0 may weigh less than e^{−A}.
+    const Rational share(static_cast<unsigned long>(x_length_), static_cast<unsigned long>(x_length_ - h.light));
+    heads += h.grow * Number(share * (1 + h.B)) * (eps_x_[g] + eps_z + error);
   }
   out.total = Number(readout_lipschitz(m)) * (dx_ + dz + heads);
   return out;
@@ -486,7 +489,8 @@ Section5Bounds section5_bounds(const Model& m, const Rational& c, unsigned bits)
                          Number(tau1) * Number(power(j0, out.rate - margin2(h), bits));
     const Number part = Number(h.m * sigma) * K + Number(h.m2) * D + early;
     const Number eps_hat = h.grow * (Number(std::max(Rational(1), h.B)) * part + Number(h.v * sigma) * K);
-    sum += h.grow * Number(1 + h.B) * (Number(2) * eps_hat + Number(c * tau1) * (out.G + out.L));
+    const Rational share(Integer(j0), Integer(j0 - h.light));  // T >= j₀: Ā_x >= e^{−A}(j₀ − k_g)/j₀
+    sum += h.grow * Number(share * (1 + h.B)) * (Number(2) * eps_hat + Number(c * tau1) * (out.G + out.L));
   }
   out.C = Number(readout_lipschitz(m)) * (K + D + sum);
   return out;

@@ -3,7 +3,7 @@
 // and derived in docs/theory.md, "The complexity C(f)"): the constant of the
 // a-priori simulation bound
 //   |f(x) − f(z)|∞ <= C(f)·n^{−r′},  r′ = min(γ, 1/3, γ₂),
-// γ₂ = min_g (1 − max_t φ_g(t)) over the second-layer heads, for every x of
+// γ₂ = min(1, min_g (1 − max_t φ_g(t))) over the second-layer heads, for every x of
 // length T >= n and every z of length n >= 2(τ+1), n ≡ T (mod Δ), that keeps
 // x's last τ + 1 tokens and is c-good for x (Lemma 5.3's conclusion with
 // constant c):
@@ -13,10 +13,12 @@
 //   D = K + c·Lip(Φ)·H·(τ+1),
 //   ε̂_g = e^{A_g}[max(1, B_g)(m_g K σ + m′_g D + early_g) + v_g K σ],  σ = 1/(1 − r′),
 //   early_g = 6(τ+1)·j₀^{r′−1} (φ_g = 0), else 5(τ+1)·j₀^{r′−1} + (τ+1)·j₀^{r′−γ₂,g},
+// and head g's factor e^{A_g}(1 + B_g) times j₀/(j₀ − k_g) when k_g of its
+// window offsets have φ_g(t) < 0 (keys that may weigh less than e^{−A_g}),
 // exponential in the second-layer bilinear norms (e^{2A_g}) and, through K and
 // Lip(Φ), in the first-layer logit spread; polynomial in the rest. Stated,
 // like the simulation-error bound it comes from, for any period and
-// second-layer positional terms in [0, 1).
+// second-layer positional terms below 1.
 #include "lgcheck/model/model.hpp"
 #include "lgcheck/numeric/interval.hpp"
 

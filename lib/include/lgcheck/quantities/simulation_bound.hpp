@@ -9,9 +9,11 @@
 // convergence error summed over the keys, and Lip_out the Lipschitz constant
 // of the second MLP and the readout. Stated for any period, with
 // |z| ≡ |x| (mod period) so that z's query window has x's residues, and for
-// second-layer heads whose positional terms lie in [0, 1) (token-dominant;
+// second-layer heads whose positional terms are below 1 (token-dominant;
 // φ = 0 is the plain case): a window key of offset t then weighs L^{φ(t)}e^{s}
-// at the query L, which enters ε(L, Δ) through W_L = Σ_t L^{φ(t)}.
+// at the query L, which enters ε(L, Δ) through W_L = Σ_t L^{φ(t)}; the k_g
+// window keys with φ < 0 may weigh less than e^{−A}, so Ā_x >= e^{−A}(T − k_g)/T
+// and head g's factor e^{A}(1 + B) grows by T/(T − k_g).
 #include "lgcheck/quantities/first_layer_constants.hpp"
 #include "lgcheck/quantities/layer2_integrands.hpp"
 
@@ -22,10 +24,13 @@ namespace lgc {
 /// Why the bound does not apply to the model, or "" when it does.
 std::string simulation_bound_obstacle(const Model& model);
 
-/// γ₂ = min over the second-layer heads of 1 − max_t φ(t) (the second layer's
-/// positional margin against its bulk; 1 when every φ is 0). Defined for
-/// models the bound covers (every φ in [0, 1), so γ₂ is in (0, 1]).
+/// γ₂ = min(1, min over the second-layer heads of 1 − max_t φ(t)) (the second
+/// layer's positional margin against its bulk; 1 when every φ is <= 0).
+/// Defined for models the bound covers (every φ < 1, so γ₂ is in (0, 1]).
 Rational second_layer_margin(const Model& model);
+
+/// k_g: the number of the head's window offsets t with φ(t) < 0 (keys that may weigh less than e^{−A}).
+std::size_t negative_window_terms(const Head& head);
 
 struct SimulationBound {
   Rational total;               ///< the bound (upper end)
@@ -59,6 +64,7 @@ class SimulationErrorBound {
     Interval eA;                   ///< e^{A} (1 without the exponential)
     Rational eps_x;                ///< ε(T, Δ_x)
     std::vector<Rational> phi;     ///< the head's positional terms φ(0..τ) (all 0 under the window-weight mutation)
+    std::size_t light_keys = 0;    ///< k_g, the window offsets with φ < 0 (from the model, under every mutation)
   };
   Rational convergence_sum(const Head& h, std::uint64_t L, const Rational& delta) const;
 

@@ -78,7 +78,7 @@ Rational match_fraction(const std::vector<int>& x, std::size_t k);
 std::vector<Rational> kgram_target(const std::vector<int>& x, std::size_t k, std::size_t S);
 
 /// Why Theorem 5.2's bounds below do not cover `model`, or nullopt: they need two softmax layers (any Δ) and every
-/// second-layer φ in [0, 1). A certificate of T5.2.sim on such a model was not issued by the search: rejected.
+/// second-layer φ below 1. A certificate of T5.2.sim on such a model was not issued by the search: rejected.
 std::optional<std::string> layer2_obstacle(const Model& model);
 /// The kernel's own restriction for the Section 5 re-checks (not re-established, never rejected): a first-layer MLP
 /// (the kernel's box has no MLP widening).
@@ -98,14 +98,16 @@ struct Section5Bounds {
 struct IntegrandBounds { Number G, L; };
 IntegrandBounds integrand_bounds(const Model& model, const Values& phi_q, unsigned bits = 128);
 /// Theorem 5.2's a-posteriori bound on |f(x) − f(z)|∞ for x and its subsamples z (theory.md "The simulation-error
-/// bound"): Lip_out·[Δ_x + Δ_z + Σ_g e^{A_g}(1 + B_g)(ε_g(T, Δ_x) + ε_g(n, Δ_z) + E)], E the statistic error; what
-/// depends on x alone (Δ_x, ε_g(T, Δ_x), μ̂_T(x)) is computed once.
+/// bound"): Lip_out·[Δ_x + Δ_z + Σ_g e^{A_g}(1 + B_g)(ε_g(T, Δ_x) + ε_g(n, Δ_z) + E)], E the statistic error, head
+/// g's factor times T/(T − k_g) when k_g window offsets have φ_g < 0; what depends on x alone (Δ_x, ε_g(T, Δ_x),
+/// μ̂_T(x)) is computed once.
 struct SimulationErrorBound { Number total; Rational drift; };  ///< the bound; ‖μ̂_n(z) − μ̂_T(x)‖₁ (exact)
 /// The constants of one second-layer head g over the first layer's box b (theory.md "The simulation-error bound").
 struct Layer2Head {
   Number A, grow;        ///< min(Σ b_r|M_rc|b_c, ‖M‖₂‖b‖₂²) and e^A
   Rational B, m, m2, v;  ///< max_k Σ_c|V_kc|b_c; Σ|M_rc|b_c; Σ b_r|M_rc|; ‖V‖∞
-  std::vector<Rational> phi;  ///< φ_g(0..τ), each in [0, 1): the window key of offset t weighs L^{φ(t)} at query L
+  std::vector<Rational> phi;  ///< φ_g(0..τ), each below 1: the window key of offset t weighs L^{φ(t)} at query L
+  std::uint64_t light = 0;    ///< k_g: the offsets with φ_g(t) < 0, keys that may weigh less than e^{−A}
 };
 class SimulationErrorBounder {
  public:
@@ -116,6 +118,7 @@ class SimulationErrorBounder {
   const Model* model_;
   unsigned bits_;
   Rational rate_;
+  std::uint64_t x_length_;
   Number K_, lip_, dx_;
   std::vector<Rational> histogram_x_;
   std::vector<Layer2Head> heads_;  ///< per second-layer head, over the box
