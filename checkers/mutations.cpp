@@ -47,6 +47,7 @@ constexpr const char* kSharpPair = "section5/attention_pair_sharp.json";
 constexpr const char* kSecondPhiPair = "section5/attention_pair_second_phi.json";
 constexpr const char* kPeriod2Pair = "section5/attention_pair_period2.json";
 constexpr const char* kTwoHeadsMlpPair = "section5/attention_pair_two_heads_mlp.json";
+constexpr const char* kDominantPair = "section5/attention_pair_second_dominant.json";
 
 Mutation consistency_mutation(std::string name, std::string description, const char* file,
                               std::function<Integer(unsigned, const Rational&)> rule, bool exhaustive_only) {
@@ -257,6 +258,10 @@ std::vector<Mutation> build_registry() {
                                     "second MLP's factor 1 + |out| |in| dropped) on a pair whose MLP multiplies the "
                                     "output slot by 20", kTwoHeadsMlpPair,
                                     [](Simulation52Params& p) { p.bound_terms.mlp_term = false; }));
+  m.push_back(simulation52_mutation("position-dominant bulk charged nothing", "the simulation-error bound without the "
+                                    "share L^(1 - Phi) of the bulk keys, as if the query's own key (phi = 3/2) took all "
+                                    "the attention", kDominantPair,
+                                    [](Simulation52Params& p) { p.bound_terms.vanishing_share = false; }));
   m.push_back({kKgramId, "no minimum length", "the approximation claimed from length k + 1 instead of T0 = k + "
                "5k/(2 rho eps) (the first k positions have no context)", kKgram, [](const std::filesystem::path& dir) {
                  Case c = load(dir, kKgram);
@@ -333,6 +338,7 @@ std::vector<Mutation> build_registry() {
       {"T5.2.sim/second-layer window keys weighed 1", "exceeds the simulation-error bound"},
       {"T5.2.sim/z of any parity", "exceeds the simulation-error bound"},
       {"T5.2.sim/Lip_out without the MLP", "exceeds the simulation-error bound"},
+      {"T5.2.sim/position-dominant bulk charged nothing", "exceeds the simulation-error bound"},
       {"D5.4.kgram/no minimum length", "> eps"},
       {"L5.lip/Lip without e^(spread)", "against Lip |mu - mu'|_1"},
       {"L5.lip/Lip claimed 0", "against Lip |mu - mu'|_1 = 0"},

@@ -63,7 +63,8 @@ Subsampled subsample_c_good(const Tokens& x, std::uint64_t n, const Model& m, co
   Subsampled first;
   for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
     Subsampled s;
-    s.z = restrict_to(x, markov_subsample(x.size(), n, m.locality, seed, residue_preserving ? m.period : 1));
+    // The chain keeps x's last kept_tail(m) tokens: the query's window and each top second-layer key's.
+    s.z = restrict_to(x, markov_subsample(x.size(), n, kept_tail(m) - 1, seed, residue_preserving ? m.period : 1));
     s.bound = bounder.bound(s.z);
     s.seed = seed;
     s.c_good = is_c_good(s.bound, k, s.z.size());

@@ -9,6 +9,7 @@
 #include "lgcheck/semantics/softmax_linear.hpp"
 #include "lgcheck/quantities/simulation_bound.hpp"
 #include "lgcheck/simulate/subsample.hpp"
+#include "lgcheck/tasks/paper_tasks.hpp"
 #include "lgcheck/tasks/section5_tasks.hpp"
 #include "section5.hpp"
 #include "theorem41.hpp"
@@ -204,13 +205,18 @@ TEST_CASE("Second-layer positional terms 0 <= phi < 1: the window keys weigh L^p
   // C(f) n^-1/4 above the a-posteriori bound on this z when it is c-good.
   if (full.statistic_error <= k.statistic_limit(z.size()).lower() && full.histogram_drift <= k.drift_limit(z.size()).lower())
     CHECK(full.total <= k.bound(z.size()).upper());
-  // phi >= 1: refused, with the assumption that fails.
+  // phi >= 1: covered since the top window keys are paired; the profile says which keys are on top.
   const lgc::Model balanced = lgc::attention_pair(Rational(1, 4), 0, Rational(1, 20), {}, {Rational(1)}).f;
-  CHECK(lgc::simulation_bound_obstacle(balanced).find("balanced (phi = 1)") != std::string::npos);
   const lgc::Model dominant = lgc::attention_pair(Rational(1, 4), 0, Rational(1, 20), {}, {Rational(5, 4)}).f;
-  CHECK(lgc::simulation_bound_obstacle(dominant).find("outside Theorem 5.2 as recorded") != std::string::npos);
-  CHECK_THROWS_AS(lgc::complexity_constant(balanced), std::invalid_argument);
-  CHECK_THROWS_AS(lgc::complexity_constant(dominant), std::invalid_argument);
+  for (const lgc::Model* m : {&balanced, &dominant}) {
+    CHECK(lgc::simulation_bound_obstacle(*m).empty());
+    const lgc::SecondLayerProfile p = lgc::second_layer_profile(m->layers[1].heads[0]);
+    CHECK(p.top_offsets == std::vector<std::size_t>{0});
+    CHECK(lgc::kept_tail(*m) == 1);
+  }
+  CHECK(lgc::second_layer_margin(balanced) == 1);                // P = {1}: nothing below the top
+  CHECK(lgc::second_layer_margin(dominant) == Rational(1, 4));   // P = {5/4, 1}
+  CHECK(lgc::simulation_bound_obstacle(lgc::modp_task(2, lgc::Semantics::hardmax())) == "the model is not softmax");
 }
 
 TEST_CASE("A negative second-layer phi: the bound and C(f) charge the light key's share, and hold on random x",
@@ -220,7 +226,7 @@ TEST_CASE("A negative second-layer phi: the bound and C(f) charge the light key'
   const auto pair = lgc::attention_pair(Rational(1, 4), Rational(1, 10), Rational(1, 20), {}, {Rational(-1, 2)});
   const auto plain = lgc::attention_pair(Rational(1, 4), Rational(1, 10), Rational(1, 20), {}, {});
   REQUIRE(lgc::simulation_bound_obstacle(pair.f).empty());
-  CHECK(lgc::negative_window_terms(pair.f.layers[1].heads[0]) == 1);
+  CHECK(lgc::second_layer_profile(pair.f.layers[1].heads[0]).light_keys == 1);
   CHECK(lgc::second_layer_margin(pair.f) == 1);  // capped at 1: the light key costs no rate
   const lgc::ComplexityConstant k = lgc::complexity_constant(pair.f), k0 = lgc::complexity_constant(plain.f);
   REQUIRE(k.head_factor.size() == 1);
@@ -268,6 +274,79 @@ TEST_CASE("T5.2.sim on the second-layer phi pair: SAMPLED, and the window keys w
   CHECK(b["exponent"] == "4");
   CHECK(b["models"][0]["second_layer_margin"] == "1/4");
   CHECK(b["models"][0]["rate"] == "1/4");
+}
+
+TEST_CASE("A top second-layer key before the query: z keeps x's last tau + 2 tokens, and the bound holds on random x",
+          "[theorem52][bound]") {
+  // τ = 1, a first layer that attends (score 1/2 on a 1-key); the second layer's key at offset 1 weighs L^{phi}.
+  for (const Rational phi : {Rational(1), Rational(3, 2)}) {
+    INFO("phi(1) = " << phi);
+    lgc::Model f = lgc::attention_pair(Rational(1, 4), Rational(1, 10), Rational(1, 20), {1, Rational(1, 2), 0}).f;
+    f.layers[1].heads[0].phi = {0, phi};
+    REQUIRE(lgc::simulation_bound_obstacle(f).empty());
+    CHECK(lgc::second_layer_profile(f.layers[1].heads[0]).top_offsets == std::vector<std::size_t>{1});
+    CHECK(lgc::kept_tail(f) == 3);
+    const lgc::ComplexityConstant k = lgc::complexity_constant(f);
+    CHECK(k.start == 5);  // j₀ + 1
+    std::mt19937_64 rng(lgc::test::test_seed());
+    const lgc::SoftmaxFirstLayer layer(f);
+    const lgc::SoftmaxLinearEvaluator eval(f);
+    for (int trial = 0; trial < 3; ++trial) {
+      lgc::Tokens x(3000);
+      for (auto& t : x) t = static_cast<int>(rng() % 2);
+      const lgc::SimulationErrorBound bounder(layer, x);
+      for (std::uint64_t n : {100u, 300u}) {
+        const lgc::Tokens z = lgc::restrict_to(x, lgc::markov_subsample(x.size(), n, 2, rng()));
+        const lgc::SimulationBound b = bounder.bound(z);
+        const Rational error = upper_of(lgc::max_abs_difference(eval.evaluate(x), eval.evaluate(z)));
+        INFO("trial " << trial << ", |z| = " << z.size());
+        CHECK(error <= b.total);
+        if (b.statistic_error <= k.statistic_limit(z.size()).lower() &&
+            b.histogram_drift <= k.drift_limit(z.size()).lower())
+          CHECK(b.total <= k.bound(z.size()).upper());
+      }
+      // A z whose second-to-last token is not x's: the top key's window is another; refused.
+      lgc::Tokens z(x.end() - 200, x.end());
+      z[z.size() - 2] = 1 - z[z.size() - 2];
+      CHECK_THROWS_AS(bounder.bound(z), std::invalid_argument);
+    }
+  }
+}
+
+TEST_CASE("T5.2.sim on second-layer phi = 3/2: SAMPLED, and the bulk's vanishing share dropped is REFUTED",
+          "[theorem52][claim]") {
+  lgc::Case c = lgc::test::bundled("section5/attention_pair_second_dominant.json");
+  lgc::Simulation52Params p = lgc::simulation52_params(c);
+  lgc::ClaimResult r = lgc::check_simulation52(c, p);
+  INFO(r.detail);
+  CHECK(r.verdict == lgc::Verdict::Sampled);
+  CHECK(r.detail.find("C(f) n^-min(gamma,1/3,gamma2)") != std::string::npos);
+  p.bound_terms.vanishing_share = false;
+  lgc::ClaimResult broken = lgc::check_simulation52(c, p);
+  INFO(broken.detail);
+  CHECK(broken.verdict == lgc::Verdict::Refuted);
+  CHECK(broken.detail.find("exceeds the simulation-error bound") != std::string::npos);
+  auto out = lgc::test::run_lgcheck("bound " + lgc::test::case_path("section5/attention_pair_second_dominant.json").string() +
+                                    " --theorem 5.2 --epsilon 1/10 --json");
+  REQUIRE(out.exit_code == 0);
+  const auto b = nlohmann::json::parse(out.out);
+  CHECK(b["models"][0]["second_layer_margin"] == "1/2");  // P = {3/2, 1}: Phi - 1
+  CHECK(b["exponent"] == "3");
+}
+
+TEST_CASE("T5.2.sim on second-layer phi = 1: SAMPLED; the top keys' pairing is in the bound but too small to bite",
+          "[theorem52][claim]") {
+  lgc::Case c = lgc::test::bundled("section5/attention_pair_second_balanced.json");
+  lgc::Simulation52Params p = lgc::simulation52_params(c);
+  lgc::ClaimResult r = lgc::check_simulation52(c, p);
+  INFO(r.detail);
+  CHECK(r.verdict == lgc::Verdict::Sampled);
+  // pi_g is charged (the smallest bound falls without it) but no error comes near: not a mutation of the suite.
+  p.bound_terms.top_pairing = false;
+  lgc::ClaimResult unpaired = lgc::check_simulation52(c, p);
+  CHECK(unpaired.verdict == lgc::Verdict::Sampled);
+  CHECK(r.detail.find("smallest bound 0.1799") != std::string::npos);
+  CHECK(unpaired.detail.find("smallest bound 0.1572") != std::string::npos);
 }
 
 TEST_CASE("T5.2.sim on a period-2 pair: residue-preserving z, SAMPLED, and z of any parity is REFUTED",

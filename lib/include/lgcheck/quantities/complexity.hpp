@@ -14,11 +14,14 @@
 //   ε̂_g = e^{A_g}[max(1, B_g)(m_g K σ + m′_g D + early_g) + v_g K σ],  σ = 1/(1 − r′),
 //   early_g = 6(τ+1)·j₀^{r′−1} (φ_g = 0), else 5(τ+1)·j₀^{r′−1} + (τ+1)·j₀^{r′−γ₂,g},
 // and head g's factor e^{A_g}(1 + B_g) times j₀/(j₀ − k_g) when k_g of its
-// window offsets have φ_g(t) < 0 (keys that may weigh less than e^{−A_g}),
+// window offsets have φ_g(t) < 0 (keys that may weigh less than e^{−A_g});
+// a head whose φ reaches 1 adds π̂_g (its top window keys compared key by
+// key), and one whose φ exceeds 1 has ε̂_g = e^{A_g}max(1, B_g)(1 + |W⁻|)·
+// j₀^{r′−γ₂,g} and no statistic term (docs/theory.md),
 // exponential in the second-layer bilinear norms (e^{2A_g}) and, through K and
 // Lip(Φ), in the first-layer logit spread; polynomial in the rest. Stated,
-// like the simulation-error bound it comes from, for any period and
-// second-layer positional terms below 1.
+// like the simulation-error bound it comes from, for any period and any
+// second-layer positional terms, for n >= j₀ + the largest top offset.
 #include "lgcheck/model/model.hpp"
 #include "lgcheck/numeric/interval.hpp"
 
@@ -30,7 +33,7 @@ namespace lgc {
 struct ComplexityConstant {
   Interval C;                     ///< certified enclosure of C(f)
   std::optional<Rational> gamma;  ///< the positional margin (nullopt = +∞)
-  Rational second_layer_margin = 1;  ///< γ₂ = min_g (1 − max_t φ_g(t)) (1 when the second layer has no φ)
+  Rational second_layer_margin = 1;  ///< γ₂ = min_g γ₂,g (`second_layer_profile`; 1 when the second layer has no φ)
   Rational rate;                  ///< r′ = min(γ, 1/3, γ₂)
   Rational subsample_constant;    ///< c
   Rational K, lip_phi, lip_out;   ///< L5.conv, L5.lip, the second MLP and readout
@@ -39,7 +42,8 @@ struct ComplexityConstant {
   std::size_t classes = 0;        ///< H
   std::size_t locality = 0;       ///< τ
   std::size_t period = 1;         ///< Δ (c-good z have |z| ≡ |x| mod Δ)
-  std::uint64_t from = 1;         ///< the bound holds for n >= from = 2(τ+1)
+  std::uint64_t from = 1;         ///< j₀ = 2(τ+1)
+  std::uint64_t start = 1;        ///< the bound holds for n >= start = j₀ + the largest top offset (j₀ without one)
   std::vector<Interval> head_factor;  ///< e^{A_g}(1 + B_g)
   std::vector<Interval> head_eps;     ///< ε̂_g
 

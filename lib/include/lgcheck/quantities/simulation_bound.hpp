@@ -17,6 +17,8 @@
 #include "lgcheck/quantities/first_layer_constants.hpp"
 #include "lgcheck/quantities/layer2_integrands.hpp"
 
+#include <map>
+#include <optional>
 #include <string>
 
 namespace lgc {
@@ -24,13 +26,24 @@ namespace lgc {
 /// Why the bound does not apply to the model, or "" when it does.
 std::string simulation_bound_obstacle(const Model& model);
 
-/// γ₂ = min(1, min over the second-layer heads of 1 − max_t φ(t)) (the second
-/// layer's positional margin against its bulk; 1 when every φ is <= 0).
-/// Defined for models the bound covers (every φ < 1, so γ₂ is in (0, 1]).
-Rational second_layer_margin(const Model& model);
+/// A second-layer head's positional profile at its query (docs/theory.md, "Second-layer positional terms"): with
+/// P = {φ(0..τ)} ∪ {1} (1 standing for the bulk), Φ = max P, the top offsets W⁺ = {t : φ(t) = Φ} (empty when only the
+/// bulk reaches Φ = 1), the margin γ₂,g = min(1, Φ − max(P ∖ {Φ})) (1 when P = {Φ}) and k_g, the offsets with φ < 0.
+struct SecondLayerProfile {
+  Rational top;                          ///< Φ
+  std::vector<std::size_t> top_offsets;  ///< W⁺, increasing
+  Rational margin;                       ///< γ₂,g
+  std::size_t light_keys = 0;            ///< k_g
+};
+SecondLayerProfile second_layer_profile(const Head& head);
 
-/// k_g: the number of the head's window offsets t with φ(t) < 0 (keys that may weigh less than e^{−A}).
-std::size_t negative_window_terms(const Head& head);
+/// τ + 1 + max W⁺ over the second-layer heads (τ + 1 when no head has a top window key): how many of x's last tokens
+/// z must keep, so that each top key's window is x's.
+std::size_t kept_tail(const Model& model);
+
+/// γ₂ = min over the second-layer heads of γ₂,g (`second_layer_profile`): the second layer's positional margin,
+/// in (0, 1]; 1 − max_t φ(t) capped at 1 when every φ is below 1.
+Rational second_layer_margin(const Model& model);
 
 struct SimulationBound {
   Rational total;               ///< the bound (upper end)
@@ -48,6 +61,8 @@ struct SimulationBoundTerms {
   bool window_weight = true;  ///< false: each second-layer window key counted once (W_L = τ + 1), as if φ were 0
   bool same_residue = true;   ///< false: z of any length accepted, as if its query window had x's residues
   bool mlp_term = true;       ///< false: Lip_out without the second MLP's factor 1 + ‖out‖‖in‖
+  bool top_pairing = true;    ///< false: the top window keys' paired difference π_g charged nothing
+  bool vanishing_share = true;  ///< false: a head with Φ > 1 charges nothing for its bulk and lower window keys
 };
 
 /// The bound for one x and any number of z: what depends on x alone (its
@@ -64,9 +79,12 @@ class SimulationErrorBound {
     Interval eA;                   ///< e^{A} (1 without the exponential)
     Rational eps_x;                ///< ε(T, Δ_x)
     std::vector<Rational> phi;     ///< the head's positional terms φ(0..τ) (all 0 under the window-weight mutation)
-    std::size_t light_keys = 0;    ///< k_g, the window offsets with φ < 0 (from the model, under every mutation)
+    SecondLayerProfile profile;    ///< Φ, W⁺, γ₂,g, k_g (from the model, under every mutation)
   };
   Rational convergence_sum(const Head& h, std::uint64_t L, const Rational& delta) const;
+  Rational vanishing_share(const Head& h, std::uint64_t L) const;
+  Rational head_share(const Head& h, std::uint64_t L, const Rational& delta) const;  ///< ε(L, Δ) or ε°(L)
+  Rational top_pairing(const Head& h, const Tokens& z, const SimulationBound& s) const;
 
   const SoftmaxFirstLayer* layer_;
   StatisticAverages stats_;
@@ -74,6 +92,9 @@ class SimulationErrorBound {
   Rational lip_phi_, lip_out_, query_x_;
   std::vector<Rational> histogram_x_;
   std::uint64_t x_length_ = 0;  ///< |x|: z must have its residue
+  Tokens x_tail_;               ///< x's last kept_tail tokens: z must end with them
+  std::map<std::size_t, std::vector<Rational>> histogram_x_at_;  ///< μ̂_{T−t}(x) for every top offset t
+  SimulationBoundTerms terms_;
   bool same_residue_ = true;
   std::vector<Head> heads_;
 };
