@@ -313,6 +313,16 @@ TEST_CASE("A top second-layer key before the query: z keeps x's last tau + 2 tok
   }
 }
 
+TEST_CASE("gen attention-pair --second-phi-offset: the key it names, refused beyond tau", "[theorem52][cli]") {
+  auto bad = lgc::test::run_lgcheck("gen attention-pair --second-phi 3/2 --second-phi-offset 1", true);
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.out.find("--second-phi-offset: expected an offset <= --locality (0), got 1") != std::string::npos);
+  auto ok = lgc::test::run_lgcheck("gen attention-pair --locality 1 --second-phi 3/2 --second-phi-offset 1");
+  REQUIRE(ok.exit_code == 0);
+  const auto j = nlohmann::json::parse(ok.out);
+  CHECK(j["pair"][0]["layers"][1]["heads"][0]["phi"] == nlohmann::json::array({"0", "3/2"}));
+}
+
 TEST_CASE("T5.2.sim on second-layer phi = 3/2: SAMPLED, and the bulk's vanishing share dropped is REFUTED",
           "[theorem52][claim]") {
   lgc::Case c = lgc::test::bundled("section5/attention_pair_second_dominant.json");
@@ -334,7 +344,7 @@ TEST_CASE("T5.2.sim on second-layer phi = 3/2: SAMPLED, and the bulk's vanishing
   CHECK(b["exponent"] == "3");
 }
 
-TEST_CASE("T5.2.sim on second-layer phi = 1: SAMPLED; the top keys' pairing is in the bound but too small to bite",
+TEST_CASE("T5.2.sim on second-layer phi = 1 is SAMPLED, and the top keys' pairing is charged but too small to bite",
           "[theorem52][claim]") {
   lgc::Case c = lgc::test::bundled("section5/attention_pair_second_balanced.json");
   lgc::Simulation52Params p = lgc::simulation52_params(c);

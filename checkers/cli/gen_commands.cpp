@@ -63,7 +63,7 @@ struct GenArgs {
   std::string attention_a = "1/2", copy = "1/10", readout_eta = "0";
   std::size_t first_locality = 0;
   std::string first_score = "0", first_phi = "0", second_phi = "0", residue_shift = "0";
-  std::size_t attention_period = 1;
+  std::size_t attention_period = 1, second_phi_offset = 0;
   bool two_heads = false;
   std::string mlp_gain = "0";
   std::size_t k = 1;
@@ -88,7 +88,10 @@ void gen_attention_pair(const GenArgs& a) {
                             rational_flag("--first-phi", a.first_phi)};
   AttentionPairShape shape{rational_flag("--second-phi", a.second_phi), a.attention_period,
                            rational_flag("--residue-shift", a.residue_shift), a.two_heads,
-                           rational_flag("--mlp-gain", a.mlp_gain)};
+                           rational_flag("--mlp-gain", a.mlp_gain), a.second_phi_offset};
+  if (a.second_phi_offset > a.first_locality)
+    throw UsageError("--second-phi-offset: expected an offset <= --locality (" + std::to_string(a.first_locality) +
+                     "), got " + std::to_string(a.second_phi_offset));
   if (shape.mlp_gain < 0) throw UsageError("--mlp-gain: expected a gain >= 0, got " + a.mlp_gain);
   if (a.first_locality == 0 && first.phi != 0) throw UsageError("--first-phi: needs --locality >= 1 (window slots 1..tau)");
   if (a.attention_period == 1 && shape.residue_shift != 0) throw UsageError("--residue-shift: needs --period >= 2");
@@ -98,7 +101,8 @@ void gen_attention_pair(const GenArgs& a) {
   if (a.first_locality > 0 || first.score != 0)
     first_text = ", tau = " + std::to_string(a.first_locality) + ", first-layer score " + a.first_score +
                  ", phi " + a.first_phi;
-  if (shape.second_phi != 0) first_text += ", second-layer phi(0) " + a.second_phi;
+  if (shape.second_phi != 0)
+    first_text += ", second-layer phi(" + std::to_string(a.second_phi_offset) + ") " + a.second_phi;
   if (a.attention_period > 1)
     first_text += ", period " + std::to_string(a.attention_period) + ", residue shift " + a.residue_shift;
   if (a.two_heads) first_text += ", two heads per layer";
@@ -387,8 +391,12 @@ Command add_gen(CLI::App& app) {
                            "the first layer's positional term on window slots 1..tau: < 1 token-dominant, 1 "
                            "balanced, > 1 position-dominant")->capture_default_str();
   a->attention->add_option("--second-phi", a->second_phi,
-                           "the second layer's positional term on the query's own key, below 1 for Theorem 5.2's "
-                           "bounds (the key weighs L^phi at the query L; negative: lighter than the bulk)")
+                           "the second layer's positional term on one key (--second-phi-offset): the key weighs "
+                           "L^phi at the query L; < 1 token-dominant (negative: lighter than the bulk), 1 balanced, "
+                           "> 1 position-dominant")
+      ->capture_default_str();
+  a->attention->add_option("--second-phi-offset", a->second_phi_offset,
+                           "the key --second-phi weighs: its offset t <= tau from the query (0: the query's own key)")
       ->capture_default_str();
   a->attention->add_option("--period", a->attention_period,
                            "the period Delta of the positional encodings (Theorem 5.2's bounds hold for any)")

@@ -92,7 +92,9 @@ SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Ration
   first.qk(1, 2) = first_layer.score;  // logit = score · [key is 1] · (query constant 1)
   first.value(3, 1) = copy;
   QVector phi2(tau + 1, Rational(0));
-  phi2[0] = shape.second_phi;  // the query's own key weighs L^{second_phi} at the query L
+  if (shape.second_phi_offset > tau)
+    throw std::invalid_argument("attention_pair: the second-layer phi's offset must be at most tau");
+  phi2[shape.second_phi_offset] = shape.second_phi;  // that key weighs L^{second_phi} at the query L
   Head second = zero_head(phi2);
   second.qk(1, 2) = a;   // key 1: +a
   second.qk(0, 2) = -a;  // key 0: −a
@@ -123,7 +125,8 @@ SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Ration
   if (tau > 0 || first_layer.score != 0)
     params += ", tau = " + std::to_string(tau) + ", first-layer score " + to_string(first_layer.score) +
               " on key 1, phi = " + to_string(first_layer.phi) + " on the window";
-  if (shape.second_phi != 0) params += ", second-layer phi(0) = " + to_string(shape.second_phi);
+  if (shape.second_phi != 0)
+    params += ", second-layer phi(" + std::to_string(shape.second_phi_offset) + ") = " + to_string(shape.second_phi);
   if (shape.period > 1)
     params += ", period " + std::to_string(shape.period) + ", residue shift " + to_string(shape.residue_shift);
   if (shape.two_heads) params += ", two heads per layer";

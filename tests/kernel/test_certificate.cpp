@@ -256,13 +256,35 @@ TEST_CASE("T5.2.sim with a second-layer positional term: the window weight L^phi
   tampered["evidence"]["rows"][row]["bound"] = "0.0472999";
   auto t = k::check_certificate(tampered);
   CHECK(has(t.problems, "evidence.rows[" + std::to_string(row) + "].bound: recorded \"0.0472999\", recomputed ["));
-  tampered = cert;  // phi2 = 1 in both models: the claim does not apply (the search never issues it), whatever it says
+  tampered = cert;  // phi2 = 1 in both models: covered, but every constant moves (C is recomputed, not trusted)
   for (auto& m : tampered["case"]["pair"]) m["layers"][1]["heads"][0]["phi"] = json::array({"1"});
-  CHECK(has(k::check_certificate(tampered).problems,
-            "case: T5.2.sim does not apply: a second-layer positional term >= 1"));
+  CHECK(has(k::check_certificate(tampered).problems, "evidence.C: recorded"));
+  tampered = cert;  // hardmax models: the claim does not apply (the search never issues it), whatever it says
+  for (auto& m : tampered["case"]["pair"]) m["semantics"] = "hardmax";
+  CHECK(has(k::check_certificate(tampered).problems, "case: T5.2.sim does not apply: not a two-layer softmax model"));
   tampered = cert;  // the exponent max(1/gamma, 3, 1/gamma2) = 4: N_variant_A = ceil((C/eps)^4), not ^3
   tampered["evidence"]["N_variant_A"] = "143418373";
   CHECK(has(k::check_certificate(tampered).problems, "evidence.N_variant_A: recorded 143418373"));
+}
+
+TEST_CASE("T5.2.sim with second-layer phi > 1: the vanishing share and the top keys recomputed, z keeping the top "
+          "key's window", "[kernel][certificate][section5]") {
+  // attention_pair_second_dominant: φ₂(0) = 3/2 (the query's own key on top); attention_pair_second_previous: τ = 1
+  // and φ₂(1) = 3/2 (the previous key on top), so z keeps x's last τ + 2 = 3 tokens.
+  const auto [dominant, r] = accepted_simulation("attention_pair_second_dominant__T5.2.sim.json", "last");
+  CHECK(has(r.reestablished, "evidence.N_variant_A"));
+  CHECK(has(r.reestablished, "evidence.rows[0].bound"));
+  json tampered = dominant;  // the bound without the bulk's share L^(1 - 3/2): about the error, below the kernel's
+  tampered["evidence"]["rows"][0]["bound"] = "0.0001";
+  CHECK(has(k::check_certificate(tampered).problems, "evidence.rows[0].bound: recorded \"0.0001\", recomputed ["));
+  const auto [previous, rp] = accepted_simulation("attention_pair_second_previous__T5.2.sim.json", "uniform");
+  CHECK(has(rp.reestablished, "evidence.rows[0].bound"));
+  tampered = previous;  // z's second-to-last token flipped: the top key's window is not x's
+  std::string z = tampered["evidence"]["rows"][0]["z"].get<std::string>();
+  z[z.size() - 2] = z[z.size() - 2] == '0' ? '1' : '0';
+  tampered["evidence"]["rows"][0]["z"] = z;
+  CHECK(has(k::check_certificate(tampered).problems,
+            "evidence.rows[0].z: not a subsequence of x ending in x's last 3 tokens"));
 }
 
 TEST_CASE("A run stopped before any evidence claims nothing: accepted, unless it records evidence",

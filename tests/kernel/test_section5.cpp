@@ -69,7 +69,7 @@ TEST_CASE("C(f) with a second-layer positional term: rate min(gamma, 1/3, gamma2
   CHECK(encloses(b.C, "48.63569188061529847425680804466384889599", "1e-12"));
   lgc::Model balanced = c.models[0];
   balanced.layers[1].heads[0].phi[0] = 1;  // balanced: the window key keeps a share of the attention
-  CHECK(k::layer2_obstacle(balanced) == std::optional<std::string>("a second-layer positional term >= 1"));
+  CHECK_FALSE(k::layer2_obstacle(balanced));  // covered: the top key is paired between x and z
   // φ₂ < 0: covered; the light key multiplies the head's factor by j₀/(j₀ − 1) = 2, and γ₂,g = 5/4 > r′ = 1/3.
   lgc::Model light = c.models[0];
   light.layers[1].heads[0].phi[0] = Rational(-1, 4);
@@ -78,6 +78,21 @@ TEST_CASE("C(f) with a second-layer positional term: rate min(gamma, 1/3, gamma2
   CHECK(l.rate == Rational(1, 3));
   // C(f) = e^{1/2}·2·2·(2ε̂ + G), ε̂ = e^{1/2}(5·2^{−2/3} + 2^{1/3 − 5/4}), G = e^{1/2}.
   CHECK(encloses(l.C, "90.88921432756114914636202261411008863454", "1e-12"));
+}
+
+TEST_CASE("C(f) with a position-dominant second layer: the bulk's vanishing share, no statistic term",
+          "[kernel][section5][bundled]") {
+  // attention_pair_second_dominant's f: K = Lip(Φ) = D = 0, A = 1/2, B = 1, τ = 0, j₀ = 2, φ₂(0) = 3/2: Φ = 3/2,
+  // γ₂ = 1/2, r′ = 1/3; ε̂ = e^{1/2}·(1 + 0)·2^{1/3 − 1/2}, π̂ = 0 (K = Lip = 0), no statistic term:
+  // C(f) = e^{1/2}·2·(2ε̂) = 4e·2^{−1/6}.
+  const auto c = kt::bundled("cases/section5/attention_pair_second_dominant.json");
+  CHECK_FALSE(k::layer2_obstacle(c.models[0]));
+  const k::Section5Bounds b = k::section5_bounds(c.models[0], Rational(1));
+  CHECK(b.rate == Rational(1, 3));
+  CHECK(b.start == 2);
+  CHECK(encloses(b.C, "9.686855186073364390321686483121628602167", "1e-12"));
+  CHECK(k::kept_tail(kt::bundled("cases/section5/attention_pair_second_previous.json").models[0]) == 3);
+  CHECK(k::section5_bounds(kt::bundled("cases/section5/attention_pair_second_previous.json").models[0], 1).start == 5);
 }
 
 TEST_CASE("exhaustive domains: parsed and counted by the kernel", "[kernel][enumeration]") {

@@ -970,6 +970,7 @@ class Checker {
     std::vector<Section5Bounds> bounds;
     Rational rate(1, 3);  // the smaller r′ = min(γ, 1/3, γ₂)
     std::size_t period = 1;  // lcm of the periods: a z of the right residue exists among any `period` lengths
+    std::uint64_t start = 1;  // C(f) holds from the larger start on
     if (!case_.is_pair) return problem("case", "T5.2.sim does not apply: not a pair");
     for (const Model& m : case_.models) {
       if (auto why = layer2_obstacle(m)) return problem("case", "T5.2.sim does not apply: " + *why);
@@ -977,6 +978,7 @@ class Checker {
       bounds.push_back(section5_bounds(m, c));
       rate = std::min(rate, bounds.back().rate);
       period = std::lcm(period, m.period);
+      start = std::max(start, bounds.back().start);
     }
     Number C = bounds.front().C;
     for (const auto& b : bounds) C = certified_max(C, b.C);
@@ -985,8 +987,8 @@ class Checker {
     if (recorded && *recorded >= lower_of(C) && *recorded > 0) try {  // the exact N's follow from an accepted C
       const Rational e = 1 / rate;  // max(1/γ, 3, 1/γ₂)
       const long u = numerator(e).convert_to<long>(), v = denominator(e).convert_to<long>();
-      const Integer spread(static_cast<unsigned long>(period - 1));  // N_A = ⌈(C/ε)^e⌉ + lcm(Δ) − 1
-      compare_integer(ev("N_variant_A"), ceil_power(*recorded / eps, e) + spread);
+      const Integer spread(static_cast<unsigned long>(period - 1));  // N_A = max(⌈(C/ε)^e⌉, start) + lcm(Δ) − 1
+      compare_integer(ev("N_variant_A"), std::max(ceil_power(*recorded / eps, e), Integer(start)) + spread);
       compare_integer(ev("N_variant_B"), ceil_power(pow(*recorded, v) * pow(1 / eps, u), Rational(1, v)));
     } catch (const std::overflow_error& beyond) {
       unchecked(cat("T5.2.sim: N_variant_A/B (", beyond.what(), ")"));
@@ -1061,9 +1063,11 @@ class Checker {
       if (!x || !z) return;
       if (x->size() != length)
         return problem("evidence.inputs", cat("|x| = ", x->size(), ", the case's length ", length));
-      if (x->size() <= m.locality + 1 || z->size() < 2 * (m.locality + 1)) return problem(path, "x or z too short");
-      if (!keeps_window(*x, *z, m.locality + 1))
-        return problem(path + ".z", "not a subsequence of x ending in x's window");
+      const std::uint64_t tail = kept_tail(m);  // the query's window and each top second-layer key's
+      if (x->size() < tail + m.locality + 1 || z->size() < tail + m.locality + 1)
+        return problem(path, "x or z too short");
+      if (!keeps_window(*x, *z, tail))
+        return problem(path + ".z", cat("not a subsequence of x ending in x's last ", tail, " tokens"));
       if (z->size() % m.period != x->size() % m.period)  // else z's window would not have x's residues
         return problem(path + ".z",
                        cat("|z| = ", z->size(), " is not |x| = ", x->size(), " mod the period ", m.period));

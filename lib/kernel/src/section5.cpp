@@ -346,6 +346,14 @@ Layer2Head layer2_head(const Head& g, const std::vector<Rational>& b, unsigned b
   out.v = row_sum_norm(g.value);
   out.phi.assign(g.phi.begin(), g.phi.end());
   for (const Rational& phi : g.phi) out.light += phi < 0 ? 1 : 0;
+  std::vector<Rational> P(g.phi.begin(), g.phi.end());  // φ_g ∪ {1}, 1 standing for the bulk
+  P.push_back(1);
+  std::sort(P.begin(), P.end());
+  P.erase(std::unique(P.begin(), P.end()), P.end());
+  out.top = P.back();
+  out.margin = P.size() < 2 ? Rational(1) : std::min(Rational(1), Rational(P.back() - P[P.size() - 2]));
+  for (std::size_t t = 0; t < g.phi.size(); ++t)
+    if (g.phi[t] == out.top) out.top_offsets.push_back(t);
   out.A = extreme(box, spectral_norm(g.qk, bits).value * Number(norm2), false, bits);
   out.grow = exp(out.A, bits);
   return out;
@@ -361,10 +369,17 @@ std::optional<std::string> layer2_kernel_gap(const Model& m) {
 
 std::optional<std::string> layer2_obstacle(const Model& m) {
   if (m.layers.size() != 2 || m.semantics.kind != Semantics::Kind::Softmax) return "not a two-layer softmax model";
-  for (const Head& g : m.layers[1].heads)
-    for (const Rational& x : g.phi)
-      if (x >= 1) return "a second-layer positional term >= 1";
   return std::nullopt;
+}
+
+std::uint64_t kept_tail(const Model& m) {
+  std::uint64_t last = 0;
+  for (const Head& g : m.layers.at(1).heads) {
+    const Rational top = std::max(Rational(1), *std::max_element(g.phi.begin(), g.phi.end()));
+    for (std::size_t t = 0; t < g.phi.size(); ++t)
+      if (g.phi[t] == top) last = std::max<std::uint64_t>(last, t);
+  }
+  return m.locality + 1 + last;
 }
 
 std::vector<Rational> first_layer_box(const Model& m) {
@@ -416,7 +431,9 @@ Number convergence_term(const Layer2Head& h, const Number& K, const Rational& r,
                         std::size_t tau, unsigned bits) {
   const std::uint64_t j0 = 2 * (tau + 1);
   Number lost(0), powers(0), window(0);
-  for (const Rational& phi : h.phi) window += phi == 0 ? Number(1) : Number(power(Integer(L), phi, bits));
+  for (std::size_t t = 0; t < h.phi.size(); ++t)  // the top keys (Φ = 1) are compared key by key, not here
+    if (std::find(h.top_offsets.begin(), h.top_offsets.end(), t) == h.top_offsets.end())
+      window += h.phi[t] == 0 ? Number(1) : Number(power(Integer(L), h.phi[t], bits));
   for (std::uint64_t j = j0; j <= L; ++j) {
     const Number pj(power(Integer(static_cast<unsigned long>(j)), Rational(-r), bits));
     lost += Number(1) - exp(Number(0) - (Number(h.m) * K * pj + Number(h.m2) * delta), bits);
@@ -428,10 +445,28 @@ Number convergence_term(const Layer2Head& h, const Number& K, const Rational& r,
          h.grow * Number(h.v) * K * inverse_L * powers;
 }
 
+/// Φ > 1, over L^Φ: ε°(L) = e^A max(1, B)[(L − τ − 1)L^{−Φ} + Σ_{φ(t) < Φ} L^{φ(t)−Φ}] (the bulk and lower keys).
+Number vanishing_term(const Layer2Head& h, std::uint64_t L, std::size_t tau, unsigned bits) {
+  const Integer length(static_cast<unsigned long>(L));
+  Number share = Number(Rational(Integer(length - tau - 1))) * Number(power(length, Rational(-h.top), bits));
+  for (const Rational& phi : h.phi)
+    if (phi != h.top) share += Number(power(length, Rational(phi - h.top), bits));
+  return h.grow * Number(std::max(Rational(1), h.B)) * share;
+}
+
+/// ε_g(L, Δ) when Φ = 1, ε°(L) when Φ > 1.
+Number head_term(const Layer2Head& h, const Number& K, const Rational& r, std::uint64_t L, const Number& delta,
+                 std::size_t tau, unsigned bits) {
+  return h.top == 1 ? convergence_term(h, K, r, L, delta, tau, bits) : vanishing_term(h, L, tau, bits);
+}
+
+/// w without its last t tokens.
+Tokens cut(const Tokens& w, std::size_t t) { return Tokens(w.begin(), w.end() - static_cast<long>(t)); }
+
 }  // namespace
 
 SimulationErrorBounder::SimulationErrorBounder(const Model& m, const Tokens& x, unsigned bits)
-    : model_(&m), bits_(bits), x_length_(x.size()), histogram_x_(end_histogram(m, x)) {
+    : model_(&m), bits_(bits), x_length_(x.size()), histogram_x_(end_histogram(m, x)), x_(x) {
   const Margin gamma = positional_margin(m);
   rate_ = gamma ? std::min(*gamma, Rational(1)) : Rational(1);
   K_ = convergence_constant(m, bits), lip_ = limit_lipschitz(m, bits);
@@ -439,7 +474,7 @@ SimulationErrorBounder::SimulationErrorBounder(const Model& m, const Tokens& x, 
   const std::vector<Rational> b = first_layer_box(m);
   for (const Head& g : m.layers.at(1).heads) {
     const Layer2Head& h = heads_.emplace_back(layer2_head(g, b, bits));
-    eps_x_.push_back(convergence_term(h, K_, rate_, x.size(), dx_, m.locality, bits));
+    eps_x_.push_back(head_term(h, K_, rate_, x.size(), dx_, m.locality, bits));
   }
 }
 
@@ -453,10 +488,25 @@ SimulationErrorBound SimulationErrorBounder::bound(const Tokens& z, const Number
   Number heads(0);
   for (std::size_t g = 0; g < heads_.size(); ++g) {
     const Layer2Head& h = heads_[g];
-    const Number eps_z = convergence_term(h, K_, rate_, z.size(), dz, m.locality, bits_);
+    const Number eps_z = head_term(h, K_, rate_, z.size(), dz, m.locality, bits_);
     // Ā_x >= e^{−A}(T − k_g)/T: the k_g keys with φ < 0 may weigh less than e^{−A}.
     const Rational share(static_cast<unsigned long>(x_length_), static_cast<unsigned long>(x_length_ - h.light));
-    heads += h.grow * Number(share * (1 + h.B)) * (eps_x_[g] + eps_z + error);
+    // π_g: each top key of x against z's, ΔY_t = K(T−t)^{−r} + K(n−t)^{−r} + Lip(Φ)‖μ̂_{n−t}(z) − μ̂_{T−t}(x)‖₁.
+    Number pairing(0);
+    for (const std::uint64_t t : h.top_offsets) {
+      Rational moved = 0;
+      const std::vector<Rational> hx = end_histogram(m, cut(x_, t)), hz = end_histogram(m, cut(z, t));
+      for (std::size_t c = 0; c < hx.size(); ++c) moved += magnitude(hx[c] - hz[c]);
+      const Number dY =
+          K_ * (Number(power(Integer(static_cast<unsigned long>(x_length_ - t)), Rational(-rate_), bits_)) +
+                Number(power(Integer(static_cast<unsigned long>(z.size() - t)), Rational(-rate_), bits_))) +
+          lip_ * Number(moved);
+      const Number shift = Number(h.m) * dY + Number(h.m2) * (dx_ + dz);
+      pairing += h.grow * (Number(std::max(Rational(1), h.B)) * (Number(1) - exp(Number(0) - shift, bits_)) +
+                           Number(h.v) * dY);
+    }
+    const Number compared = h.top == 1 ? error : Number(0);  // Φ > 1: the bulk is charged in ε°, not compared
+    heads += h.grow * Number(share * (1 + h.B)) * (eps_x_[g] + eps_z + compared + pairing);
   }
   out.total = Number(readout_lipschitz(m)) * (dx_ + dz + heads);
   return out;
@@ -469,10 +519,12 @@ Section5Bounds section5_bounds(const Model& m, const Rational& c, unsigned bits)
   const std::vector<Rational> b = first_layer_box(m);
   std::vector<Layer2Head> heads;
   for (const Head& g : m.layers.at(1).heads) heads.push_back(layer2_head(g, b, bits));
-  auto margin2 = [](const Layer2Head& h) {  // γ₂,g = 1 − max φ_g
-    return Rational(1 - *std::max_element(h.phi.begin(), h.phi.end()));
+  auto margin2 = [](const Layer2Head& h) {  // 1 − max φ_g when Φ = 1 and no key is on top (uncapped), else γ₂,g
+    return h.top == 1 && h.top_offsets.empty() ? Rational(1 - *std::max_element(h.phi.begin(), h.phi.end()))
+                                               : h.margin;
   };
-  for (const Layer2Head& h : heads) out.rate = std::min(out.rate, margin2(h));
+  for (const Layer2Head& h : heads) out.rate = std::min(out.rate, h.margin);
+  out.start = kept_tail(m) + m.locality + 1;  // j₀ + the largest top offset
   const Number K = convergence_constant(m, bits), lip = limit_lipschitz(m, bits);
   const Rational tau1(static_cast<unsigned long>(m.locality + 1)), sigma = 1 / (1 - out.rate);
   const Rational H(static_cast<unsigned long>(m.alphabet_size() * m.period));  // the SΔ classes
@@ -484,13 +536,34 @@ Section5Bounds section5_bounds(const Model& m, const Rational& c, unsigned bits)
   }
   Number sum = 0;
   // early: (2j₀ + τ + 1 + W_L)/L <= [5(τ+1) j₀^{r′−1} + (τ+1) j₀^{r′−γ₂,g}] n^{−r′}
+  const Number unit(power(j0, out.rate - 1, bits));  // j₀^{r′−1}: 1/n <= unit·n^{−r′}
   for (const Layer2Head& h : heads) {
-    const Number early = Number(5 * tau1) * Number(power(j0, out.rate - 1, bits)) +
-                         Number(tau1) * Number(power(j0, out.rate - margin2(h), bits));
-    const Number part = Number(h.m * sigma) * K + Number(h.m2) * D + early;
-    const Number eps_hat = h.grow * (Number(std::max(Rational(1), h.B)) * part + Number(h.v * sigma) * K);
+    const Number spread(std::max(Rational(1), h.B));
+    Number eps_hat(0);
+    if (h.top > 1) {  // ε°(L) <= e^A max(1,B)(1 + #{t : φ(t) < Φ}) j₀^{r′−γ₂,g} n^{−r′}
+      const Rational lower(static_cast<unsigned long>(h.phi.size() - h.top_offsets.size()));
+      eps_hat = h.grow * spread * Number(1 + lower) * Number(power(j0, out.rate - h.margin, bits));
+    } else {
+      // (2j₀ + τ + 1)/L and W⁻_L/L, W⁻ over the keys below 1 (every key below 1 when none is on top)
+      Number early = Number(5 * tau1) * unit;
+      std::optional<Rational> below;
+      for (const Rational& phi : h.phi)
+        if (phi != 1 && (!below || phi > *below)) below = phi;
+      if (h.top_offsets.empty()) early += Number(tau1) * Number(power(j0, out.rate - margin2(h), bits));
+      else if (below) early += Number(tau1) * Number(power(j0, out.rate - (1 - *below), bits));
+      const Number part = Number(h.m * sigma) * K + Number(h.m2) * D + early;
+      eps_hat = h.grow * (spread * part + Number(h.v * sigma) * K);
+    }
+    // π̂_g = Σ_{t∈W⁺} e^A[max(1,B)(m Ŷ_t + m′(K + D)) + v Ŷ_t], Ŷ_t = 3K + Lip(Φ)(8t j₀^{r′−1} + cH(τ+1)).
+    Number pairing(0);
+    for (const std::uint64_t t : h.top_offsets) {
+      const Rational shifts(static_cast<unsigned long>(8 * t));  // 4t/n for x and for z
+      const Number dY = Number(3) * K + lip * (Number(shifts) * unit + Number(c * H * tau1));
+      pairing += h.grow * (spread * (Number(h.m) * dY + Number(h.m2) * (K + D)) + Number(h.v) * dY);
+    }
+    const Number compared = h.top == 1 ? Number(c * tau1) * (out.G + out.L) : Number(0);
     const Rational share(Integer(j0), Integer(j0 - h.light));  // T >= j₀: Ā_x >= e^{−A}(j₀ − k_g)/j₀
-    sum += h.grow * Number(share * (1 + h.B)) * (Number(2) * eps_hat + Number(c * tau1) * (out.G + out.L));
+    sum += h.grow * Number(share * (1 + h.B)) * (Number(2) * eps_hat + pairing + compared);
   }
   out.C = Number(readout_lipschitz(m)) * (K + D + sum);
   return out;

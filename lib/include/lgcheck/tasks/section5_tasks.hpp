@@ -37,8 +37,9 @@ struct AttentionFirstLayer {
 };
 /// The shape of attention_pair beyond the default (period 1, second-layer
 /// φ = 0, one head per layer, no MLP): `second_phi` puts the second layer's positional term
-/// φ(0) = second_phi on the query's own key (0 <= second_phi < 1 keeps the
-/// second layer token-dominant, the class the simulation-error bound covers);
+/// φ(t) = second_phi on the key at offset t = `second_phi_offset` <= τ from the query (the
+/// query's own key by default; below 1 the second layer is token-dominant, 1 balanced,
+/// above 1 position-dominant);
 /// `period` Δ with positional encodings p_r = (0, r·s, 0, r·s), s the
 /// residue shift: a key at residue r reads as r·s more of a 1 (its
 /// second-layer score and value, and the first layer's copy, change with r),
@@ -53,6 +54,7 @@ struct AttentionPairShape {
   Rational residue_shift = 0;
   bool two_heads = false;
   Rational mlp_gain = 0;
+  std::size_t second_phi_offset = 0;
 };
 SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Rational& eta,
                            const AttentionFirstLayer& first_layer = {}, const AttentionPairShape& shape = {});

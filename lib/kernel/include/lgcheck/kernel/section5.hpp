@@ -77,8 +77,8 @@ Integer kgram_min_length(std::uint64_t k, const Rational& rho, const Rational& e
 Rational match_fraction(const std::vector<int>& x, std::size_t k);
 std::vector<Rational> kgram_target(const std::vector<int>& x, std::size_t k, std::size_t S);
 
-/// Why Theorem 5.2's bounds below do not cover `model`, or nullopt: they need two softmax layers (any Δ) and every
-/// second-layer φ below 1. A certificate of T5.2.sim on such a model was not issued by the search: rejected.
+/// Why Theorem 5.2's bounds below do not cover `model`, or nullopt: they need two softmax layers (any Δ, any
+/// second-layer φ). A certificate of T5.2.sim on another model was not issued by the search: rejected.
 std::optional<std::string> layer2_obstacle(const Model& model);
 /// The kernel's own restriction for the Section 5 re-checks (not re-established, never rejected): a first-layer MLP
 /// (the kernel's box has no MLP widening).
@@ -91,7 +91,8 @@ std::vector<Rational> first_layer_box(const Model& model);
 /// Theorem 5.2 with Lemma 5.3's constant c, and r′ = min(γ, 1/3) (theory.md §3).
 struct Section5Bounds {
   Number G, L, C;
-  Rational rate;  ///< r′
+  Rational rate;            ///< r′
+  std::uint64_t start = 0;  ///< C(f) holds for n >= start = 2(τ+1) + the largest top offset
 };
 /// Lemma 5.3's G and L at a query (theory.md "The integrands"): with q_g = M_g Φ_q, A_g = Σ_r b_r|q_g,r|,
 /// G = max_g e^{A_g}·max(1, B_g), L = max_g e^{A_g}·Lip(Φ)·max(‖q_g‖₁, ‖q_g‖₁B_g + ‖V_g‖∞).
@@ -106,9 +107,13 @@ struct SimulationErrorBound { Number total; Rational drift; };  ///< the bound; 
 struct Layer2Head {
   Number A, grow;        ///< min(Σ b_r|M_rc|b_c, ‖M‖₂‖b‖₂²) and e^A
   Rational B, m, m2, v;  ///< max_k Σ_c|V_kc|b_c; Σ|M_rc|b_c; Σ b_r|M_rc|; ‖V‖∞
-  std::vector<Rational> phi;  ///< φ_g(0..τ), each below 1: the window key of offset t weighs L^{φ(t)} at query L
+  std::vector<Rational> phi;  ///< φ_g(0..τ): the window key of offset t weighs L^{φ(t)} at query L
   std::uint64_t light = 0;    ///< k_g: the offsets with φ_g(t) < 0, keys that may weigh less than e^{−A}
+  Rational top, margin;       ///< Φ = max(φ_g ∪ {1}) and γ₂,g = min(1, Φ − the next element of φ_g ∪ {1})
+  std::vector<std::uint64_t> top_offsets;  ///< W⁺ = {t : φ_g(t) = Φ}, compared key by key between x and z
 };
+/// How many of x's last tokens a z must keep: τ + 1 + the largest top offset of a second-layer head (τ + 1 if none).
+std::uint64_t kept_tail(const Model& model);
 class SimulationErrorBounder {
  public:
   SimulationErrorBounder(const Model& model, const Tokens& x, unsigned bits = 128);
@@ -121,6 +126,7 @@ class SimulationErrorBounder {
   std::uint64_t x_length_;
   Number K_, lip_, dx_;
   std::vector<Rational> histogram_x_;
+  Tokens x_;                       ///< x (its tail and the histograms before its end)
   std::vector<Layer2Head> heads_;  ///< per second-layer head, over the box
   std::vector<Number> eps_x_;      ///< per second-layer head: ε_g(T, Δ_x)
 };
