@@ -31,16 +31,8 @@ const Claim* find_claim(const std::string& id) {
   return nullptr;
 }
 
-/// Runs the claim again from the certificate's own case (its check block carries the parameters and seeds),
-/// taking search results from the evidence, and lists every difference of the whole record: verdict, detail, scope.
-void compare_with_rerun(const Claim& claim, const Case& c, const nlohmann::json& cert, const nlohmann::json& evidence,
-                        std::vector<std::string>& problems) {
-  ClaimResult again;
-  try {
-    again = claim.replay(c, evidence);
-  } catch (const std::overflow_error& e) {  // as the run does (suite.cpp): UNDECIDED, stopped
-    again = beyond_exact_computation(claim, c, e);
-  }
+/// Lists every difference between the recorded claim record and `again`: verdict, detail, scope.
+void compare_records(const ClaimResult& again, const nlohmann::json& cert, std::vector<std::string>& problems) {
   const std::string recorded_verdict = text_field(cert, "verdict", "?");
   if (to_string(again.verdict) != recorded_verdict)
     problems.push_back("verdict: recorded " + recorded_verdict + ", the re-run gives " + to_string(again.verdict) +
@@ -54,14 +46,73 @@ void compare_with_rerun(const Claim& claim, const Case& c, const nlohmann::json&
                        ", the re-run gives " + scope.dump());
 }
 
-/// A row the search's enumeration budget stopped (suite.cpp's run_within_budget): UNDECIDED, a detail
-/// "stopped: … (raise --budget to decide)" and evidence holding only the budget's text.
-bool stopped_by_budget(const nlohmann::json& cert, const nlohmann::json& evidence) {
-  const std::string detail = text_field(cert, "detail", "");
+/// Runs the claim again from the certificate's own case (its check block carries the parameters and seeds),
+/// taking search results from the evidence, and lists every difference of the whole record.
+void compare_with_rerun(const Claim& claim, const Case& c, const nlohmann::json& cert, const nlohmann::json& evidence,
+                        std::vector<std::string>& problems) {
+  ClaimResult again;
+  try {
+    again = claim.replay(c, evidence);
+  } catch (const std::overflow_error& e) {  // as the run does (suite.cpp): UNDECIDED, stopped
+    again = beyond_exact_computation(claim, c, e);
+  }
+  compare_records(again, cert, problems);
+}
+
+/// Whether a detail is a budget's stop: "stopped: … (raise --budget to decide)".
+bool is_budget_stop(const std::string& detail) {
   const std::string tail = " (raise --budget to decide)";
-  return text_field(cert, "verdict", "") == "UNDECIDED" && detail.rfind("stopped: ", 0) == 0 &&
-         detail.size() >= tail.size() && detail.compare(detail.size() - tail.size(), tail.size(), tail) == 0 &&
-         evidence.is_object() && evidence.size() == 1 && evidence.contains("budget") && evidence["budget"].is_string();
+  return detail.rfind("stopped: ", 0) == 0 && detail.size() >= tail.size() &&
+         detail.compare(detail.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+/// The budget a budget-stopped record names ("1000 enumerated items", "30 s": `describe`'s forms), or nullopt.
+std::optional<Budget> recorded_budget(const nlohmann::json& evidence) {
+  if (!evidence.is_object() || evidence.size() != 1 || !evidence.contains("budget") || !evidence["budget"].is_string())
+    return std::nullopt;
+  const std::string text = evidence["budget"].get<std::string>();
+  const std::size_t space = text.find(' ');
+  if (space == std::string::npos || space == 0) return std::nullopt;
+  const std::string number = text.substr(0, space), unit = text.substr(space + 1);
+  if (unit != "enumerated items" && unit != "s") return std::nullopt;
+  try {
+    const Budget b = parse_budget(unit == "s" ? number + "s" : number);
+    if (describe(b) != text) return std::nullopt;  // only the forms the search writes
+    return b;
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;
+  }
+}
+
+/// A budget-stopped record (suite.cpp's `budget_stopped`): UNDECIDED, "stopped: … (raise --budget to decide)",
+/// evidence holding only the budget. An item budget is reproduced: the claim's own run under it must give the
+/// same record. A time budget cannot be; the claim must then at least be one a budget stops on this case (its run
+/// under a budget of 1 item stops), with the empty scope of a stopped row. Returns true when it handled `cert`.
+bool check_budget_stop(const Claim& claim, const Case& c, const nlohmann::json& cert, const nlohmann::json& evidence,
+                       ReplayResult& r) {
+  if (text_field(cert, "verdict", "") != "UNDECIDED" || !is_budget_stop(text_field(cert, "detail", ""))) return false;
+  const std::optional<Budget> budget = recorded_budget(evidence);
+  if (!budget) return false;  // re-run as any record, and rejected there
+  if (!claim.applies(c)) {  // nothing to re-run
+    r.problems.push_back("claim: " + claim.id + " does not apply to the certificate's case");
+    return true;
+  }
+  if (budget->items) {
+    compare_records(run_under_budget(claim, c, *budget), cert, r.problems);
+    r.budget_stop = ReplayResult::BudgetStop::Reproduced;
+    return true;
+  }
+  const ClaimResult probe = run_under_budget(claim, c, Budget{1, std::nullopt});
+  if (!is_budget_stop(probe.detail))
+    r.problems.push_back("evidence.budget: a time budget cannot stop " + claim.id +
+                         " on this case (its run under a budget of 1 item does not stop: " + to_string(probe.verdict) +
+                         ")");
+  const nlohmann::json empty = scope_json(ClaimResult{}.scope);
+  if (!cert.contains("scope") || cert["scope"] != empty)
+    r.problems.push_back("scope: recorded " + (cert.contains("scope") ? cert["scope"].dump() : std::string("none")) +
+                         ", a stopped run's is " + empty.dump());
+  r.budget_stop = ReplayResult::BudgetStop::TimeNotReproduced;
+  return true;
 }
 
 std::string file_name(const std::string& case_name, const std::string& claim) {
@@ -207,14 +258,8 @@ ReplayResult replay_certificate(const nlohmann::json& cert) {
       problem(std::string("evidence.witnesses: ") + e.what());
     }
   }
-  if (stopped_by_budget(cert, evidence)) {
-    // The search's budget stopped the run (suite.cpp): an UNDECIDED that claims nothing, and a re-run without that
-    // budget would decide. The claim must apply to the case; the kernel below checks the rest of the record.
-    r.stopped_by_budget = true;
-    if (!claim->applies(c)) problem("claim: " + claim->id + " does not apply to the certificate's case");
-  } else {
-    compare_with_rerun(*claim, c, cert, evidence, r.problems);
-  }
+  // A run the search's budget stopped is re-run under that budget, not without it (which would decide).
+  if (!check_budget_stop(*claim, c, cert, evidence, r)) compare_with_rerun(*claim, c, cert, evidence, r.problems);
   // The independent check: the trusted kernel (lib/kernel, no search code)
   // recomputes every constant it knows from the case and re-establishes the
   // witnesses with its own forward pass.

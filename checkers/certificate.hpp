@@ -28,7 +28,8 @@ struct ReplayResult {
   std::vector<std::string> problems;  ///< what does not match, one line each
   std::size_t witnesses_checked = 0;
   std::size_t kernel_reestablished = 0;  ///< constants and witnesses the trusted kernel re-established
-  bool stopped_by_budget = false;  ///< an UNDECIDED the search's budget stopped: nothing claimed, not re-run
+  /// A record the search's budget stopped: re-run under its item budget, or (a time budget) not reproducible.
+  enum class BudgetStop { None, Reproduced, TimeNotReproduced } budget_stop = BudgetStop::None;
 };
 
 ReplayResult replay_certificate(const nlohmann::json& certificate);

@@ -129,9 +129,7 @@ ClaimResult run_within_budget(const Claim& claim, const Case& c) {
   try {
     return claim.run(c);
   } catch (const BudgetExceeded& e) {
-    ClaimResult r = stopped_row(claim, c, std::string(e.what()) + " (raise --budget to decide)");
-    r.evidence = {{"budget", describe(enumeration_budget())}};
-    return r;
+    return budget_stopped(claim, c, e);
   } catch (const std::overflow_error& e) {
     return beyond_exact_computation(claim, c, e);
   }
@@ -141,6 +139,21 @@ ClaimResult run_within_budget(const Claim& claim, const Case& c) {
 
 ClaimResult beyond_exact_computation(const Claim& claim, const Case& c, const std::overflow_error& e) {
   return stopped_row(claim, c, std::string(e.what()) + " (beyond exact computation)");
+}
+
+ClaimResult budget_stopped(const Claim& claim, const Case& c, const std::exception& e) {
+  ClaimResult r = stopped_row(claim, c, std::string(e.what()) + " (raise --budget to decide)");
+  r.evidence = {{"budget", describe(enumeration_budget())}};
+  return r;
+}
+
+ClaimResult run_under_budget(const Claim& claim, const Case& c, const Budget& budget) {
+  struct Restore {
+    Budget before = enumeration_budget();
+    ~Restore() { set_enumeration_budget(before); }
+  } restore;
+  set_enumeration_budget(budget);
+  return run_within_budget(claim, c);
 }
 
 std::vector<WorkUnit> work_units(const std::vector<Case>& cases, const std::string& glob) {

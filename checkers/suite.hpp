@@ -2,6 +2,7 @@
 // Running the registered claims over case files, with the cases' own
 // expectations compared.
 #include "claim.hpp"
+#include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/enumerate/parallel.hpp"
 
 #include <nlohmann/json.hpp>
@@ -26,6 +27,14 @@ bool matches(const std::string& glob, const std::string& id);
 /// (std::overflow_error): "stopped: <what> (beyond exact computation)". The
 /// run and the replay give the same row.
 ClaimResult beyond_exact_computation(const Claim& claim, const Case& c, const std::overflow_error& e);
+
+/// The UNDECIDED row of a claim whose run spent the enumeration budget:
+/// "stopped: <what> (raise --budget to decide)", evidence {"budget": <the budget>}.
+ClaimResult budget_stopped(const Claim& claim, const Case& c, const std::exception& e);
+
+/// The claim's own run (not its replay) under `budget` (restored after): what `check --budget` gives, the
+/// budget's stop included.
+ClaimResult run_under_budget(const Claim& claim, const Case& c, const Budget& budget);
 
 /// Every registered claim whose id matches `glob` (shell pattern) and that
 /// applies to the case, then the case's "expect" block: an expected verdict

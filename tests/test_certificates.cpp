@@ -164,37 +164,77 @@ TEST_CASE("T4.1.sim replays from its recorded z without the construction", "[cer
   CHECK(mentions(r, "no recorded z for x"));
 }
 
-TEST_CASE("A run stopped by the budget replays without a re-run, and a stopped record that claims more does not",
+TEST_CASE("A run stopped by an item budget replays under that budget, and a stopped record that claims more does not",
           "[certificate][budget]") {
-  struct BudgetOf50 {  // the process-wide budget, reset whatever the test does
-    BudgetOf50() { lgc::set_enumeration_budget(lgc::Budget{50, std::nullopt}); }
-    ~BudgetOf50() { lgc::set_enumeration_budget(lgc::Budget{}); }
-  };
   nlohmann::json cert;
   {
-    BudgetOf50 budget;
-    cert = certificate_for("paper/modp/modp_p3_hardmax.json", "L4.L");
+    const lgc::Case c = lgc::test::bundled("paper/modp/modp_p3_hardmax.json");
+    const lgc::Claim* claim = nullptr;
+    for (const auto& k : lgc::claim_registry())
+      if (k.id == "L4.L") claim = &k;
+    REQUIRE(claim);
+    cert = lgc::make_certificate(c, lgc::run_under_budget(*claim, c, lgc::Budget{50, std::nullopt}));
   }
   REQUIRE(cert["verdict"] == "UNDECIDED");
   REQUIRE(cert["detail"].get<std::string>().rfind("stopped: ", 0) == 0);
-  REQUIRE(cert["evidence"].size() == 1);
-  // Without the budget the re-run decides (SAMPLED), so a re-run could only reject it: replay does not re-run it.
+  REQUIRE(cert["evidence"] == nlohmann::json({{"budget", "50 enumerated items"}}));
+  CHECK(lgc::enumeration_budget().unlimited());  // restored
+  // Without the budget the run decides (SAMPLED); under the recorded 50 items it stops the same way.
   const lgc::ReplayResult ok = lgc::replay_certificate(cert);
   INFO((ok.problems.empty() ? std::string() : ok.problems.front()));
   CHECK(ok.accepted);
-  CHECK(ok.stopped_by_budget);
+  CHECK(ok.budget_stop == lgc::ReplayResult::BudgetStop::Reproduced);
+  CHECK(lgc::enumeration_budget().unlimited());
   // Evidence beside the budget: not a stopped row, so it is re-run (and differs) and the kernel refuses it.
   nlohmann::json more = cert;
   more["evidence"]["L"] = "1";
-  const lgc::ReplayResult r = lgc::replay_certificate(more);
+  lgc::ReplayResult r = lgc::replay_certificate(more);
   CHECK_FALSE(r.accepted);
-  CHECK_FALSE(r.stopped_by_budget);
+  CHECK(r.budget_stop == lgc::ReplayResult::BudgetStop::None);
   CHECK(mentions(r, "verdict: recorded UNDECIDED, the re-run gives SAMPLED"));
   CHECK(mentions(r, "kernel: evidence.L: recorded by a run that says it stopped"));
+  // A budget the search never writes: re-run without one, so the decided run shows.
+  nlohmann::json unlimited = cert;
+  unlimited["evidence"]["budget"] = "unlimited";
+  r = lgc::replay_certificate(unlimited);
+  CHECK(mentions(r, "verdict: recorded UNDECIDED, the re-run gives SAMPLED"));
+  CHECK(mentions(r, "kernel: evidence.budget: missing or not a budget"));
+  // A larger item budget than the run needs: the re-run under it decides, so the stop is not reproduced.
+  nlohmann::json larger = cert;
+  larger["evidence"]["budget"] = "100000000 enumerated items";
+  CHECK(mentions(lgc::replay_certificate(larger), "verdict: recorded UNDECIDED, the re-run gives SAMPLED"));
+  // A scope beside the stop: a stopped run has none.
+  nlohmann::json scoped = cert;
+  scoped["scope"]["exhaustive"] = 123;
+  r = lgc::replay_certificate(scoped);
+  CHECK(mentions(r, "scope: recorded"));
+  CHECK(mentions(r, "kernel: scope.exhaustive: recorded by a run that says it stopped"));
   // A claim that does not apply to the case: rejected even though it claims nothing.
   nlohmann::json off = cert;
   off["claim"] = "T5.2.sim";
   CHECK(mentions(lgc::replay_certificate(off), "claim: T5.2.sim does not apply to the certificate's case"));
+}
+
+TEST_CASE("A time-budget stop is accepted only for a claim a budget can stop, and a decided record hidden by one in a "
+          "claim no budget stops is rejected", "[certificate][budget]") {
+  // L4.L charges its enumeration: a time budget could stop it (not reproducible: nothing claimed).
+  nlohmann::json cert = certificate_for("paper/modp/modp_p3_hardmax.json", "L4.L");
+  cert["verdict"] = "UNDECIDED";
+  cert["detail"] = "stopped: the time budget of 30 s was used up (raise --budget to decide)";
+  cert["evidence"] = {{"budget", "30 s"}};
+  cert["scope"] = lgc::scope_json(lgc::ClaimResult{}.scope);
+  const lgc::ReplayResult ok = lgc::replay_certificate(cert);
+  INFO((ok.problems.empty() ? std::string() : ok.problems.front()));
+  CHECK(ok.accepted);
+  CHECK(ok.budget_stop == lgc::ReplayResult::BudgetStop::TimeNotReproduced);
+  // T5.2.sim draws its inputs without charging the budget: no budget stops it, so such a record is forged.
+  nlohmann::json sim = certificate_for("section5/attention_pair_second_previous.json", "T5.2.sim");
+  REQUIRE(sim["verdict"] == "SAMPLED");
+  sim["verdict"] = "UNDECIDED";
+  sim["detail"] = cert["detail"];
+  sim["evidence"] = cert["evidence"];
+  sim["scope"] = cert["scope"];
+  CHECK(mentions(lgc::replay_certificate(sim), "evidence.budget: a time budget cannot stop T5.2.sim on this case"));
 }
 
 TEST_CASE("A threshold beyond 2^62 positions: its UNDECIDED replays, a forged threshold does not", "[certificate]") {
@@ -225,6 +265,13 @@ TEST_CASE("A threshold beyond 2^62 positions: its UNDECIDED replays, a forged th
     forged["evidence"]["threshold"] = "257";
     CHECK(mentions(lgc::replay_certificate(forged), "kernel: evidence.threshold: within 2^62 positions"));
   }
+  // A hardmax case has no threshold: T4.1.sim is decided there, whatever threshold a record names.
+  nlohmann::json hardmax = accepted_certificate_for("paper/modp/modp_p3_hardmax.json", "T4.1.sim");
+  hardmax["verdict"] = "UNDECIDED";
+  hardmax["evidence"] = {{"threshold", (lgc::Integer(1) << 300).str()}};
+  lgc::ReplayResult kernel_only;
+  kernel_only.problems = lgc::kernel::check_certificate(hardmax).problems;
+  CHECK(mentions(kernel_only, "evidence.threshold: no model rounds: T4.1.sim has no threshold here"));
 }
 
 TEST_CASE("Edited constants, detail and scope are rejected with the field named", "[certificate][tamper]") {

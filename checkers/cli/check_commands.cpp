@@ -160,10 +160,14 @@ int cmd_replay(const std::vector<std::string>& paths, bool quiet) {
     progress.clear();
     if (r.accepted) {
       ++accepted;
-      if (!quiet && r.stopped_by_budget)
-        std::cout << fmt::format("accepted  {} (UNDECIDED, stopped by its budget: nothing claimed, not re-run; the "
-                                 "kernel re-established {} items)\n",
-                                 file.string(), r.kernel_reestablished);
+      if (!quiet && r.budget_stop != ReplayResult::BudgetStop::None)
+        std::cout << fmt::format("accepted  {} (UNDECIDED, stopped by its budget: {}; the kernel re-established {} "
+                                 "items)\n",
+                                 file.string(),
+                                 r.budget_stop == ReplayResult::BudgetStop::Reproduced
+                                     ? "the same stop under the same item budget"
+                                     : "a time budget, not reproducible; nothing claimed",
+                                 r.kernel_reestablished);
       else if (!quiet)
         std::cout << fmt::format("accepted  {} ({} witnesses re-verified; the kernel re-established {} items)\n",
                                  file.string(), r.witnesses_checked, r.kernel_reestablished);

@@ -28,7 +28,10 @@ std::string interval_text(const Interval& x) {
 nlohmann::json complexity_json(const Model& m, const ComplexityConstant& k) {
   nlohmann::json heads = nlohmann::json::array();
   for (std::size_t g = 0; g < k.head_factor.size(); ++g)
-    heads.push_back({{"factor", interval_json(k.head_factor[g])}, {"eps_hat", interval_json(k.head_eps[g])}});
+    heads.push_back({{"factor", interval_json(k.head_factor[g])},
+                     {"eps_hat", interval_json(k.head_eps[g])},
+                     {"pi_hat", interval_json(k.head_pairing[g])},
+                     {"top", to_string(k.head_top[g])}});
   return {{"model", m.name},
           {"gamma", k.gamma ? nlohmann::json(to_string(*k.gamma)) : nlohmann::json(nullptr)},
           {"second_layer_margin", to_string(k.second_layer_margin)},
@@ -43,6 +46,7 @@ nlohmann::json complexity_json(const Model& m, const ComplexityConstant& k) {
           {"classes", k.classes},
           {"locality", k.locality},
           {"from", k.from},
+          {"start", k.start},
           {"heads", heads},
           {"C", interval_json(k.C)}};
 }
@@ -61,9 +65,14 @@ std::string complexity_text(const Model& m, const ComplexityConstant& k) {
   text += line("G, L (every query)", to_decimal(k.G, 6) + ", " + to_decimal(k.L, 6));
   text += line("c, classes H, tau", fmt::format("{}, {}, {}", to_string(k.subsample_constant), k.classes, k.locality));
   text += line("D = K + c Lip(Phi) H (tau+1)", to_decimal(k.drift, 6));
+  text += line("start (2(tau+1) + top offset)", std::to_string(k.start));
   for (std::size_t g = 0; g < k.head_factor.size(); ++g) {
-    text += line(fmt::format("head {}: e^A (1 + B)", g + 1), interval_text(k.head_factor[g]));
+    text += line(fmt::format("head {}: e^A (1 + B) s", g + 1), interval_text(k.head_factor[g]));
     text += line(fmt::format("head {}: eps_hat", g + 1), interval_text(k.head_eps[g]));
+    if (k.head_top[g] != 1 || k.head_pairing[g].upper() != 0) {
+      text += line(fmt::format("head {}: Phi, pi_hat", g + 1),
+                   to_string(k.head_top[g]) + ", " + interval_text(k.head_pairing[g]));
+    }
   }
   text += line("C(f)", interval_text(k.C));
   return text + "\n";
@@ -99,24 +108,31 @@ int cmd_bound_theorem52(const BoundInputs& in) {
     return 0;
   }
   std::string text = fmt::format("Theorem 5.2 bounds for {} at epsilon = {}\n\n", c.name, to_string(b.epsilon));
-  text += "C(f) = Lip_out [K + D + sum_g e^A_g (1 + B_g)(2 eps_hat_g + c (G + L)(tau + 1))]  (docs/theory.md)\n";
+  text += "C(f) = Lip_out [K + D + sum_g e^A_g (1 + B_g) s_g (2 eps_hat_g + pi_hat_g + c (G + L)(tau + 1))]  "
+          "(docs/theory.md;\n  s_g = j0/(j0 - k_g) for k_g window offsets with phi_g < 0; pi_hat_g = 0 without a "
+          "top window key (phi_g = Phi_g >= 1);\n  no c (G + L)(tau + 1) term for a head with Phi_g = max(phi_g, 1) > "
+          "1)\n";
   const bool second_phi = b.second_layer_margin != 1;
-  text += second_phi ? "|f(x) - f(z)| <= C(f) n^-min(gamma,1/3,gamma2) for every c-good z of length n (Lemma 5.3; "
-                       "gamma2 = 1 - the largest second-layer positional term)\n\n"
-                     : "|f(x) - f(z)| <= C(f) n^-min(gamma,1/3) for every c-good z of length n (Lemma 5.3)\n\n";
+  text += second_phi ? "|f(x) - f(z)| <= C(f) n^-min(gamma,1/3,gamma2) for every c-good z of length n >= start "
+                       "(Lemma 5.3;\n  gamma2 = min over the second-layer heads of min(1, Phi_g - the next value "
+                       "below it in phi_g and 1))\n\n"
+                     : "|f(x) - f(z)| <= C(f) n^-min(gamma,1/3) for every c-good z of length n >= start (Lemma "
+                       "5.3)\n\n";
   for (std::size_t k = 0; k < constants.size(); ++k) text += complexity_text(c.models[k], constants[k]);
   const std::string delta = b.period == 1 ? "" : " + Delta - 1";  // c-good z have |z| = |x| mod Delta
+  std::uint64_t start = 1;  // C(f) holds from the larger start on
+  for (const ComplexityConstant& k : constants) start = std::max(start, k.start);
   const std::string lengths =
       b.period == 1 ? "n >= N_variant_A"
                     : fmt::format("n >= N_variant_A - {} with n = |x| (mod Delta), Delta = {}", b.period - 1, b.period);
   text += fmt::format(
       "bounds (C = max C(f) upper end = {}, gamma = {}, exponent {} = {})\n"
-      "  N_variant_A = ceil((C/eps)^exponent){}  {}\n"
+      "  N_variant_A = max(ceil((C/eps)^exponent), start {}){}  {}\n"
       "  N_variant_B = ceil(C eps^-exponent)   {}\n"
       "N_variant_A is conditional: |f(x) - g(x)| <= 3 eps for every x needs a c-good z of every length\n"
       "{}, which is not proved (L5.3.subsample tests that the subsampler finds one; docs/theory.md)\n",
       to_decimal(b.C, 6), b.gamma ? to_string(*b.gamma) : "inf",
-      second_phi ? "max(1/gamma, 3, 1/gamma2)" : "max(1/gamma, 3)", to_string(b.exponent), delta,
+      second_phi ? "max(1/gamma, 3, 1/gamma2)" : "max(1/gamma, 3)", to_string(b.exponent), start, delta,
       readable(b.N_variant_A), readable(b.N_variant_B), lengths);
   std::cout << text;
   return 0;

@@ -112,6 +112,8 @@ ComplexityConstant complexity_constant(const Model& model, const Rational& subsa
     const Interval pairing = top_pairing_hat(h, profile, eA, cf);
     cf.head_factor.push_back(factor);
     cf.head_eps.push_back(eps);
+    cf.head_pairing.push_back(pairing);
+    cf.head_top.push_back(profile.top);
     // Φ = 1: the bulk compared through the statistic averages (c-good premise); Φ > 1: its share is in ε̂.
     const Interval compared = profile.top == 1 ? statistic : Interval::zero(kBits);
     heads += factor * (Interval(Rational(2), kBits) * eps + pairing + compared);

@@ -294,6 +294,9 @@ TEST_CASE("A run stopped before any evidence claims nothing: accepted, unless it
   stopped["detail"] = "stopped: ceil_power: the exponent 10000/2499 is too large to round exactly (beyond exact "
                       "computation)";
   stopped["evidence"] = json::object();
+  const json sampled_scope = stopped["scope"];
+  stopped["scope"] = {{"caps", json::array()}, {"decided_by", ""}, {"domain", ""}, {"exhaustive", 0},
+                      {"samples", 0}, {"seed", nullptr}, {"slack", nullptr}, {"vacuous", nullptr}};
   auto r = k::check_certificate(stopped);
   INFO(all(r.problems));
   CHECK(r.accepted());
@@ -301,6 +304,21 @@ TEST_CASE("A run stopped before any evidence claims nothing: accepted, unless it
   stopped["evidence"]["C"] = "1";
   CHECK(has(k::check_certificate(stopped).problems, "evidence.C: recorded by a run that says it stopped"));
   stopped["evidence"].erase("C");
+  json scoped = stopped;  // the sampled run's scope kept beside a stop
+  scoped["scope"] = sampled_scope;
+  CHECK(has(k::check_certificate(scoped).problems, "scope.samples: recorded by a run that says it stopped"));
+  json budget = stopped;  // a budget's stop names a budget the search writes
+  budget["detail"] = "stopped: the budget of 50 enumerated items was used up (raise --budget to decide)";
+  CHECK(has(k::check_certificate(budget).problems, "evidence.budget: missing or not a budget"));
+  budget["evidence"]["budget"] = "unlimited";
+  CHECK(has(k::check_certificate(budget).problems, "evidence.budget: missing or not a budget"));
+  for (const char* text : {"50 enumerated items", "30 s", "1.5 s"}) {
+    budget["evidence"]["budget"] = text;
+    CHECK(k::check_certificate(budget).accepted());
+  }
+  stopped["evidence"]["budget"] = "50 enumerated items";  // a budget beside a stop that is not the budget's
+  CHECK(has(k::check_certificate(stopped).problems, "evidence.budget: recorded by a stop that is not the budget's"));
+  stopped["evidence"].erase("budget");
   stopped["verdict"] = "SAMPLED";  // a holding verdict is checked in full: no rows, no C
   CHECK_FALSE(k::check_certificate(stopped).accepted());
 }

@@ -281,8 +281,37 @@ class Checker {
     for (const auto& [key, value] : evidence_->items())
       if (key != "budget" || !value.is_string())
         return problem("evidence." + key, "recorded by a run that says it stopped (only the budget's text)"), true;
+    // A budget's stop names the budget the search writes ("N enumerated items", "X s"); any other stop names none.
+    const std::string text = detail->get<std::string>(), tail = " (raise --budget to decide)";
+    const bool by_budget = text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+    const json* budget = field("budget");
+    if (by_budget != (budget != nullptr) || (budget && !budget_text(budget->get<std::string>())))
+      return problem("evidence.budget", by_budget ? "missing or not a budget (\"N enumerated items\" or \"X s\")"
+                                                  : "recorded by a stop that is not the budget's"), true;
+    for (const char* key : {"domain", "exhaustive", "samples", "caps", "vacuous"})
+      if (const json* s = scope(key).value; s && !empty_value(*s))
+        return problem(std::string("scope.") + key, "recorded by a run that says it stopped (it has none)"), true;
     agreed("UNDECIDED, stopped before any evidence: nothing claimed");
     return true;
+  }
+
+  /// null, "", 0 or []: a scope field of a run that stopped before any evidence.
+  static bool empty_value(const json& v) {
+    return v.is_null() || (v.is_string() && v.get_ref<const std::string&>().empty()) || (v.is_number() && v == 0) ||
+           (v.is_array() && v.empty());
+  }
+
+  /// "N enumerated items" (N >= 1) or "X s" (X > 0): the budgets the search records.
+  static bool budget_text(const std::string& text) {
+    const std::size_t space = text.find(' ');
+    if (space == std::string::npos || space == 0) return false;
+    const std::string number = text.substr(0, space), unit = text.substr(space + 1);
+    if (unit == "enumerated items")
+      return number.find_first_not_of("0123456789") == std::string::npos && number != "0" && number[0] != '0';
+    if (unit != "s" || number.find_first_not_of("0123456789.e+-") != std::string::npos) return false;
+    std::string why;
+    const auto value = read_rational(json(number), why);
+    return value && *value > 0;
   }
 
   /// T4.1.sim and T4.1.threshold stop, UNDECIDED with evidence holding only `threshold`, when ceil(2^(p/γ)) is
@@ -292,8 +321,10 @@ class Checker {
     if ((claim != "T4.1.sim" && claim != "T4.1.threshold") || verdict() != "UNDECIDED" || evidence_->size() != 1 ||
         !field("threshold"))
       return false;
-    const auto t = recompute([&] { return hardmax_threshold(ctx_.p.front(), logit_margin(case_.models)); },
-                             "evidence.threshold");
+    // T4.1.sim's threshold is the rounding models' (none: the search has no threshold and decides the claim).
+    const std::optional<unsigned> p = claim == "T4.1.sim" ? rounding_bits(case_.models) : ctx_.p.front();
+    if (!p) return problem("evidence.threshold", "no model rounds: T4.1.sim has no threshold here"), true;
+    const auto t = recompute([&] { return hardmax_threshold(*p, logit_margin(case_.models)); }, "evidence.threshold");
     if (!t) return true;
     compare_integer(ev("threshold"), *t);
     if (*t <= Integer(1) << 62)

@@ -75,13 +75,6 @@ bool weighs_one_value(const Model& model, std::size_t head) {
   return true;
 }
 
-/// The rounding precision p the models use (largest finite:p or finite-weights:p), nullopt when no model rounds.
-std::optional<unsigned> rounding_bits(const std::vector<Model>& models) {
-  std::optional<unsigned> p;
-  for (const auto& m : models)
-    if (m.semantics.rounds() && (!p || m.semantics.bits > *p)) p = m.semantics.bits;
-  return p;
-}
 
 /// Over the heads that do not weigh one value: whether every one is anchored and all share one attention pattern
 /// (theory.md "Lemma (length)"), and the number H of distinct patterns.
@@ -252,6 +245,13 @@ std::optional<Integer> n_sim(const std::vector<Model>& models, const Rational& e
     bound = std::max(bound, Integer(2 * t + D * (S + 1)));
   }
   return bound;
+}
+
+std::optional<unsigned> rounding_bits(const std::vector<Model>& models) {
+  std::optional<unsigned> p;
+  for (const auto& m : models)
+    if (m.semantics.rounds() && (!p || m.semantics.bits > *p)) p = m.semantics.bits;
+  return p;
 }
 
 }  // namespace lgc::kernel

@@ -44,8 +44,10 @@ struct ComplexityConstant {
   std::size_t period = 1;         ///< Δ (c-good z have |z| ≡ |x| mod Δ)
   std::uint64_t from = 1;         ///< j₀ = 2(τ+1)
   std::uint64_t start = 1;        ///< the bound holds for n >= start = j₀ + the largest top offset (j₀ without one)
-  std::vector<Interval> head_factor;  ///< e^{A_g}(1 + B_g)
+  std::vector<Interval> head_factor;  ///< e^{A_g}(1 + B_g)·j₀/(j₀ − k_g) (the last factor 1 when k_g = 0)
   std::vector<Interval> head_eps;     ///< ε̂_g
+  std::vector<Interval> head_pairing; ///< π̂_g (0 without a top window key)
+  std::vector<Rational> head_top;     ///< Φ_g = max(φ_g ∪ {1}) (> 1: no statistic term)
 
   /// C(f)·n^{−r′}.
   Interval bound(std::uint64_t n) const;

@@ -30,6 +30,8 @@ Margin logit_margin(const std::vector<Model>& models);
 Integer scaled_threshold(const Rational& c, const Margin& gamma, unsigned p);
 /// The hardmax threshold ⌈2^{p/γ}⌉: the least i >= 1 with i^γ >= 2^p.
 Integer hardmax_threshold(unsigned p, const Margin& gamma);
+/// The rounding precision p the models use (largest finite:p or finite-weights:p), nullopt when no model rounds.
+std::optional<unsigned> rounding_bits(const std::vector<Model>& models);
 
 /// ‖M‖ with max-row-sum (ℓ∞ operator) norm.
 Rational row_sum_norm(const QMatrix& m);
