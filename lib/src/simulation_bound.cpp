@@ -121,8 +121,8 @@ Rational SimulationErrorBound::top_pairing(const Head& h, const Tokens& z, const
   Interval pi = Interval::zero(bits);
   for (std::size_t t : top) {
     const Rational drift = l1_distance(histogram_x_at_.at(t), histogram_z.at(t));
-    const Interval dY = K * (power(Integer(x_length_ - t), -k_.rate, bits) + power(Integer(z.size() - t), -k_.rate, bits)) +
-                        Interval(lip_phi_ * drift, bits);
+    const Interval decay = power(Integer(x_length_ - t), -k_.rate, bits) + power(Integer(z.size() - t), -k_.rate, bits);
+    const Interval dY = K * decay + Interval(lip_phi_ * drift, bits);
     const Interval delta = Interval(h.box.m, bits) * dY + Interval(h.box.m_query * (s.query_x + s.query_z), bits);
     pi += h.eA * (Interval(std::max(Rational(1), h.box.B), bits) * (one - exp(-delta)) + Interval(h.box.v, bits) * dY);
   }

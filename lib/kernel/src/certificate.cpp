@@ -283,7 +283,8 @@ class Checker {
         return problem("evidence." + key, "recorded by a run that says it stopped (only the budget's text)"), true;
     // A budget's stop names the budget the search writes ("N enumerated items", "X s"); any other stop names none.
     const std::string text = detail->get<std::string>(), tail = " (raise --budget to decide)";
-    const bool by_budget = text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+    const bool by_budget =
+        text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
     const json* budget = field("budget");
     if (by_budget != (budget != nullptr) || (budget && !budget_text(budget->get<std::string>())))
       return problem("evidence.budget", by_budget ? "missing or not a budget (\"N enumerated items\" or \"X s\")"
