@@ -61,7 +61,7 @@ void compare_with_rerun(const Claim& claim, const Case& c, const nlohmann::json&
 
 /// Whether a detail is a budget's stop: "stopped: … (raise --budget to decide)".
 bool is_budget_stop(const std::string& detail) {
-  const std::string tail = " (raise --budget to decide)";
+  const std::string tail = kRaiseBudget;
   return detail.rfind("stopped: ", 0) == 0 && detail.size() >= tail.size() &&
          detail.compare(detail.size() - tail.size(), tail.size(), tail) == 0;
 }

@@ -142,7 +142,7 @@ ClaimResult beyond_exact_computation(const Claim& claim, const Case& c, const st
 }
 
 ClaimResult budget_stopped(const Claim& claim, const Case& c, const std::exception& e) {
-  ClaimResult r = stopped_row(claim, c, std::string(e.what()) + " (raise --budget to decide)");
+  ClaimResult r = stopped_row(claim, c, std::string(e.what()) + kRaiseBudget);
   r.evidence = {{"budget", describe(enumeration_budget())}};
   return r;
 }

@@ -28,6 +28,9 @@ bool matches(const std::string& glob, const std::string& id);
 /// run and the replay give the same row.
 ClaimResult beyond_exact_computation(const Claim& claim, const Case& c, const std::overflow_error& e);
 
+/// How a budget's stop ends its detail.
+constexpr const char* kRaiseBudget = " (raise --budget to decide)";
+
 /// The UNDECIDED row of a claim whose run spent the enumeration budget:
 /// "stopped: <what> (raise --budget to decide)", evidence {"budget": <the budget>}.
 ClaimResult budget_stopped(const Claim& claim, const Case& c, const std::exception& e);

@@ -24,17 +24,13 @@ Interval head_eps_hat(const SecondLayerHeadBox& h, const SecondLayerProfile& pro
     return eA * Interval(spread * (1 + static_cast<long>(lower)), kBits) * n_power(cf.from, cf.rate - profile.margin);
   // Φ = 1: 6(τ+1)/L when every φ is 0; else (2j₀ + τ + 1)/L + W⁻_L/L <= [5(τ+1)j₀^{r′−1} + (τ+1)j₀^{r′−γ}]n^{−r′},
   // γ = 1 − max_{t∉W⁺} φ(t) (no second term when every window key is a top key).
-  const Rational top_phi = *std::max_element(head.phi.begin(), head.phi.end());
+  std::optional<Rational> below;  // the largest φ(t) below Φ = 1
+  for (const Rational& phi : head.phi)
+    if (phi != 1 && (!below || phi > *below)) below = phi;
   Interval head_early = early;
-  if (!profile.top_offsets.empty()) {
+  if (!profile.top_offsets.empty() || *below != 0) {  // W⁺ empty: every φ is below 1, so `below` is set
     head_early = Interval(5 * tau1, kBits) * n_power(cf.from, cf.rate - 1);
-    std::optional<Rational> below;
-    for (const Rational& phi : head.phi)
-      if (phi != 1 && (!below || phi > *below)) below = phi;
     if (below) head_early += Interval(tau1, kBits) * n_power(cf.from, cf.rate - (1 - *below));
-  } else if (top_phi != 0) {
-    head_early = Interval(5 * tau1, kBits) * n_power(cf.from, cf.rate - 1) +
-                 Interval(tau1, kBits) * n_power(cf.from, cf.rate - (1 - top_phi));
   }
   return eA * (Interval(spread * (h.m * cf.K * sigma + h.m_query * cf.drift), kBits) +
                Interval(spread, kBits) * head_early + Interval(h.v * cf.K * sigma, kBits));

@@ -10,19 +10,14 @@ namespace lgc {
 namespace {
 
 /// The bulk histograms μ̂_{|x|−t} of x at the offsets t from its end (exact).
-std::map<std::size_t, std::vector<Rational>> histograms_before_end(const SoftmaxFirstLayer& layer, const Tokens& x,
-                                                                   const std::vector<std::size_t>& offsets) {
-  std::map<std::size_t, std::vector<Rational>> mu;
+SimulationErrorBound::Histograms histograms_before_end(const SoftmaxFirstLayer& layer, const Tokens& x,
+                                                     const std::vector<std::size_t>& offsets) {
+  SimulationErrorBound::Histograms mu;
   layer.for_each_position(x, [&](const SoftmaxFirstLayer::Point& p) {
     for (std::size_t t : offsets)
       if (p.i + t == x.size()) mu[t] = p.histogram();
   });
   return mu;
-}
-
-/// The bulk histogram μ̂ at the last position of x (exact).
-std::vector<Rational> last_histogram(const SoftmaxFirstLayer& layer, const Tokens& x) {
-  return histograms_before_end(layer, x, {0}).at(0);
 }
 
 /// Every top offset t of the model's second-layer heads, with 0 (the query's own histogram).
@@ -112,11 +107,11 @@ Rational SimulationErrorBound::vanishing_share(const Head& h, std::uint64_t L) c
 /// π_g = Σ_{t∈W⁺} e^A[max(1,B)(1 − e^{−δ′_t}) + v ΔY_t], the top window keys of x and z compared key by key:
 /// ΔY_t = K(T−t)^{−r} + K(n−t)^{−r} + Lip(Φ)‖μ̂_{n−t}(z) − μ̂_{T−t}(x)‖₁ and δ′_t = m ΔY_t + m_query(Δ_x + Δ_z);
 /// certified, upper end.
-Rational SimulationErrorBound::top_pairing(const Head& h, const Tokens& z, const SimulationBound& s) const {
+Rational SimulationErrorBound::top_pairing(const Head& h, const Tokens& z, const Histograms& histogram_z,
+                                           const SimulationBound& s) const {
   const unsigned bits = 128;
   const auto& top = h.profile.top_offsets;
   if (top.empty() || !terms_.top_pairing) return 0;
-  const auto histogram_z = histograms_before_end(*layer_, z, top);
   const Interval K(k_.K, bits), one(Rational(1), bits);
   Interval pi = Interval::zero(bits);
   for (std::size_t t : top) {
@@ -138,8 +133,8 @@ SimulationErrorBound::SimulationErrorBound(const SoftmaxFirstLayer& layer, const
   if (x.size() < k_.from) throw std::invalid_argument("simulation_error_bound: x needs length >= 2(tau + 1)");
   lip_phi_ = limit_map_lipschitz(m).L;
   lip_out_ = readout_lipschitz(m, NormOptions{terms.mlp_term});  // the second MLP and the readout, ℓ∞
-  histogram_x_at_ = histograms_before_end(layer, x, histogram_offsets(m));
-  histogram_x_ = histogram_x_at_.at(0);
+  offsets_ = histogram_offsets(m);
+  histogram_x_at_ = histograms_before_end(layer, x, offsets_);
   x_length_ = x.size();
   const std::size_t tail = kept_tail(m);
   if (x.size() < k_.from + tail - m.locality - 1)
@@ -178,7 +173,8 @@ SimulationBound SimulationErrorBound::bound(const Tokens& z) const {
   SimulationBound s;
   s.lip_out = lip_out_;
   s.query_x = query_x_;
-  s.histogram_drift = l1_distance(histogram_x_, last_histogram(*layer_, z));
+  const Histograms histogram_z = histograms_before_end(*layer_, z, offsets_);  // one walk over z for every offset
+  s.histogram_drift = l1_distance(histogram_x_at_.at(0), histogram_z.at(0));
   s.query_z = query_error(k_, z.size()) + lip_phi_ * s.histogram_drift;
   s.statistic_error = upper_of(stats_.error(z));
   Rational heads = 0;
@@ -193,7 +189,7 @@ SimulationBound SimulationErrorBound::bound(const Tokens& z) const {
     s.head_factor.push_back(factor);
     // Φ = 1: the bulk is compared through the statistic averages (E); Φ > 1: its share is charged in ε°.
     const Rational compared = h.profile.top == 1 ? s.statistic_error : Rational(0);
-    heads += factor * (h.eps_x + ez + compared + top_pairing(h, z, s));
+    heads += factor * (h.eps_x + ez + compared + top_pairing(h, z, histogram_z, s));
   }
   s.total = s.lip_out * (s.query_x + s.query_z + heads);
   return s;

@@ -70,6 +70,7 @@ struct SimulationBoundTerms {
 /// computed once.
 class SimulationErrorBound {
  public:
+  using Histograms = std::map<std::size_t, std::vector<Rational>>;  ///< μ̂_{|w|−t} by offset t from w's end
   SimulationErrorBound(const SoftmaxFirstLayer& layer, const Tokens& x, const SimulationBoundTerms& terms = {});
   SimulationBound bound(const Tokens& z) const;
 
@@ -84,16 +85,16 @@ class SimulationErrorBound {
   Rational convergence_sum(const Head& h, std::uint64_t L, const Rational& delta) const;
   Rational vanishing_share(const Head& h, std::uint64_t L) const;
   Rational head_share(const Head& h, std::uint64_t L, const Rational& delta) const;  ///< ε(L, Δ) or ε°(L)
-  Rational top_pairing(const Head& h, const Tokens& z, const SimulationBound& s) const;
+  Rational top_pairing(const Head& h, const Tokens& z, const Histograms& histogram_z, const SimulationBound& s) const;
 
   const SoftmaxFirstLayer* layer_;
   StatisticAverages stats_;
   ConvergenceConstant k_;
   Rational lip_phi_, lip_out_, query_x_;
-  std::vector<Rational> histogram_x_;
   std::uint64_t x_length_ = 0;  ///< |x|: z must have its residue
   Tokens x_tail_;               ///< x's last kept_tail tokens: z must end with them
-  std::map<std::size_t, std::vector<Rational>> histogram_x_at_;  ///< μ̂_{T−t}(x) for every top offset t
+  std::vector<std::size_t> offsets_;  ///< 0 and every top offset t
+  Histograms histogram_x_at_;         ///< μ̂_{T−t}(x) for every t of offsets_
   SimulationBoundTerms terms_;
   bool same_residue_ = true;
   std::vector<Head> heads_;
