@@ -1,9 +1,9 @@
 // Certificates and replay: accepted as written, rejected when the case or a
 // witness was altered, with a message saying what does not match.
-#include "certificate.hpp"
-#include "claim.hpp"
-#include "theorem41.hpp"
-#include "suite.hpp"
+#include "trust/certificate.hpp"
+#include "claims/claim.hpp"
+#include "claims/section4/theorem41.hpp"
+#include "trust/suite.hpp"
 
 #include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/enumerate/strings.hpp"

@@ -1,6 +1,6 @@
 // The command line end to end: JSON parsed and compared, exit codes.
-#include "plots.hpp"
-#include "tables.hpp"
+#include "output/plots.hpp"
+#include "output/tables.hpp"
 #include "support.hpp"
 
 #include "lgcheck/enumerate/strings.hpp"

@@ -1,6 +1,6 @@
 // Claim S.consistency: PROVED on bundled models, REFUTED when the claimed
 // threshold is broken.
-#include "consistency.hpp"
+#include "claims/section4/consistency.hpp"
 #include "lgcheck/semantics/finite_precision.hpp"
 
 #include "support.hpp"

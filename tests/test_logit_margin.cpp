@@ -1,5 +1,5 @@
-#include "agreement.hpp"
-#include "lgcheck/semantics/statistic.hpp"
+#include "claims/agreement.hpp"
+#include "lgcheck/enumerate/statistic.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/logit_margin.hpp"
 #include "lgcheck/semantics/finite_precision.hpp"

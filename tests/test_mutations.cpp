@@ -1,7 +1,7 @@
 // The mutation suite: every registered claim has at least one mutation, and
 // every mutation is REFUTED; docs/reliability.md shows the same table.
-#include "claim.hpp"
-#include "mutations.hpp"
+#include "claims/claim.hpp"
+#include "trust/mutations.hpp"
 
 #include "support.hpp"
 

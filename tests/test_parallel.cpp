@@ -5,7 +5,7 @@
 #include "lgcheck/enumerate/parallel.hpp"
 #include "lgcheck/quantities/distance.hpp"
 #include "lgcheck/enumerate/strings.hpp"
-#include "lgcheck/semantics/statistic.hpp"
+#include "lgcheck/enumerate/statistic.hpp"
 
 #include "support.hpp"
 

@@ -14,7 +14,7 @@
 #include "lgcheck/semantics/softmax_linear.hpp"
 #include "lgcheck/tasks/kgram.hpp"
 #include "lgcheck/tasks/section5_tasks.hpp"
-#include "section5.hpp"
+#include "claims/section5/section5.hpp"
 
 #include "lgcheck/kernel/section5.hpp"
 

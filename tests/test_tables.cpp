@@ -1,7 +1,7 @@
 // Tables: the renderers (CSV quoting, LaTeX escaping and scientific
 // notation, alignment), the growth verdict of the scaling table, and the
 // tables' content against what they summarise.
-#include "tables.hpp"
+#include "output/tables.hpp"
 
 #include "support.hpp"
 

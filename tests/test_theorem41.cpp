@@ -1,8 +1,8 @@
 // Section 4 claims: PROVED on bundled cases, and REFUTED under each
 // deliberate break of a constant (the mutations the issue lists, and one per
 // checker).
-#include "theorem41.hpp"
-#include "case_models.hpp"
+#include "claims/section4/theorem41.hpp"
+#include "claims/case_models.hpp"
 
 #include "lgcheck/bounds/theorem41.hpp"
 #include "lgcheck/enumerate/strings.hpp"

@@ -3,7 +3,7 @@
 #include "lgcheck/average/monte_carlo.hpp"
 #include "lgcheck/bounds/theorem42.hpp"
 #include "lgcheck/tasks/paper_tasks.hpp"
-#include "theorem42.hpp"
+#include "claims/average/theorem42.hpp"
 
 #include "support.hpp"
 

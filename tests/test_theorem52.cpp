@@ -11,8 +11,8 @@
 #include "lgcheck/simulate/subsample.hpp"
 #include "lgcheck/tasks/paper_tasks.hpp"
 #include "lgcheck/tasks/section5_tasks.hpp"
-#include "section5.hpp"
-#include "theorem41.hpp"
+#include "claims/section5/section5.hpp"
+#include "claims/section4/theorem41.hpp"
 
 #include "support.hpp"
 

@@ -2,11 +2,11 @@
 // 1, 2 and 3 threads, on claims that hold and on claims broken on purpose
 // (where the first counterexample in enumeration order must be the one
 // reported), and the ordered search itself finds the first stop.
-#include "consistency.hpp"
-#include "section5.hpp"
-#include "tables.hpp"
-#include "theorem41.hpp"
-#include "theorem42.hpp"
+#include "claims/section4/consistency.hpp"
+#include "claims/section5/section5.hpp"
+#include "output/tables.hpp"
+#include "claims/section4/theorem41.hpp"
+#include "claims/average/theorem42.hpp"
 
 #include "lgcheck/enumerate/ordered_search.hpp"
 #include "lgcheck/enumerate/parallel.hpp"

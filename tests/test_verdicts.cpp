@@ -2,12 +2,12 @@
 // from a scope, the summary that counts expectations apart, and each path
 // forced on a bundled case (false antecedent, Lip = 0, a bound above the
 // range, a binding cap, a missing expected claim).
-#include "cli_output.hpp"
-#include "consistency.hpp"
+#include "output/cli_output.hpp"
+#include "claims/section4/consistency.hpp"
 #include "lgcheck/semantics/finite_precision.hpp"
-#include "section5.hpp"
-#include "suite.hpp"
-#include "theorem41.hpp"
+#include "claims/section5/section5.hpp"
+#include "trust/suite.hpp"
+#include "claims/section4/theorem41.hpp"
 
 #include "support.hpp"
 

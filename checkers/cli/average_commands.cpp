@@ -1,11 +1,11 @@
 // lgcheck average and bound --theorem 4.2: Theorem 4.2 from the command line.
 #include "commands.hpp"
 
-#include "../agreement.hpp"
-#include "../case_models.hpp"
-#include "../cli_output.hpp"
-#include "../progress.hpp"
-#include "../theorem42.hpp"
+#include "claims/agreement.hpp"
+#include "claims/case_models.hpp"
+#include "output/cli_output.hpp"
+#include "output/progress.hpp"
+#include "claims/average/theorem42.hpp"
 #include "lgcheck/average/monte_carlo.hpp"
 #include "lgcheck/bounds/theorem42.hpp"
 #include "lgcheck/model/case_file.hpp"

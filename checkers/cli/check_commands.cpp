@@ -1,12 +1,12 @@
 // lgcheck check and claims: the registry of claims over case files.
 #include "commands.hpp"
 
-#include "../certificate.hpp"
-#include "../claim.hpp"
-#include "../mutations.hpp"
-#include "../cli_output.hpp"
-#include "../suite.hpp"
-#include "../progress.hpp"
+#include "trust/certificate.hpp"
+#include "claims/claim.hpp"
+#include "trust/mutations.hpp"
+#include "output/cli_output.hpp"
+#include "trust/suite.hpp"
+#include "output/progress.hpp"
 
 #include <fmt/format.h>
 

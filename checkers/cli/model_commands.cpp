@@ -1,9 +1,9 @@
 // lgcheck info, eval, margin: describing and evaluating one case.
 #include "commands.hpp"
 
-#include "../agreement.hpp"
-#include "../cli_output.hpp"
-#include "../progress.hpp"
+#include "claims/agreement.hpp"
+#include "output/cli_output.hpp"
+#include "output/progress.hpp"
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/model/input.hpp"
 #include "lgcheck/quantities/logit_margin.hpp"

@@ -2,9 +2,9 @@
 // command line.
 #include "commands.hpp"
 
-#include "../agreement.hpp"
-#include "../cli_output.hpp"
-#include "../progress.hpp"
+#include "claims/agreement.hpp"
+#include "output/cli_output.hpp"
+#include "output/progress.hpp"
 #include "lgcheck/bounds/theorem52.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/simulation_bound.hpp"

@@ -7,7 +7,7 @@
 // which is how the regularity counterexample restricts an alphabet.
 #include "lgcheck/model/input.hpp"
 #include "lgcheck/model/model.hpp"
-#include "lgcheck/semantics/statistic.hpp"
+#include "lgcheck/enumerate/statistic.hpp"
 
 #include <cstdint>
 #include <map>

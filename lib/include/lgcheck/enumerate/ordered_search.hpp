@@ -8,7 +8,7 @@
 // items after it may or may not be (callers aggregate over the ordinals up to
 // the first stop: OrdinalLog).
 #include "lgcheck/enumerate/parallel.hpp"
-#include "lgcheck/semantics/statistic.hpp"
+#include "lgcheck/enumerate/statistic.hpp"
 
 #include <algorithm>
 #include <atomic>

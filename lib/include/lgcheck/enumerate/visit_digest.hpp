@@ -5,7 +5,7 @@
 // item, so shards add to one digest; the trusted kernel re-derives it from
 // its own enumeration of the domain a certificate names.
 #include "lgcheck/model/input.hpp"
-#include "lgcheck/semantics/statistic.hpp"
+#include "lgcheck/enumerate/statistic.hpp"
 
 #include <nlohmann/json.hpp>
 

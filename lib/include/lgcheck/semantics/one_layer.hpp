@@ -5,7 +5,7 @@
 #include "lgcheck/numeric/number.hpp"
 #include "lgcheck/numeric/small_rational.hpp"
 #include "lgcheck/semantics/forward.hpp"
-#include "lgcheck/semantics/statistic.hpp"
+#include "lgcheck/enumerate/statistic.hpp"
 
 #include <vector>
 

@@ -16,7 +16,7 @@
 #include "lgcheck/model/model.hpp"
 #include "lgcheck/numeric/interval.hpp"
 #include "lgcheck/numeric/number.hpp"
-#include "lgcheck/semantics/statistic.hpp"
+#include "lgcheck/enumerate/statistic.hpp"
 
 #include <functional>
 #include <memory>

@@ -8,7 +8,7 @@
 #include "lgcheck/model/model.hpp"
 #include "lgcheck/numeric/fast_interval.hpp"
 #include "lgcheck/semantics/softmax_layer1.hpp"
-#include "lgcheck/semantics/statistic.hpp"
+#include "lgcheck/enumerate/statistic.hpp"
 
 #include <optional>
 #include <vector>

@@ -1,0 +1,91 @@
+// T4.1.witness: a witness pair agrees on every input of length <= n and
+// differs by η on one of length <= 2n (or the length the case names).
+#include "claims/section4/theorem41.hpp"
+
+#include "claims/agreement.hpp"
+
+#include <fmt/format.h>
+
+namespace lgc {
+
+WitnessParams witness_params(const Case& c) {
+  WitnessParams p;
+  p.n = c.check_count("witness_n", 0);
+  p.differ_by = c.check_count("witness_length", 2 * p.n);
+  p.eta = c.check_rational("eta", 0);
+  return p;
+}
+
+ClaimResult check_witness(const Case& c, const WitnessParams& params) {
+  CaseModels cm = section4_models(c);
+  ClaimResult result;
+  result.id = kWitnessId;
+  result.case_name = c.name;
+  if (params.n == 0 || params.differ_by < params.n) {
+    result.verdict = Verdict::Undecided;
+    result.detail = "the case names no witness order (check.witness_n >= 1, check.witness_length >= witness_n)";
+    return result;
+  }
+  DistanceCurve curve = distance_curve(*cm.models[0], *cm.models[1], std::max(params.n, params.differ_by), cm.precision_bits);
+  const std::uint64_t top = std::max(params.n, params.differ_by);
+  if (curve.reached < top) {
+    result.verdict = Verdict::Undecided;
+    result.detail = fmt::format("lengths up to {} needed, reached {} within the statistic budget", top, curve.reached);
+    return result;
+  }
+  const Number& agree = curve.D[params.n - 1];
+  const Number& differ = curve.D[params.differ_by - 1];
+  result.evidence = {{"n", params.n}, {"D_n", show(agree)}, {"differ_by", params.differ_by}, {"D_differ", show(differ)},
+                     {"eta", to_string(params.eta)}};
+  if (!(agree.is_exact() && agree.exact() == 0)) {
+    // The first length where D is not the exact 0: a certified difference refutes the agreement; an enclosure
+    // that still holds 0 decides nothing.
+    std::uint64_t first = 1;
+    while (first <= params.n && curve.D[first - 1].is_exact() && curve.D[first - 1].exact() == 0) ++first;
+    const Number& at = curve.D[first - 1];
+    const std::string where = describe(cm.models[0]->shape(), curve.argmax[first - 1], cm.models[0]->model());
+    if (lower_of(at) > 0) {
+      result.verdict = Verdict::Refuted;
+      result.detail = fmt::format("f and g differ at length {} <= n = {}: |f - g| = {} at {}", first, params.n,
+                                  show(at), where);
+    } else {
+      result.verdict = Verdict::Undecided;
+      result.detail = fmt::format("D({}) = {} is neither the exact 0 nor certainly positive (at {})", first,
+                                  show(at), where);
+    }
+    return result;
+  }
+  std::optional<int> reached_eta = compare(differ, Number(params.eta));
+  if (!reached_eta) {
+    result.verdict = Verdict::Undecided;
+    result.detail = fmt::format("D({}) = {} not separated from eta = {}", params.differ_by, show(differ), to_string(params.eta));
+    return result;
+  }
+  if (*reached_eta < 0) {
+    result.verdict = Verdict::Refuted;
+    result.detail = fmt::format("no difference of eta = {} by length {}: D({}) = {}", to_string(params.eta),
+                                params.differ_by, params.differ_by, show(differ));
+    return result;
+  }
+  std::uint64_t at = params.n + 1;
+  while (at < params.differ_by && upper_of(curve.D[at - 1]) < params.eta) ++at;
+  // The length where the cumulative maximum first reaches eta carries the witness.
+  result.evidence["witnesses"] = nlohmann::json::array(
+      {{{"kind", "pair_distance"}, {"statistic", statistic_to_json(curve.argmax[at - 1])},
+        {"at_least", to_string(params.eta)}, {"expect", "holds"}}});
+  result.scope.domain = fmt::format("every statistic of length <= {}", top);
+  result.evidence["visited"] = curve.visited.to_json();
+  result.scope.exhaustive = curve.statistics;
+  result.scope.decided_by = "exact D(n) = 0 up to n; certified |f - g| >= eta at the witness";
+  if (lower_of(curve.D[at - 1]) > 0)
+    result.scope.slack =
+        fmt::format("{} (eta / |f - g| at the witness)", to_decimal(params.eta / lower_of(curve.D[at - 1]), 4));
+  result.verdict = holding_verdict(result.scope);
+  result.detail = fmt::format("f = g on every input of length <= {} (D({}) = 0 exactly) and |f - g| = {} >= eta = {} at "
+                              "length {} <= {}: any valid N(eps) for eps < eta/3 = {} is at least {}",
+                              params.n, params.n, show(curve.D[at - 1]), to_string(params.eta), at, params.differ_by,
+                              to_string(params.eta / 3), params.n + 1);
+  return result;
+}
+
+}  // namespace lgc
