@@ -2,7 +2,7 @@
 // Plain double-precision evaluations of the same models, for the benchmarks'
 // ratios only: no enclosure, no exactness, never used for a verdict.
 #include "lgcheck/model/model.hpp"
-#include "lgcheck/semantics/statistic.hpp"
+#include "lgcheck/enumerate/statistic.hpp"
 
 #include <vector>
 

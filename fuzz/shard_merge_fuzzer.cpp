@@ -3,7 +3,7 @@
 // A refusal must be a std::exception (the command line turns it into exit 2);
 // a crash, or an allocation sized by an unchecked count (AddressSanitizer
 // stops on it), is a bug.
-#include "suite.hpp"
+#include "trust/suite.hpp"
 
 #include <cstddef>
 #include <cstdint>
