@@ -1,7 +1,7 @@
 // Certificates and replay: accepted as written, rejected when the case or a
 // witness was altered, with a message saying what does not match.
 #include "trust/certificate.hpp"
-#include "claims/claim.hpp"
+#include "trust/registry.hpp"
 #include "claims/section4/theorem41.hpp"
 #include "trust/suite.hpp"
 

@@ -432,3 +432,27 @@ TEST_CASE("Every [paper] label of the docs names a statement of docs/paper-state
   CHECK(unbacked_labels("### Z [paper P5, P13 forms]", ids).empty());
   CHECK(paper_labels("see [paper-statements.md](paper-statements.md)").empty());
 }
+
+TEST_CASE("docs/architecture.md names only folders and files that exist", "[docs]") {
+  const fs::path root = lgc::test::source_dir();
+  const std::string text = read_text(root / "docs" / "architecture.md");
+  std::size_t checked = 0;
+  for (const std::string& span : code_spans(text)) {
+    // A path of the repository: it starts at a top-level folder; placeholders (<module>) and globs are not paths.
+    if (span.find_first_of("<>* ") != std::string::npos) continue;
+    if (span.rfind("lib/", 0) != 0 && span.rfind("checkers/", 0) != 0 && span.rfind("cmake/", 0) != 0 &&
+        span.rfind("tests/", 0) != 0)
+      continue;
+    INFO("docs/architecture.md names `" << span << "`");
+    CHECK(fs::exists(root / span));
+    ++checked;
+  }
+  CHECK(checked >= 15);
+  // Every module folder of lib/src/ is in the stack the document states, and has its README.
+  for (const auto& entry : fs::directory_iterator(root / "lib" / "src")) {
+    const std::string module = entry.path().filename().string();
+    INFO("lib/src/" << module);
+    CHECK(text.find(module) != std::string::npos);
+    CHECK(fs::exists(entry.path() / "README.md"));
+  }
+}

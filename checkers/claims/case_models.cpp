@@ -11,6 +11,8 @@ bool is_section4_case(const Case& c) {
   return true;
 }
 
+bool is_section4_pair(const Case& c) { return c.is_pair && is_section4_case(c); }
+
 bool is_one_layer_rounding_case(const Case& c) {
   for (const auto& m : c.models)
     if (m.layers.size() != 1 || m.semantics.kind == Semantics::Kind::Softmax) return false;

@@ -17,6 +17,8 @@ struct CaseModels {
 
 /// True when every model of the case has one layer and is hardmax or finite:p.
 bool is_section4_case(const Case& c);
+/// A pair case whose two models are Section 4 models.
+bool is_section4_pair(const Case& c);
 /// True when every model of the case has one layer and is not softmax
 /// (hardmax, finite:p or finite-weights:p).
 bool is_one_layer_rounding_case(const Case& c);

@@ -2,7 +2,7 @@
 #include "commands.hpp"
 
 #include "trust/certificate.hpp"
-#include "claims/claim.hpp"
+#include "trust/registry.hpp"
 #include "trust/mutations.hpp"
 #include "output/cli_output.hpp"
 #include "trust/suite.hpp"

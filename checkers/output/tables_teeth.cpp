@@ -3,7 +3,7 @@
 // and the mutations that must break it (docs/reliability.md).
 #include "output/tables.hpp"
 
-#include "claims/claim.hpp"
+#include "trust/registry.hpp"
 #include "trust/mutations.hpp"
 #include "output/progress.hpp"
 #include "trust/suite.hpp"

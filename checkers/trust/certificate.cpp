@@ -2,7 +2,7 @@
 
 #include "claims/agreement.hpp"
 #include "claims/case_models.hpp"
-#include "claims/claim.hpp"
+#include "trust/registry.hpp"
 #include "lgcheck/bounds/theorem41.hpp"
 #include "lgcheck/kernel/certificate.hpp"
 #include "lgcheck/quantities/distance.hpp"

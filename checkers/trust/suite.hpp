@@ -1,7 +1,7 @@
 #pragma once
 // Running the registered claims over case files, with the cases' own
 // expectations compared.
-#include "claims/claim.hpp"
+#include "trust/registry.hpp"
 #include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/enumerate/parallel.hpp"
 

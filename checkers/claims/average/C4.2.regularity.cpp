@@ -1,6 +1,7 @@
 // C4.2.regularity: the counterexample showing that Theorem 4.2 needs a
 // regularity assumption (docs/theory.md#the-regularity-counterexample).
 #include "claims/agreement.hpp"
+#include "claims/declarations.hpp"
 #include "claims/case_models.hpp"
 #include "claims/average/theorem42.hpp"
 
@@ -77,6 +78,33 @@ ClaimResult check_regularity(const Case& c, const RegularityParams& params) {
                          "(eta/C)^2, so without regularity no N0 <= K works",
                          K, to_string(params.eta), K + params.tail);
   return r;
+}
+
+
+// The claim and the mutations that must break it (claims/claim.hpp).
+namespace {
+
+constexpr const char* kRegularity = "average/regularity_k64.json";
+
+Mutation regularity_mutation(MutationText text, std::function<void(RegularityParams&)> edit) {
+  return edited_params_mutation<RegularityParams>(kRegularityId, std::move(text), regularity_params, check_regularity,
+                                                  std::move(edit));
+}
+
+}  // namespace
+
+ClaimDeclaration regularity_declaration() {
+  const auto check = [](const Case& c) { return check_regularity(c, regularity_params(c)); };
+  return {{kRegularityId,
+           "without regularity no N0 works: E_t = 0 for t <= K and E_t = eta after, for the switch K of the case",
+           "hardmax", "docs/theory.md#the-regularity-counterexample-paper-p8-idea-toolkit-construction",
+           is_regularity_case, named(check), rerun(check)},
+          {regularity_mutation({"switch one step late", "the pair claimed equal in average up to K + 1",
+                                "not 0 as claimed", kRegularity},
+                               [](RegularityParams& p) { p.claimed_switch = 65; }),
+           regularity_mutation({"eta doubled", "the average distance after the switch claimed 2 eta",
+                                "not 2 as claimed", kRegularity},
+                               [](RegularityParams& p) { p.eta *= 2; })}};
 }
 
 }  // namespace lgc

@@ -1,6 +1,7 @@
 // T4.2.avg: Theorem 4.2's implication on a pair under a Dirichlet prior,
 // with exact expectations (docs/theory.md#theorem-42-average-case).
 #include "claims/agreement.hpp"
+#include "claims/declarations.hpp"
 #include "claims/case_models.hpp"
 #include "lgcheck/bounds/theorem42.hpp"
 #include "lgcheck/enumerate/parallel.hpp"
@@ -264,6 +265,43 @@ ClaimResult check_average(const Case& c, const AverageParams& params) {
                          to_string(b.N0), show_short(worst), to_string(params.epsilon), to_string(params.conclusion_constant),
                          lengths.every ? "every" : "the doublings", n0, last, needed);
   return r;
+}
+
+
+// The claim and the mutations that must break it (claims/claim.hpp).
+namespace {
+
+constexpr const char* kPresenceSkewed = "average/presence_skewed.json";
+constexpr const char* kPresenceBinding = "average/presence_binding.json";
+constexpr const char* kAbsence = "average/absence_uniform.json";
+
+Mutation average_mutation(MutationText text, std::function<void(AverageParams&)> edit) {
+  return edited_params_mutation<AverageParams>(kAverageId, std::move(text), average_params, check_average,
+                                               std::move(edit));
+}
+
+}  // namespace
+
+ClaimDeclaration average_declaration() {
+  const auto check = [](const Case& c) { return check_average(c, average_params(c)); };
+  const std::string shows = "> C eps^(1/2)";
+  return {{kAverageId,
+           "pairs under a Dirichlet prior: E_t <= eps for all t <= N0 = c eps^(-2-2/alpha_min) (1 + ln 1/eps)^k "
+           "implies E_T <= C eps^(1/2) at T = N0, 2 N0, 4 N0, ...",
+           "hardmax", "docs/theory.md#theorem-42-average-case-paper-p7-statement-toolkit-computation", is_average_case,
+           named(check), rerun(check)},
+          {average_mutation({"no multiplicities", "each statistic weighted as one string (multinomial factors dropped, "
+                             "weights renormalised to sum to 1; no brute-force cross-check)", shows, kAbsence},
+                            [](AverageParams& p) {
+                              p.multiplicities = false;
+                              p.brute_force_length = 0;
+                            }),
+           average_mutation({"N0 from alpha_max", "N0 = c eps^(-2-2/alpha_max): the prior's largest entry in the "
+                             "exponent", shows, kPresenceSkewed},
+                            [](AverageParams& p) { p.bound_with_alpha_max = true; }),
+           average_mutation({"C halved", "the conclusion's constant C of E_T <= C eps^(1/2) halved on a pair where the "
+                             "implication nearly binds", shows, kPresenceBinding},
+                            [](AverageParams& p) { p.conclusion_constant /= 2; })}};
 }
 
 }  // namespace lgc

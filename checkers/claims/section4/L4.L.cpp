@@ -2,6 +2,7 @@
 // |f(x) − f(z)|∞ <= L(f)·max_h ‖ω_h(x) − ω_h(z)‖₁ (hardmax, exact; a sin
 // readout is compared through certified enclosures).
 #include "claims/section4/theorem41.hpp"
+#include "claims/declarations.hpp"
 
 #include "claims/agreement.hpp"
 
@@ -247,6 +248,32 @@ ClaimResult check_norm(const Case& c, const NormParams& params) {
                                 total_groups, random_checked, to_decimal(slack, 4));
   }
   return result;
+}
+
+
+// The claim and the mutations that must break it (claims/claim.hpp).
+namespace {
+
+constexpr const char* kRelu8 = "paper/simple/simple_w8_relu.json";
+constexpr const char* kSin8 = "paper/simple/simple_w8_sin.json";
+
+Mutation norm_mutation(MutationText text, std::function<void(NormOptions&)> edit) {
+  return edited_params_mutation<NormParams>(kNormId, std::move(text), norm_params, check_norm,
+                                            [edit](NormParams& p) { edit(p.norm); });
+}
+
+}  // namespace
+
+ClaimDeclaration norm_declaration() {
+  const auto check = [](const Case& c) { return check_norm(c, norm_params(c)); };
+  const std::string shows = "> L * max_h |w_h(x) - w_h(z)|_1";
+  return {{kNormId, "|f(x) - f(z)| <= L(f) * max_h |w_h(x) - w_h(z)|_1 for x, z with the same window and residue",
+           "hardmax", "docs/theory.md#norm-constant-l-toolkit-definition", is_section4_case, named(check),
+           rerun(check)},
+          {norm_mutation({"L without the MLP term", "Lip(R) = |U| instead of |U|(1 + |B||A|)", shows, kRelu8},
+                         [](NormOptions& o) { o.include_mlp_term = false; }),
+           norm_mutation({"L without |omega|", "the sin readout's Lipschitz factor |omega| dropped", shows, kSin8},
+                         [](NormOptions& o) { o.include_sin_factor = false; })}};
 }
 
 }  // namespace lgc

@@ -1,4 +1,5 @@
 #include "claims/section4/consistency.hpp"
+#include "claims/declarations.hpp"
 
 #include "claims/case_models.hpp"
 
@@ -209,6 +210,46 @@ ClaimResult check_consistency(const Model& model, const ConsistencyParams& param
                     : std::string());
   }
   return result;
+}
+
+
+// The claim and the mutations that must break it (claims/claim.hpp).
+namespace {
+
+bool is_section4_model(const Case& c) { return !c.is_pair && is_section4_case(c); }
+
+constexpr const char* kModp3 = "paper/modp/modp_p3_hardmax.json";
+constexpr const char* kModp5Finite = "paper/modp/modp_p5_finite8.json";
+
+Mutation consistency_mutation(MutationText text, std::function<Integer(unsigned, const Rational&)> rule,
+                              bool exhaustive_only) {
+  const char* file = text.case_file;
+  return {kConsistencyId, std::move(text.name), std::move(text.description), file,
+          [file, rule, exhaustive_only](const std::filesystem::path& dir) {
+            const Case c = load_case(dir / file);
+            ConsistencyParams p = consistency_params(c);
+            p.threshold = rule;
+            if (exhaustive_only) p.random_inputs = 0;
+            return check_consistency(c.model(), p);
+          },
+          std::move(text.counterexample)};
+}
+
+}  // namespace
+
+ClaimDeclaration consistency_declaration() {
+  const auto check = [](const Case& c) { return check_consistency(c.model(), consistency_params(c)); };
+  const std::string shows = "!= hardmax above the claimed threshold";
+  return {{kConsistencyId, "one-layer models: finite:p equals hardmax at every query position i >= 2^{p/gamma}",
+           "finite:p vs hardmax", "docs/theory.md#hardmax-threshold-paper-p5", is_section4_model, named(check),
+           rerun(check)},
+          {consistency_mutation({"threshold halved", "the threshold ceil(2^(p/gamma)) divided by 2", shows, kModp3},
+                                [](unsigned p, const Rational& g) { return hardmax_threshold(p, g) / 2; }, false),
+           consistency_mutation({"threshold off by one", "the threshold one position too early", shows, kModp3},
+                                [](unsigned p, const Rational& g) { return hardmax_threshold(p, g) - 1; }, true),
+           consistency_mutation({"threshold halved (finite:8)", "the threshold divided by 2 on a finite:8 case", shows,
+                                 kModp5Finite},
+                                [](unsigned p, const Rational& g) { return hardmax_threshold(p, g) / 2; }, false)}};
 }
 
 }  // namespace lgc

@@ -1,6 +1,7 @@
 // T4.1.lg: on pairs, D(N_sim(ε)) <= ε implies D∞ <= 3ε, with the bracket
 // D(n) <= D∞ <= min(upper bounds) as evidence.
 #include "claims/section4/theorem41.hpp"
+#include "claims/declarations.hpp"
 
 #include "claims/agreement.hpp"
 
@@ -129,6 +130,26 @@ ClaimResult check_implication(const Case& c, const ImplicationParams& params) {
   result.detail = fmt::format("cannot decide D(N = {}) <= eps or D_inf <= {} * eps within length {}: {}", N.str(),
                               to_string(params.conclusion_factor), curve.reached, bracket_text);
   return result;
+}
+
+
+// The claim and the mutations that must break it (claims/claim.hpp).
+namespace {
+
+constexpr const char* kModpPair = "pairs/modp_p2_perturbed_pair.json";
+
+}  // namespace
+
+ClaimDeclaration implication_declaration() {
+  const auto check = [](const Case& c) { return check_implication(c, implication_params(c)); };
+  return {{kImplicationId, "pairs: D(N_sim(eps)) <= eps implies D_inf <= 3 eps, with the bracket D(n) <= D_inf <= upper",
+           "hardmax or finite:p", "docs/theory.md#distances-and-thresholds-toolkit", is_section4_pair, named(check),
+           rerun(check)},
+          {edited_params_mutation<ImplicationParams>(
+              kImplicationId, {"conclusion 3 eps -> eps/20", "the theorem's conclusion D_inf <= 3 eps replaced by eps/20",
+                               "D_inf >= D(", kModpPair},
+              implication_params, check_implication,
+              [](ImplicationParams& p) { p.conclusion_factor = Rational(1, 20); })}};
 }
 
 }  // namespace lgc

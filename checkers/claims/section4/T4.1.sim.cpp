@@ -2,6 +2,7 @@
 // for g) with |z| <= N_sim, on every statistic up to a length and on long
 // random inputs.
 #include "claims/section4/theorem41.hpp"
+#include "claims/declarations.hpp"
 
 #include "claims/agreement.hpp"
 
@@ -242,6 +243,58 @@ ClaimResult replay_simulation(const Case& c, const nlohmann::json& evidence) {
   SimulationParams params = simulation_params(c);
   params.recorded = &recorded;
   return check_simulation(c, params);
+}
+
+
+// The claim and the mutations that must break it (claims/claim.hpp).
+namespace {
+
+constexpr const char* kModp3 = "paper/modp/modp_p3_hardmax.json";
+constexpr const char* kMargin = "section4/modp_p3_finite6_margin1_2.json";
+constexpr const char* kTwoPatternPair = "pairs/modp_p2_two_pattern_pair.json";
+constexpr const char* kWindowWide = "section4/window_wide.json";
+
+/// A mutation on 300 random inputs (unless `edit` says otherwise).
+Mutation simulation_mutation(MutationText text, std::function<void(SimulationParams&)> edit) {
+  return edited_params_mutation<SimulationParams>(kSimulationId, std::move(text), simulation_params, check_simulation,
+                                                  [edit](SimulationParams& p) {
+                                                    p.random_inputs = 300;
+                                                    edit(p);
+                                                  });
+}
+
+}  // namespace
+
+ClaimDeclaration simulation_declaration() {
+  const auto replay = [](const Case& c, const nlohmann::json& evidence) {
+    ClaimResult r = replay_simulation(c, evidence);
+    r.case_name = c.name;
+    return r;
+  };
+  return {{kSimulationId, "the construction's z has |f(x) - f(z)| <= eps (f and g) and |z| <= N_sim(eps)",
+           "hardmax or finite:p", "docs/theory.md#the-simulation-construction-toolkit", is_section4_case,
+           named([](const Case& c) { return check_simulation(c, simulation_params(c)); }), replay},
+          {simulation_mutation({"N_sim halved", "the construction's length bound divided by 2", "> N_sim", kModp3},
+                               [](SimulationParams& p) { p.length_bound_scale = Rational(1, 2); }),
+           simulation_mutation({"2^(p/gamma) padding dropped", "N_sim without the finite:p padding term 2t + D(S+1)",
+                                "> N_sim", kMargin},
+                               [](SimulationParams& p) {
+                                 p.drop_padding = true;
+                                 p.random_inputs = 50;
+                               }),
+           simulation_mutation({"resolution Q = 2", "the construction run with Q = 2 instead of "
+                                "(5K+7S+2tau+6)/delta", "> epsilon", kModp3},
+                               [](SimulationParams& p) { p.resolution_override = 2; }),
+           simulation_mutation({"resolution Q/4", "the construction run with Q/4 (N_sim kept): its error lemma needs "
+                                "the full (5K+7S+2tau+6)/delta", "> delta = ", kWindowWide},
+                               [](SimulationParams& p) { p.resolution_scale = Rational(1, 4); }),
+           simulation_mutation({"N_sim halved (one-value head)", "the anchored length bound divided by 2 on a pair "
+                                "whose second head weighs one value (its two patterns count as one)", "> N_sim",
+                                kTwoPatternPair},
+                               [](SimulationParams& p) { p.length_bound_scale = Rational(1, 2); }),
+           simulation_mutation({"every head taken as one value", "the construction keeps no head's count ratios, as if "
+                                "every head weighed one value", "> epsilon", kWindowWide},
+                               [](SimulationParams& p) { p.no_intervals = true; })}};
 }
 
 }  // namespace lgc

@@ -6,6 +6,7 @@
 // key's weight 1/Σu can round too), and a difference just past the window is
 // reported when the search finds one.
 #include "claims/section4/theorem41.hpp"
+#include "claims/declarations.hpp"
 
 #include "claims/agreement.hpp"
 
@@ -343,6 +344,58 @@ ClaimResult check_threshold(const Case& c, const ThresholdParams& params) {
                               sem, compared, t.str(), rule_text, gamma_text, exhaustive_lengths, params.random_inputs,
                               far, witness);
   return result;
+}
+
+
+// The claim and the mutations that must break it (claims/claim.hpp).
+namespace {
+
+bool is_one_layer_model(const Case& c) {
+  return !c.is_pair && c.model().layers.size() == 1 && c.model().semantics.kind != Semantics::Kind::Softmax;
+}
+
+constexpr const char* kModp2 = "paper/modp/modp_p2_hardmax.json";
+constexpr const char* kMargin = "section4/modp_p3_finite6_margin1_2.json";
+constexpr const char* kWeights = "section4/attend_ones_gamma2_finite_weights6.json";
+
+Mutation threshold_mutation(MutationText text, std::function<void(ThresholdParams&)> edit) {
+  return edited_params_mutation<ThresholdParams>(kThresholdId, std::move(text), threshold_params, check_threshold,
+                                                 std::move(edit));
+}
+
+/// The mutation that replaces the threshold ceil(2^(p/gamma)) by `rule`.
+Mutation threshold_rule_mutation(MutationText text, std::function<Integer(unsigned, const Rational&)> rule) {
+  return threshold_mutation(std::move(text), [rule](ThresholdParams& p) { p.threshold = rule; });
+}
+
+}  // namespace
+
+ClaimDeclaration threshold_declaration() {
+  const auto check = [](const Case& c) { return check_threshold(c, threshold_params(c)); };
+  return {{kThresholdId,
+           "finite:p = hardmax at every length T >= ceil(2^{p/gamma}), with a certified witness below where they "
+           "differ (finite-weights:p: on the window ceil(2^{p/gamma}) <= T <= 2^p - 1)",
+           "finite:p (or finite-weights:p) vs hardmax", "docs/theory.md#hardmax-threshold-paper-p5", is_one_layer_model,
+           named(check), rerun(check)},
+          {threshold_rule_mutation({"2^p/gamma for 2^(p/gamma)", "the threshold written 2^p/gamma instead of "
+                                    "2^(p/gamma)", "!= hardmax at T >=", kMargin},
+                                   [](unsigned bits, const Rational& g) {
+                                     return ceil(Rational(pow(Integer(2), bits)) / g);
+                                   }),
+           threshold_rule_mutation({"threshold halved", "ceil(2^(p/gamma)) divided by 2", "!= hardmax at T >=", kMargin},
+                                   [](unsigned bits, const Rational& g) { return hardmax_threshold(bits, g) / 2; }),
+           threshold_rule_mutation({"threshold 4x too large", "ceil(2^(p/gamma)) multiplied by 4: caught by the "
+                                    "tightness witness at t - 1", "is not the first length where", kModp2},
+                                   [](unsigned bits, const Rational& g) { return 4 * hardmax_threshold(bits, g); }),
+           threshold_rule_mutation({"threshold halved (finite-weights:6)", "ceil(2^(p/gamma)) divided by 2 under "
+                                    "finite-weights:p: a sub-maximal key's normalised weight still exceeds 2^-p there",
+                                    "!= hardmax at T in", kWeights},
+                                   [](unsigned bits, const Rational& g) { return hardmax_threshold(bits, g) / 2; }),
+           threshold_mutation({"window end 2^p (finite-weights:6)", "the finite-weights:p window claimed to reach 2^p: "
+                               "the top keys' weights 1/2^p round there", "!= hardmax at T in", kWeights},
+                              [](ThresholdParams& p) {
+                                p.window_end = [](unsigned bits) { return Integer(1) << bits; };
+                              })}};
 }
 
 }  // namespace lgc

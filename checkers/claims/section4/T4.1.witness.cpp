@@ -1,6 +1,7 @@
 // T4.1.witness: a witness pair agrees on every input of length <= n and
 // differs by η on one of length <= 2n (or the length the case names).
 #include "claims/section4/theorem41.hpp"
+#include "claims/declarations.hpp"
 
 #include "claims/agreement.hpp"
 
@@ -86,6 +87,61 @@ ClaimResult check_witness(const Case& c, const WitnessParams& params) {
                               params.n, params.n, show(curve.D[at - 1]), to_string(params.eta), at, params.differ_by,
                               to_string(params.eta / 3), params.n + 1);
   return result;
+}
+
+
+// The claim and the mutations that must break it (claims/claim.hpp).
+std::vector<Mutation> witness_member_mutations(const char* claim, ClaimResult (*check)(const Case&, const WitnessParams&),
+                                               const std::string& family, const std::string& gamma, const char* file) {
+  const std::string tag = family + " (gamma " + gamma + ")";
+  return {edited_params_mutation<WitnessParams>(claim, {tag + ": agreement up to N", "the " + family +
+                                                        " claimed equal at its first differing length N too",
+                                                        "f and g differ at length", file},
+                                                witness_params, check, [](WitnessParams& p) { p.n += 1; }),
+          edited_params_mutation<WitnessParams>(claim, {tag + ": eta doubled", "the " + family +
+                                                        "'s difference claimed 2 eta", "no difference of eta", file},
+                                                witness_params, check, [](WitnessParams& p) { p.eta *= 2; })};
+}
+
+namespace {
+
+bool is_witness_pair(const Case& c) { return is_section4_pair(c) && c.check.contains("witness_n"); }
+
+constexpr const char* kFarey8 = "witnesses/farey_hat_n8.json";
+constexpr const char* kMarginWitness = "witnesses/margin_witness_gamma1_3_p2.json";
+constexpr const char* kMarginWitness2 = "witnesses/margin_witness_gamma1_2_p2.json";
+constexpr const char* kMarginWitness4 = "witnesses/margin_witness_gamma1_4_p2.json";
+
+Mutation witness_mutation(MutationText text, std::function<void(WitnessParams&)> edit) {
+  return edited_params_mutation<WitnessParams>(kWitnessId, std::move(text), witness_params, check_witness,
+                                               std::move(edit));
+}
+
+}  // namespace
+
+ClaimDeclaration witness_declaration() {
+  const auto check = [](const Case& c) { return check_witness(c, witness_params(c)); };
+  ClaimDeclaration d{
+      {kWitnessId,
+       "witness pairs: f = g on every input of length <= n, |f - g| >= eta at a length <= the witness length (2n "
+       "unless the case names it)",
+       "hardmax or finite:p", "docs/theory.md#lower-bound-witnesses-toolkit", is_witness_pair, named(check),
+       rerun(check)},
+      {witness_mutation({"agreement up to 2n", "the pair claimed equal on every input of length <= 2n",
+                         "f and g differ at length", kFarey8},
+                        [](WitnessParams& p) { p.n *= 2; }),
+       witness_mutation({"eta doubled", "the difference claimed 2 eta", "no difference of eta", kFarey8},
+                        [](WitnessParams& p) { p.eta *= 2; }),
+       witness_mutation({"margin witness: agreement up to N", "the margin witness claimed equal at length N = "
+                         "ceil(2^(p/gamma)) too (one more length)", "f and g differ at length", kMarginWitness},
+                        [](WitnessParams& p) { p.n += 1; }),
+       witness_mutation({"margin witness: eta doubled", "the margin witness's difference claimed 2 eta",
+                         "no difference of eta", kMarginWitness},
+                        [](WitnessParams& p) { p.eta *= 2; })}};
+  for (const auto& [gamma, file] : {std::pair{"1/2", kMarginWitness2}, std::pair{"1/4", kMarginWitness4}})
+    for (Mutation& m : witness_member_mutations(kWitnessId, check_witness, "margin witness", gamma, file))
+      d.mutations.push_back(std::move(m));
+  return d;
 }
 
 }  // namespace lgc

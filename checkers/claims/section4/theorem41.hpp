@@ -8,6 +8,7 @@
 // Each params struct carries the mutation hooks the tests use to break the
 // claim on purpose.
 #include "claims/case_models.hpp"
+#include "claims/claim.hpp"
 #include "lgcheck/quantities/norm_constant.hpp"
 #include "lgcheck/quantities/distance.hpp"
 #include "lgcheck/report/verdict.hpp"
@@ -118,6 +119,11 @@ struct WitnessParams {
   Rational eta{0};              ///< the difference claimed
 };
 WitnessParams witness_params(const Case& c);
+/// The two breaks of a witness family member (gamma as text, its case file):
+/// agreement claimed one length further (its first differing length N), and
+/// the difference claimed twice as large; for T4.1.witness and T5.2.witness.
+std::vector<Mutation> witness_member_mutations(const char* claim, ClaimResult (*check)(const Case&, const WitnessParams&),
+                                               const std::string& family, const std::string& gamma, const char* file);
 ClaimResult check_witness(const Case& c, const WitnessParams& params);
 
 }  // namespace lgc

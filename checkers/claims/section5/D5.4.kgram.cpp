@@ -2,6 +2,7 @@
 // target within ε on inputs with match fraction >= ρ
 // (docs/theory.md#the-in-context-k-gram-construction).
 #include "claims/agreement.hpp"
+#include "claims/declarations.hpp"
 #include "lgcheck/enumerate/ordered_search.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/enumerate/visit_digest.hpp"
@@ -210,6 +211,30 @@ ClaimResult check_kgram(const Case& c, const KgramParams& params) {
                            to_decimal(s.worst, 4), pm.gamma ? to_string(*pm.gamma) : "inf");
   }
   return r;
+}
+
+
+// The claim and the mutations that must break it (claims/claim.hpp).
+namespace {
+
+constexpr const char* kKgram = "section5/kgram_k1_s2.json";
+
+}  // namespace
+
+ClaimDeclaration kgram_declaration() {
+  const auto check = [](const Case& c) { return check_kgram(c, kgram_params(c)); };
+  return {{kKgramId,
+           "the in-context k-gram construction: |f(x) - f*(x)| <= eps for every input of length >= T0 with match "
+           "fraction >= rho, and gamma >= 1",
+           "softmax", "docs/theory.md#the-in-context-k-gram-construction-paper-p15-task-toolkit-construction-and-proof",
+           is_kgram_case, named(check), rerun(check)},
+          {edited_params_mutation<KgramParams>(
+              kKgramId, {"no minimum length", "the approximation claimed from length k + 1 instead of T0 = k + "
+                         "5k/(2 rho eps) (the first k positions have no context)", "> eps", kKgram},
+              kgram_params, check_kgram, [](KgramParams& p) {
+                p.from_min_length = false;
+                p.random_inputs = 0;
+              })}};
 }
 
 }  // namespace lgc

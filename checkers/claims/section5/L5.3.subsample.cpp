@@ -1,6 +1,7 @@
 // L5.3.subsample: the Markov-chain subsampler keeps the statistics of x
 // within the Lemma 5.3 rate (docs/theory.md#the-subsampler-lemma-53).
 #include "claims/agreement.hpp"
+#include "claims/declarations.hpp"
 #include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/drift_form.hpp"
@@ -202,6 +203,36 @@ ClaimResult check_subsample(const Case& c, const SubsampleParams& params) {
                          to_decimal(L_max, 6), bound_above_range ? " (every rate bound >= 2G: that part could not fail)" : "",
                          informative, slope);
   return r;
+}
+
+
+// The claim and the mutations that must break it (claims/claim.hpp).
+namespace {
+
+constexpr const char* kRegimeToken = "section5/regime_token.json";
+constexpr const char* kInduction = "paper/induction/induction_head_k1.json";
+
+Mutation subsample_mutation(MutationText text, std::function<void(SubsampleParams&)> edit) {
+  return edited_params_mutation<SubsampleParams>(kSubsampleId, std::move(text), subsample_params, check_subsample,
+                                                 std::move(edit));
+}
+
+}  // namespace
+
+ClaimDeclaration subsample_declaration() {
+  const auto check = [](const Case& c) { return check_subsample(c, subsample_params(c)); };
+  const std::string shows = "moves by more than its drift-form premise";
+  return {{kSubsampleId,
+           "two-layer softmax models: the Markov subsampler's z keeps every second-layer integrand's average within "
+           "c (G+L)(tau+1) n^(-1/3), the seed as certificate",
+           "softmax", "docs/theory.md#the-subsampler-lemma-53-paper-p14-statement-toolkit-chain-and-check",
+           is_two_layer_softmax, named(check), rerun(check)},
+          {subsample_mutation({"drift term dropped", "the drift form without its L |mu_j(z) - mu_i_j(x)|_1 term (the "
+                               "histogram drift charged nothing)", shows, kRegimeToken},
+                              [](SubsampleParams& p) { p.drift_L_scale = 0; }),
+           subsample_mutation({"G/4 in the drift form", "the integrand bound G divided by 4 in the drift form (a window "
+                               "broken at a block boundary charged 2G/4)", shows, kInduction},
+                              [](SubsampleParams& p) { p.drift_G_scale = Rational(1, 4); })}};
 }
 
 }  // namespace lgc

@@ -1,6 +1,7 @@
 // L5.conv: the first layer converges to its limit map at rate i^{−min(γ,1)}
 // (docs/theory.md#the-first-layer-limit-map).
 #include "claims/agreement.hpp"
+#include "claims/declarations.hpp"
 #include "lgcheck/average/monte_carlo.hpp"
 #include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/enumerate/strings.hpp"
@@ -173,6 +174,35 @@ ClaimResult check_convergence(const Case& c, const ConvergenceParams& params) {
                            params.random_inputs, longest, to_decimal(s.worst_ratio, 4));
   }
   return r;
+}
+
+
+// The claim and the mutations that must break it (claims/claim.hpp).
+namespace {
+
+constexpr const char* kRegimePosition = "section5/regime_position.json";
+constexpr const char* kRegimeToken = "section5/regime_token.json";
+
+Mutation convergence_mutation(MutationText text, std::function<void(ConvergenceParams&)> edit) {
+  return edited_params_mutation<ConvergenceParams>(kConvergenceId, std::move(text), convergence_params,
+                                                   check_convergence, std::move(edit));
+}
+
+}  // namespace
+
+ClaimDeclaration convergence_declaration() {
+  const auto check = [](const Case& c) { return check_convergence(c, convergence_params(c)); };
+  return {{kConvergenceId,
+           "softmax models: |Y_i - Phi(window_i, mu_i)| <= K i^(-min(gamma,1)) at every position i >= 2(tau+1)",
+           "softmax", "docs/theory.md#the-first-layer-limit-map-toolkit-derivation-of-the-papers-key-fact-paper-p11",
+           is_softmax_model, named(check), rerun(check)},
+          {convergence_mutation({"positional margin without the 1", "P_h taken without the bulk's element 1 (gamma "
+                                 "3/2 instead of 1/2, rate i^-1 instead of i^-1/2)", "vs the bound", kRegimePosition},
+                                [](ConvergenceParams& p) { p.with_bulk = false; }),
+           convergence_mutation({"K/2", "the convergence bound halved (K/2; for a token-dominant head the "
+                                 "per-position term W e^s sum_t i^phi(t) / (i - tau - 1) halved)", "vs the bound",
+                                 kRegimeToken},
+                                [](ConvergenceParams& p) { p.bound_scale = Rational(1, 2); })}};
 }
 
 }  // namespace lgc

@@ -1,6 +1,7 @@
 // L5.lip: the limit map is Lipschitz in the histogram with the certified
 // constant (docs/theory.md#the-first-layer-limit-map).
 #include "claims/agreement.hpp"
+#include "claims/declarations.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/first_layer_constants.hpp"
 #include "lgcheck/semantics/one_layer.hpp"
@@ -118,6 +119,32 @@ ClaimResult check_lipschitz(const Case& c, const LipschitzParams& params) {
                                       "(near-vertex and random); the largest ratio reaches {} of Lip",
                                       to_decimal(lip.L, 6), pairs, to_decimal(worst, 4));
   return r;
+}
+
+
+// The claim and the mutations that must break it (claims/claim.hpp).
+namespace {
+
+constexpr const char* kRegimeToken = "section5/regime_token.json";
+
+Mutation lipschitz_mutation(MutationText text, std::function<void(LipschitzParams&)> edit) {
+  return edited_params_mutation<LipschitzParams>(kLipschitzId, std::move(text), lipschitz_params, check_lipschitz,
+                                                 std::move(edit));
+}
+
+}  // namespace
+
+ClaimDeclaration lipschitz_declaration() {
+  const auto check = [](const Case& c) { return check_lipschitz(c, lipschitz_params(c)); };
+  return {{kLipschitzId, "softmax models: |Phi(w, mu) - Phi(w, mu')| <= Lip |mu - mu'|_1 with the certified Lip",
+           "softmax", "docs/theory.md#the-first-layer-limit-map-toolkit-derivation-of-the-papers-key-fact-paper-p11",
+           is_softmax_model, named(check), rerun(check)},
+          {lipschitz_mutation({"Lip without e^(spread)", "the Lipschitz constant of Phi without its exponential factor",
+                               "against Lip |mu - mu'|_1", kRegimeToken},
+                              [](LipschitzParams& p) { p.with_exponential = false; }),
+           lipschitz_mutation({"Lip claimed 0", "Phi claimed independent of the histogram (Lip = 0) on a token-dominant "
+                               "model", "against Lip |mu - mu'|_1 = 0", kRegimeToken},
+                              [](LipschitzParams& p) { p.claim_zero = true; })}};
 }
 
 }  // namespace lgc

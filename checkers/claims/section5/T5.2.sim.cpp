@@ -2,11 +2,12 @@
 // simulation-error bound and within C(f)·n^{−min(γ,1/3)}, for both models of
 // a pair (docs/theory.md#the-simulation-error-bound, #the-complexity-cf).
 #include "claims/agreement.hpp"
-#include "output/cli_output.hpp"
+#include "claims/declarations.hpp"
 #include "lgcheck/bounds/theorem52.hpp"
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/quantities/layer2_integrands.hpp"
 #include "lgcheck/quantities/simulation_bound.hpp"
+#include "lgcheck/report/readable.hpp"
 #include "lgcheck/semantics/softmax_layer1.hpp"
 #include "lgcheck/semantics/softmax_linear.hpp"
 #include "lgcheck/simulate/subsample.hpp"
@@ -233,6 +234,56 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
       theorem.period == 1 ? "" : fmt::format(" with |x|'s residue mod {}", theorem.period),
       readable(theorem.N_variant_B), to_decimal(theorem.C, 4));
   return r;
+}
+
+
+// The claim and the mutations that must break it (claims/claim.hpp).
+namespace {
+
+constexpr const char* kRarePair = "section5/attention_pair_rare.json";
+constexpr const char* kSharpPair = "section5/attention_pair_sharp.json";
+constexpr const char* kSecondPhiPair = "section5/attention_pair_second_phi.json";
+constexpr const char* kPeriod2Pair = "section5/attention_pair_period2.json";
+constexpr const char* kTwoHeadsMlpPair = "section5/attention_pair_two_heads_mlp.json";
+constexpr const char* kDominantPair = "section5/attention_pair_second_dominant.json";
+
+Mutation simulation52_mutation(MutationText text, std::function<void(Simulation52Params&)> edit) {
+  return edited_params_mutation<Simulation52Params>(kSimulation52Id, std::move(text), simulation52_params,
+                                                    check_simulation52, std::move(edit));
+}
+
+}  // namespace
+
+ClaimDeclaration simulation52_declaration() {
+  const auto check = [](const Case& c) { return check_simulation52(c, simulation52_params(c)); };
+  const std::string shows = "exceeds the simulation-error bound";
+  return {{kSimulation52Id,
+           "two-layer softmax pairs: the subsampled z has |f(x) - f(z)| and |g(x) - g(z)| within the toolkit's "
+           "explicit simulation-error bound",
+           "softmax", "docs/theory.md#the-simulation-error-bound-toolkit", is_simulation52_case, named(check),
+           rerun(check)},
+          {simulation52_mutation({"bound without e^A", "the simulation-error bound without its exponential factors "
+                                  "e^(A_g)", shows, kSharpPair},
+                                 [](Simulation52Params& p) { p.bound_terms.exponential = false; }),
+           simulation52_mutation({"C(f) without e^A", "C(f) without its exponential factors e^(A_g) (the bound C(f) "
+                                  "n^-min(gamma,1/3) on c-good z)", "exceeds C(f)", kRarePair},
+                                 [](Simulation52Params& p) { p.complexity_with_exponential = false; }),
+           simulation52_mutation({"second-layer window keys weighed 1", "the simulation-error bound with each "
+                                  "second-layer window key weighed 1 (W_L = tau + 1) although the query's own key "
+                                  "weighs L^(3/4)", shows, kSecondPhiPair},
+                                 [](Simulation52Params& p) { p.bound_terms.window_weight = false; }),
+           simulation52_mutation({"z of any parity", "the simulation-error bound applied to z from the position-wise "
+                                  "chain (|z| of either parity) on a period-2 pair, as if z's query window had x's "
+                                  "residues", shows, kPeriod2Pair},
+                                 [](Simulation52Params& p) { p.bound_terms.same_residue = false; }),
+           simulation52_mutation({"Lip_out without the MLP", "the simulation-error bound with Lip_out = |U| (the second "
+                                  "MLP's factor 1 + |out| |in| dropped) on a pair whose MLP multiplies the output slot "
+                                  "by 20", shows, kTwoHeadsMlpPair},
+                                 [](Simulation52Params& p) { p.bound_terms.mlp_term = false; }),
+           simulation52_mutation({"position-dominant bulk charged nothing", "the simulation-error bound without the "
+                                  "share L^(1 - Phi) of the bulk keys, as if the query's own key (phi = 3/2) took all "
+                                  "the attention", shows, kDominantPair},
+                                 [](Simulation52Params& p) { p.bound_terms.vanishing_share = false; })}};
 }
 
 }  // namespace lgc

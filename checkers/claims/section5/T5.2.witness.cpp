@@ -2,6 +2,7 @@
 // and differs by at least η on one of length M, so no length bound of Theorem 5.2 valid for ε < η/3 is below n + 1
 // (docs/theory.md, "A witness family for the positional margin").
 #include "claims/agreement.hpp"
+#include "claims/declarations.hpp"
 #include "claims/section5/section5.hpp"
 #include "claims/section4/theorem41.hpp"
 
@@ -180,6 +181,31 @@ ClaimResult check_witness52(const Case& c, const WitnessParams& params) {
       n, count, show(far.at_lower), to_string(params.eta), M, describe(gaps.shape(), far.argmax, c.model()),
       to_string(params.eta / 3), n + 1, gamma);
   return result;
+}
+
+
+// The claim and the mutations that must break it (claims/claim.hpp).
+namespace {
+
+constexpr const char* kPositionWitness2 = "witnesses/position_witness_gamma1_2_rho1_4.json";
+constexpr const char* kPositionWitness3 = "witnesses/position_witness_gamma1_3_rho1_4.json";
+constexpr const char* kPositionWitness4 = "witnesses/position_witness_gamma1_4_rho1_4.json";
+
+}  // namespace
+
+ClaimDeclaration witness52_declaration() {
+  const auto check = [](const Case& c) { return check_witness52(c, witness_params(c)); };
+  ClaimDeclaration d{{kWitness52Id,
+                      "softmax witness pairs: |f - g| <= 2^-64 on every input of length <= n, |f - g| >= eta at the "
+                      "witness length",
+                      "softmax", "docs/theory.md#a-witness-family-for-the-positional-margin-toolkit", is_witness52_case,
+                      named(check), rerun(check)},
+                     {}};
+  for (const auto& [gamma, file] :
+       {std::pair{"1/2", kPositionWitness2}, std::pair{"1/3", kPositionWitness3}, std::pair{"1/4", kPositionWitness4}})
+    for (Mutation& m : witness_member_mutations(kWitness52Id, check_witness52, "position witness", gamma, file))
+      d.mutations.push_back(std::move(m));
+  return d;
 }
 
 }  // namespace lgc

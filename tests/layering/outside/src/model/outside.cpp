@@ -1,2 +1,2 @@
 // A model source that includes the checkers: the layering check must reject it.
-#include "../../../checkers/claim.hpp"
+#include "../../../checkers/claims/claim.hpp"
