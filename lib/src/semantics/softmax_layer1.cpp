@@ -11,10 +11,6 @@ namespace {
 
 IVector zeros(std::size_t n, unsigned bits) { return IVector(n, Interval::zero(bits)); }
 
-void add_scaled(IVector& sum, const Interval& w, const IVector& v) {
-  for (std::size_t k = 0; k < sum.size(); ++k) sum[k] += w * v[k];
-}
-
 IVector divided(const IVector& num, const Interval& den) {
   IVector out(num.size());
   for (std::size_t k = 0; k < num.size(); ++k) out[k] = num[k] / den;
@@ -65,10 +61,11 @@ SoftmaxFirstLayer::SoftmaxFirstLayer(const Model& model, unsigned bits)
         w[q][c] = exp(Interval(l[q][c], bits));
       }
     }
+    std::vector<bool> has_phi;
+    for (const Rational& phi : head.phi) has_phi.push_back(phi != 0);
     values_.push_back(std::move(v));
-    ivalues_.push_back(std::move(iv));
     logits_.push_back(std::move(l));
-    weights_.push_back(std::move(w));
+    tables_.push_back({std::move(w), std::move(iv), std::move(has_phi)});
     top_.push_back(std::max(Rational(1), *std::max_element(head.phi.begin(), head.phi.end())));
   }
 }
@@ -104,40 +101,35 @@ void SoftmaxFirstLayer::for_each_position(const Tokens& x, const std::function<v
   }
 }
 
+void SoftmaxFirstLayer::head_sums(std::size_t h, const Point& p, IVector& num, Interval& den) const {
+  num.resize(model_.width);
+  attention::first_head_sums(
+      tables_[h], p.window.front(), p.counts, p.window, p.i, Interval::zero(bits_),
+      [&](std::uint64_t n) { return Interval(Rational(Integer(n)), bits_); },
+      [&](std::size_t t) { return position_factor(h, t, p.i); }, num, den);
+}
+
 IVector SoftmaxFirstLayer::head_output(std::size_t h, const Point& p) const {
-  const Head& head = model_.layers[0].heads[h];
-  const std::size_t q = p.window.front(), width = model_.width;
-  IVector num = zeros(width, bits_);
-  Interval den = Interval::zero(bits_);
-  for (std::size_t c = 0; c < p.counts.size(); ++c) {
-    if (p.counts[c] == 0) continue;
-    Interval w = Interval(Rational(Integer(p.counts[c])), bits_) * weight(h, q, c);
-    den += w;
-    add_scaled(num, w, ivalues_[h][c]);
-  }
-  for (std::size_t t = 0; t < p.window.size(); ++t) {
-    Interval w = weight(h, q, p.window[t]);
-    if (p.i > 1 && head.phi[t] != 0) w *= position_factor(h, t, p.i);
-    den += w;
-    add_scaled(num, w, ivalues_[h][p.window[t]]);
-  }
+  IVector num;
+  Interval den;
+  head_sums(h, p, num, den);
   return divided(num, den);
 }
 
-Vector<Number> SoftmaxFirstLayer::finish(std::size_t q, const std::vector<IVector>& heads) const {
-  Vector<Number> y(model_.width);
-  for (std::size_t k = 0; k < y.size(); ++k) {
-    Interval sum = iembeddings_[q][k];
-    for (const auto& out : heads) sum += out[k];
-    y[k] = Number(sum);
-  }
-  return model_.layers[0].mlp ? apply_mlp(*model_.layers[0].mlp, y) : y;
+Vector<Number> SoftmaxFirstLayer::finish(const IVector& y) const {
+  Vector<Number> out;
+  for (const Interval& e : y) out.emplace_back(e);
+  return model_.layers[0].mlp ? apply_mlp(*model_.layers[0].mlp, out) : out;
 }
 
 Vector<Number> SoftmaxFirstLayer::layer_output(const Point& p) const {
-  std::vector<IVector> heads;
-  for (std::size_t h = 0; h < this->heads(); ++h) heads.push_back(head_output(h, p));
-  return finish(p.window.front(), heads);
+  IVector y = iembeddings_[p.window.front()], num;
+  Interval den;
+  for (std::size_t h = 0; h < heads(); ++h) {
+    head_sums(h, p, num, den);
+    attention::add_quotient(y, num, den);
+  }
+  return finish(y);
 }
 
 IVector SoftmaxFirstLayer::limit_head(std::size_t h, const std::vector<std::size_t>& window,
@@ -151,22 +143,25 @@ IVector SoftmaxFirstLayer::limit_head(std::size_t h, const std::vector<std::size
       if (mu[c] == 0) continue;
       Interval w = Interval(mu[c], bits_) * weight(h, q, c);
       den += w;
-      add_scaled(num, w, ivalues_[h][c]);
+      attention::add_scaled(num, w, tables_[h].values[c]);
     }
   for (std::size_t t = 0; t < window.size(); ++t) {
     if (head.phi[t] != top_[h]) continue;
     Interval w = weight(h, q, window[t]);
     den += w;
-    add_scaled(num, w, ivalues_[h][window[t]]);
+    attention::add_scaled(num, w, tables_[h].values[window[t]]);
   }
   return divided(num, den);
 }
 
 Vector<Number> SoftmaxFirstLayer::limit_layer(const std::vector<std::size_t>& window,
                                               const std::vector<Rational>& mu) const {
-  std::vector<IVector> heads;
-  for (std::size_t h = 0; h < this->heads(); ++h) heads.push_back(limit_head(h, window, mu));
-  return finish(window.front(), heads);
+  IVector y = iembeddings_[window.front()];
+  for (std::size_t h = 0; h < heads(); ++h) {
+    const IVector out = limit_head(h, window, mu);
+    for (std::size_t k = 0; k < y.size(); ++k) y[k] += out[k];
+  }
+  return finish(y);
 }
 
 }  // namespace lgc

@@ -15,35 +15,6 @@ IVector enclose(const Vector<Number>& y, unsigned bits) {
   return out;
 }
 
-template <class Sparse>
-Sparse sparse(const QMatrix& m, unsigned bits) {
-  Sparse out;
-  for (std::size_t r = 0; r < m.rows(); ++r)
-    for (std::size_t c = 0; c < m.cols(); ++c)
-      if (m(r, c) != 0) out.push_back({r, c, Interval(m(r, c), bits)});
-  return out;
-}
-
-template <class Sparse>
-IVector times(const Sparse& m, std::size_t rows, const IVector& y, unsigned bits) {
-  IVector out(rows, Interval::zero(bits));
-  for (const auto& e : m) out[e.row] += e.value * y[e.col];
-  return out;
-}
-
-Interval dot(const IVector& a, const IVector& b, unsigned bits) {
-  Interval s = Interval::zero(bits);
-  for (std::size_t k = 0; k < a.size(); ++k) s += a[k] * b[k];
-  return s;
-}
-
-/// One second-layer head's running sums Σ w_j V Y_j and Σ w_j.
-struct HeadSum {
-  IVector query;  // M Y_T
-  IVector num;
-  Interval den;
-};
-
 /// The cheap enclosure is kept when every component is narrower than
 /// 2^-30·max(1, |component|) (a choice of precision, not a verdict).
 bool narrow_enough(const FVector& y) {
@@ -59,10 +30,8 @@ SoftmaxLinearEvaluator::SoftmaxLinearEvaluator(const Model& model, unsigned bits
   if (model.layers.size() > 2)
     throw std::invalid_argument("softmax_evaluate_linear: one or two layers, got " + std::to_string(model.layers.size()));
   if (model.layers.size() == 2)
-    for (const Head& head : model.layers[1].heads) {
-      qk_.push_back(sparse<Sparse>(head.qk, bits));
-      value_.push_back(sparse<Sparse>(head.value, bits));
-    }
+    for (const Head& head : model.layers[1].heads) second_.push_back(
+          attention::second_head_tables<Interval>(head, [bits](const Rational& q) { return Interval(q, bits); }));
 }
 
 Vector<Number> SoftmaxLinearEvaluator::representation(const Tokens& x) const {
@@ -84,33 +53,17 @@ Vector<Number> SoftmaxLinearEvaluator::precise_representation(const Tokens& x) c
     if (p.i == T) last = first_.layer_output(p);
   });
   if (model.layers.size() == 1) return last;
-  const Layer& second = model.layers[1];
-  const IVector query = enclose(last, bits);
-  std::vector<HeadSum> sums;
-  for (std::size_t g = 0; g < second.heads.size(); ++g)
-    sums.push_back({times(qk_[g], model.width, query, bits), IVector(model.width, Interval::zero(bits)),
-                    Interval::zero(bits)});
   const Interval log_T = log(Interval(Rational(Integer(T)), bits));
-  first_.for_each_position(x, [&](const SoftmaxFirstLayer::Point& p) {
-    const IVector key = enclose(first_.layer_output(p), bits);
-    for (std::size_t g = 0; g < second.heads.size(); ++g) {
-      const Head& head = second.heads[g];
-      Interval logit = dot(key, sums[g].query, bits);
-      const std::uint64_t t = T - p.i;
-      if (t < head.phi.size() && head.phi[t] != 0) logit += Interval(head.phi[t], bits) * log_T;
-      Interval w = exp(logit);
-      sums[g].den += w;
-      IVector v = times(value_[g], model.width, key, bits);
-      for (std::size_t k = 0; k < v.size(); ++k) sums[g].num[k] += w * v[k];
-    }
-  });
-  Vector<Number> y(model.width);
-  for (std::size_t k = 0; k < y.size(); ++k) {
-    Interval s = query[k];
-    for (const auto& h : sums) s += h.num[k] / h.den;
-    y[k] = Number(s);
-  }
-  return second.mlp ? apply_mlp(*second.mlp, y) : y;
+  const IVector y = attention::second_layer_attention(
+      second_, enclose(last, bits), T, log_T, Interval::zero(bits), [&](auto&& add) {
+        first_.for_each_position(x, [&](const SoftmaxFirstLayer::Point& p) {
+          add(p.i, enclose(first_.layer_output(p), bits));
+        });
+      });
+  Vector<Number> out;
+  for (const Interval& e : y) out.emplace_back(e);
+  const Layer& second = model.layers[1];
+  return second.mlp ? apply_mlp(*second.mlp, out) : out;
 }
 
 Output SoftmaxLinearEvaluator::evaluate(const Tokens& x) const {

@@ -16,6 +16,7 @@
 #include "lgcheck/model/model.hpp"
 #include "lgcheck/numeric/interval.hpp"
 #include "lgcheck/numeric/number.hpp"
+#include "lgcheck/semantics/softmax_attention.hpp"
 #include "lgcheck/enumerate/statistic.hpp"
 
 #include <functional>
@@ -69,11 +70,13 @@ class SoftmaxFirstLayer {
   Vector<Number> limit_layer(const std::vector<std::size_t>& window, const std::vector<Rational>& mu) const;
 
  private:
-  Interval weight(std::size_t h, std::size_t q, std::size_t c) const { return weights_[h][q][c]; }
+  Interval weight(std::size_t h, std::size_t q, std::size_t c) const { return tables_[h].weights[q][c]; }
   /// i^{φ_h(t)}, cached for small i (the same positions recur across inputs;
   /// the cache is guarded by a mutex, so evaluations may run on several threads).
   Interval position_factor(std::size_t h, std::size_t t, std::uint64_t i) const;
-  Vector<Number> finish(std::size_t q, const std::vector<IVector>& heads) const;
+  /// Head h's numerator and denominator at the point (attention::first_head_sums).
+  void head_sums(std::size_t h, const Point& p, IVector& num, Interval& den) const;
+  Vector<Number> finish(const IVector& y) const;
 
   Model model_;
   unsigned bits_;
@@ -81,9 +84,8 @@ class SoftmaxFirstLayer {
   std::vector<QVector> embeddings_;                     // per class
   std::vector<IVector> iembeddings_;                    // the same, enclosed
   std::vector<std::vector<QVector>> values_;            // [h][c]
-  std::vector<std::vector<IVector>> ivalues_;           // [h][c] as intervals
   std::vector<std::vector<std::vector<Rational>>> logits_;   // [h][q][c]
-  std::vector<std::vector<std::vector<Interval>>> weights_;  // [h][q][c] = e^{ℓ}
+  std::vector<attention::FirstHeadTables<Interval>> tables_;  // per head: e^{ℓ}, values, φ ≠ 0
   std::vector<Rational> top_;                           // max P_h per head
   mutable std::vector<std::vector<std::vector<Interval>>> factors_;  // [h][t][i − 1] for i <= kFactorCache
   std::shared_ptr<std::mutex> factors_mutex_ = std::make_shared<std::mutex>();

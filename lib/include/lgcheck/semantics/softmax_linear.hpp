@@ -6,6 +6,7 @@
 // so memory does not grow with T. A 10⁵-token input takes seconds where the
 // forward pass, quadratic in T, takes hours.
 #include "lgcheck/semantics/forward.hpp"
+#include "lgcheck/semantics/softmax_attention.hpp"
 #include "lgcheck/semantics/softmax_layer1.hpp"
 #include "lgcheck/semantics/softmax_linear_fast.hpp"
 
@@ -30,15 +31,10 @@ class SoftmaxLinearEvaluator {
   Output precise_evaluate(const Tokens& x) const;
 
  private:
-  struct Entry {
-    std::size_t row, col;
-    Interval value;
-  };
-  using Sparse = std::vector<Entry>;
   SoftmaxFirstLayer first_;
   FastSoftmaxLinear fast_;
   unsigned bits_;
-  std::vector<Sparse> qk_, value_;  // per second-layer head
+  std::vector<attention::SecondHeadTables<Interval>> second_;  // enclosed at bits_
 };
 
 /// The residual stream at the last position, before the readout.

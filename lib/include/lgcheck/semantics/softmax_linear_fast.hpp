@@ -1,12 +1,14 @@
 #pragma once
 // The cheap certified enclosure of a softmax model's residual stream at the
 // last position (one or two layers, time linear in T): the same formulas as
-// SoftmaxFirstLayer and SoftmaxLinearEvaluator (THEORY.md §3), evaluated in
-// FastInterval (double endpoints rounded outward) instead of 128-bit MPFI.
+// SoftmaxFirstLayer and SoftmaxLinearEvaluator (THEORY.md §3, written once
+// in softmax_attention.hpp), evaluated in FastInterval (double endpoints
+// rounded outward) instead of 128-bit MPFI.
 // It is the first try of SoftmaxLinearEvaluator, which falls back to MPFI
 // when this enclosure overflows or comes out too wide.
 #include "lgcheck/model/model.hpp"
 #include "lgcheck/numeric/fast_interval.hpp"
+#include "lgcheck/semantics/softmax_attention.hpp"
 #include "lgcheck/semantics/softmax_layer1.hpp"
 #include "lgcheck/enumerate/statistic.hpp"
 
@@ -32,26 +34,15 @@ class FastSoftmaxLinear {
     FVector in_bias, out_bias;
   };
   struct FirstHead {
-    std::vector<std::vector<FastInterval>> weights;  // [q][c] = e^{ℓ(q, c)}
-    std::vector<FVector> values;                     // [c]
-    std::vector<FastInterval> phi;                   // φ(t)
-    std::vector<bool> has_phi;                       // φ(t) != 0
-  };
-  struct Entry {
-    std::size_t row, col;
-    FastInterval value;
-  };
-  struct SecondHead {
-    std::vector<Entry> qk, value;  // nonzero entries of M and V
-    std::vector<FastInterval> phi;
-    std::vector<bool> has_phi;  // φ(t) != 0
+    attention::FirstHeadTables<FastInterval> tables;
+    std::vector<FastInterval> phi;  // φ(t)
   };
 
   std::size_t class_at(const Tokens& x, std::uint64_t j) const;
   /// The first layer's output at position i from the bulk counts (positions
-  /// 1..i−τ−1); `scratch` holds one head's numerator.
+  /// 1..i−τ−1); `window` and `scratch` are working space.
   void first_layer(const Tokens& x, std::uint64_t i, const std::vector<std::uint64_t>& counts, FVector& y,
-                   FVector& scratch) const;
+                   std::vector<std::size_t>& window, FVector& scratch) const;
   static void apply_mlp(const Mlp& mlp, FVector& y, FVector& hidden);
   static Mlp mlp_of(const Model& model, std::size_t layer);
 
@@ -60,7 +51,7 @@ class FastSoftmaxLinear {
   std::vector<FVector> embeddings_;  // per class
   std::vector<FirstHead> first_;
   std::optional<Mlp> mlp1_, mlp2_;
-  std::vector<SecondHead> second_;
+  std::vector<attention::SecondHeadTables<FastInterval>> second_;
   bool two_layers_;
 };
 
