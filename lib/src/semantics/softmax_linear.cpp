@@ -29,9 +29,10 @@ SoftmaxLinearEvaluator::SoftmaxLinearEvaluator(const Model& model, unsigned bits
     : first_(model, bits), fast_(first_), bits_(bits) {
   if (model.layers.size() > 2)
     throw std::invalid_argument("softmax_evaluate_linear: one or two layers, got " + std::to_string(model.layers.size()));
-  if (model.layers.size() == 2)
-    for (const Head& head : model.layers[1].heads) second_.push_back(
-          attention::second_head_tables<Interval>(head, [bits](const Rational& q) { return Interval(q, bits); }));
+  if (model.layers.size() < 2) return;
+  const auto enclose_at_bits = [bits](const Rational& q) { return Interval(q, bits); };
+  for (const Head& head : model.layers[1].heads)
+    second_.push_back(attention::second_head_tables<Interval>(head, enclose_at_bits));
 }
 
 Vector<Number> SoftmaxLinearEvaluator::representation(const Tokens& x) const {
