@@ -91,4 +91,18 @@ Mutation edited_params_mutation(const std::string& claim, MutationText text, Par
           std::move(text.counterexample)};
 }
 
+/// The parameter-editing mutations of one claim, bound once to its id, its
+/// parameter reader and its check: `mutation(text, edit)` is
+/// edited_params_mutation(claim, text, params_of, check, edit).
+template <class Params>
+struct ParamsMutation {
+  const char* claim;
+  Params (*params_of)(const Case&);
+  ClaimResult (*check)(const Case&, const Params&);
+
+  Mutation operator()(MutationText text, std::function<void(Params&)> edit) const {
+    return edited_params_mutation<Params>(claim, std::move(text), params_of, check, std::move(edit));
+  }
+};
+
 }  // namespace lgc

@@ -86,10 +86,7 @@ namespace {
 
 constexpr const char* kRegularity = "average/regularity_k64.json";
 
-Mutation regularity_mutation(MutationText text, std::function<void(RegularityParams&)> edit) {
-  return edited_params_mutation<RegularityParams>(kRegularityId, std::move(text), regularity_params, check_regularity,
-                                                  std::move(edit));
-}
+constexpr ParamsMutation<RegularityParams> regularity_mutation{kRegularityId, regularity_params, check_regularity};
 
 }  // namespace
 

@@ -275,10 +275,7 @@ constexpr const char* kPresenceSkewed = "average/presence_skewed.json";
 constexpr const char* kPresenceBinding = "average/presence_binding.json";
 constexpr const char* kAbsence = "average/absence_uniform.json";
 
-Mutation average_mutation(MutationText text, std::function<void(AverageParams&)> edit) {
-  return edited_params_mutation<AverageParams>(kAverageId, std::move(text), average_params, check_average,
-                                               std::move(edit));
-}
+constexpr ParamsMutation<AverageParams> average_mutation{kAverageId, average_params, check_average};
 
 }  // namespace
 

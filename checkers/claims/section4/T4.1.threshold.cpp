@@ -358,10 +358,7 @@ constexpr const char* kModp2 = "paper/modp/modp_p2_hardmax.json";
 constexpr const char* kMargin = "section4/modp_p3_finite6_margin1_2.json";
 constexpr const char* kWeights = "section4/attend_ones_gamma2_finite_weights6.json";
 
-Mutation threshold_mutation(MutationText text, std::function<void(ThresholdParams&)> edit) {
-  return edited_params_mutation<ThresholdParams>(kThresholdId, std::move(text), threshold_params, check_threshold,
-                                                 std::move(edit));
-}
+constexpr ParamsMutation<ThresholdParams> threshold_mutation{kThresholdId, threshold_params, check_threshold};
 
 /// The mutation that replaces the threshold ceil(2^(p/gamma)) by `rule`.
 Mutation threshold_rule_mutation(MutationText text, std::function<Integer(unsigned, const Rational&)> rule) {

@@ -112,10 +112,7 @@ constexpr const char* kMarginWitness = "witnesses/margin_witness_gamma1_3_p2.jso
 constexpr const char* kMarginWitness2 = "witnesses/margin_witness_gamma1_2_p2.json";
 constexpr const char* kMarginWitness4 = "witnesses/margin_witness_gamma1_4_p2.json";
 
-Mutation witness_mutation(MutationText text, std::function<void(WitnessParams&)> edit) {
-  return edited_params_mutation<WitnessParams>(kWitnessId, std::move(text), witness_params, check_witness,
-                                               std::move(edit));
-}
+constexpr ParamsMutation<WitnessParams> witness_mutation{kWitnessId, witness_params, check_witness};
 
 }  // namespace
 

@@ -212,10 +212,7 @@ namespace {
 constexpr const char* kRegimeToken = "section5/regime_token.json";
 constexpr const char* kInduction = "paper/induction/induction_head_k1.json";
 
-Mutation subsample_mutation(MutationText text, std::function<void(SubsampleParams&)> edit) {
-  return edited_params_mutation<SubsampleParams>(kSubsampleId, std::move(text), subsample_params, check_subsample,
-                                                 std::move(edit));
-}
+constexpr ParamsMutation<SubsampleParams> subsample_mutation{kSubsampleId, subsample_params, check_subsample};
 
 }  // namespace
 

@@ -183,10 +183,7 @@ namespace {
 constexpr const char* kRegimePosition = "section5/regime_position.json";
 constexpr const char* kRegimeToken = "section5/regime_token.json";
 
-Mutation convergence_mutation(MutationText text, std::function<void(ConvergenceParams&)> edit) {
-  return edited_params_mutation<ConvergenceParams>(kConvergenceId, std::move(text), convergence_params,
-                                                   check_convergence, std::move(edit));
-}
+constexpr ParamsMutation<ConvergenceParams> convergence_mutation{kConvergenceId, convergence_params, check_convergence};
 
 }  // namespace
 

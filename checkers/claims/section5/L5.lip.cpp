@@ -127,10 +127,7 @@ namespace {
 
 constexpr const char* kRegimeToken = "section5/regime_token.json";
 
-Mutation lipschitz_mutation(MutationText text, std::function<void(LipschitzParams&)> edit) {
-  return edited_params_mutation<LipschitzParams>(kLipschitzId, std::move(text), lipschitz_params, check_lipschitz,
-                                                 std::move(edit));
-}
+constexpr ParamsMutation<LipschitzParams> lipschitz_mutation{kLipschitzId, lipschitz_params, check_lipschitz};
 
 }  // namespace
 

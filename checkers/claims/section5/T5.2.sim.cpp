@@ -247,10 +247,8 @@ constexpr const char* kPeriod2Pair = "section5/attention_pair_period2.json";
 constexpr const char* kTwoHeadsMlpPair = "section5/attention_pair_two_heads_mlp.json";
 constexpr const char* kDominantPair = "section5/attention_pair_second_dominant.json";
 
-Mutation simulation52_mutation(MutationText text, std::function<void(Simulation52Params&)> edit) {
-  return edited_params_mutation<Simulation52Params>(kSimulation52Id, std::move(text), simulation52_params,
-                                                    check_simulation52, std::move(edit));
-}
+constexpr ParamsMutation<Simulation52Params> simulation52_mutation{
+    kSimulation52Id, simulation52_params, check_simulation52};
 
 }  // namespace
 
