@@ -10,6 +10,9 @@
 #include <catch2/catch.hpp>
 
 #include <random>
+#include <string>
+#include <utility>
+#include <vector>
 
 using lgc::FastInterval;
 using lgc::Interval;
@@ -104,20 +107,27 @@ TEST_CASE("FastInterval exp and log contain the MPFI values at 256 bits", "[fast
 TEST_CASE("The double-first two-layer evaluation contains the 512-bit value on long inputs", "[fast-interval][section5]") {
   std::mt19937_64 rng(lgc::test::test_seed() + 93);
   INFO("seed " << lgc::test::test_seed() + 93);
-  for (const char* path : {"paper/induction/induction_head_k1.json", "section5/attention_pair_rare.json"}) {
-    const lgc::Case c = lgc::test::bundled(path);
-    for (const lgc::Model& m : c.models) {
-      const lgc::SoftmaxLinearEvaluator eval(m), precise(m, 512);
-      const lgc::FastSoftmaxLinear cheap(lgc::SoftmaxFirstLayer(m, 128));
-      for (std::size_t T : {1u, 2u, 7u, 2000u}) {
-        const lgc::Tokens x = lgc::random_string(m.alphabet_size(), T, rng);
-        INFO(path << " T = " << T);
-        REQUIRE(cheap.representation(x).has_value());  // the cheap path is the one tested here
-        const lgc::Output fast = eval.evaluate(x), reference = precise.precise_evaluate(x);
-        for (std::size_t k = 0; k < fast.size(); ++k) {
-          CHECK(fast[k].enclosure().contains(reference[k].enclosure()));
-          CHECK(fast[k].enclosure().width() < Rational(1, 1000000000));
-        }
+  // Models without MLPs, with a second-layer MLP, and with an MLP in both
+  // layers (the second layer's copied to the first).
+  std::vector<std::pair<std::string, lgc::Model>> models;
+  for (const char* path : {"paper/induction/induction_head_k1.json", "section5/attention_pair_rare.json",
+                           "section5/attention_pair_two_heads_mlp.json"})
+    for (const lgc::Model& m : lgc::test::bundled(path).models) models.emplace_back(path, m);
+  lgc::Model both = models.back().second;
+  REQUIRE(both.layers[1].mlp.has_value());
+  both.layers[0].mlp = both.layers[1].mlp;
+  models.emplace_back("first-layer MLP too", both);
+  for (const auto& [path, m] : models) {
+    const lgc::SoftmaxLinearEvaluator eval(m), precise(m, 512);
+    const lgc::FastSoftmaxLinear cheap(lgc::SoftmaxFirstLayer(m, 128));
+    for (std::size_t T : {1u, 2u, 7u, 2000u}) {
+      const lgc::Tokens x = lgc::random_string(m.alphabet_size(), T, rng);
+      INFO(path << " T = " << T);
+      REQUIRE(cheap.representation(x).has_value());  // the cheap path is the one tested here
+      const lgc::Output fast = eval.evaluate(x), reference = precise.precise_evaluate(x);
+      for (std::size_t k = 0; k < fast.size(); ++k) {
+        CHECK(fast[k].enclosure().contains(reference[k].enclosure()));
+        CHECK(fast[k].enclosure().width() < Rational(1, 1000000000));
       }
     }
   }

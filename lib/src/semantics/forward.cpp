@@ -1,6 +1,7 @@
 #include "lgcheck/semantics/forward.hpp"
 
 #include "lgcheck/semantics/finite_precision.hpp"
+#include "lgcheck/semantics/mlp.hpp"
 
 #include <algorithm>
 #include <map>
@@ -219,11 +220,9 @@ std::vector<Vector<Number>> representation_at(const Model& model, const Tokens& 
 }
 
 Vector<Number> apply_mlp(const Mlp& mlp, const Vector<Number>& y) {
-  Vector<Number> hidden = apply<Number>(mlp.in, y);
-  for (std::size_t k = 0; k < hidden.size(); ++k) hidden[k] = relu(hidden[k] + Number(mlp.in_bias[k]));
-  Vector<Number> out = apply<Number>(mlp.out, hidden);
-  Vector<Number> result(y.size());
-  for (std::size_t k = 0; k < y.size(); ++k) result[k] = y[k] + out[k] + Number(mlp.out_bias[k]);
+  Vector<Number> result = y, hidden, product;
+  apply_mlp_in_place(MlpWeights<Rational>{mlp.in, mlp.in_bias, mlp.out, mlp.out_bias}, result, Number(0), hidden,
+                     product);
   return result;
 }
 

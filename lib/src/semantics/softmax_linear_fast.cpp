@@ -1,6 +1,7 @@
 #include "lgcheck/semantics/softmax_linear_fast.hpp"
 
 #include "lgcheck/report/position_progress.hpp"
+#include "lgcheck/semantics/mlp.hpp"
 
 #include <stdexcept>
 
@@ -14,14 +15,8 @@ FVector enclosed(const QVector& v) {
   return out;
 }
 
-std::vector<FVector> rows_of(const QMatrix& m) {
-  std::vector<FVector> rows;
-  for (std::size_t r = 0; r < m.rows(); ++r) {
-    FVector row;
-    for (std::size_t c = 0; c < m.cols(); ++c) row.push_back(FastInterval::enclosing(m(r, c)));
-    rows.push_back(std::move(row));
-  }
-  return rows;
+Matrix<FastInterval> enclosed(const QMatrix& m) {
+  return m.map<FastInterval>([](const Rational& q) { return FastInterval::enclosing(q); });
 }
 
 constexpr FastInterval kZero{0, 0};
@@ -30,7 +25,7 @@ constexpr FastInterval kZero{0, 0};
 
 FastSoftmaxLinear::Mlp FastSoftmaxLinear::mlp_of(const Model& model, std::size_t layer) {
   const lgc::Mlp& m = *model.layers[layer].mlp;
-  return {rows_of(m.in), rows_of(m.out), enclosed(m.in_bias), enclosed(m.out_bias)};
+  return {enclosed(m.in), enclosed(m.in_bias), enclosed(m.out), enclosed(m.out_bias)};
 }
 
 FastSoftmaxLinear::FastSoftmaxLinear(const SoftmaxFirstLayer& first)
@@ -67,18 +62,18 @@ std::size_t FastSoftmaxLinear::class_at(const Tokens& x, std::uint64_t j) const 
   return static_cast<std::size_t>(x[j - 1]) * shape_.period + j % shape_.period;
 }
 
-void FastSoftmaxLinear::apply_mlp(const Mlp& mlp, FVector& y, FVector& hidden) {
-  hidden.resize(mlp.in.size());
-  for (std::size_t r = 0; r < hidden.size(); ++r) hidden[r] = relu(attention::dot(mlp.in[r], y, kZero) + mlp.in_bias[r]);
-  for (std::size_t k = 0; k < y.size(); ++k) y[k] = y[k] + attention::dot(mlp.out[k], hidden, kZero) + mlp.out_bias[k];
+void FastSoftmaxLinear::apply_mlp(const Mlp& mlp, FVector& y, Scratch& scratch) {
+  apply_mlp_in_place(MlpWeights<FastInterval>{mlp.in, mlp.in_bias, mlp.out, mlp.out_bias}, y, kZero, scratch.num,
+                     scratch.product);
 }
 
 void FastSoftmaxLinear::first_layer(const Tokens& x, std::uint64_t i, const std::vector<std::uint64_t>& counts,
-                                    FVector& y, std::vector<std::size_t>& window, FVector& num) const {
+                                    FVector& y, std::vector<std::size_t>& window, Scratch& scratch) const {
   window.clear();
   for (std::size_t t = 0; t <= shape_.locality && t < i; ++t) window.push_back(class_at(x, i - t));
   const std::size_t q = window.front();
   y = embeddings_[q];
+  FVector& num = scratch.num;
   num.resize(width_);
   const FastInterval log_i = log(FastInterval::point(static_cast<double>(i)));
   for (const FirstHead& head : first_) {
@@ -89,7 +84,7 @@ void FastSoftmaxLinear::first_layer(const Tokens& x, std::uint64_t i, const std:
         [&](std::size_t t) { return exp(head.phi[t] * log_i); }, num, den);
     attention::add_quotient(y, num, den);
   }
-  if (mlp1_) apply_mlp(*mlp1_, y, num);
+  if (mlp1_) apply_mlp(*mlp1_, y, scratch);
 }
 
 std::optional<FVector> FastSoftmaxLinear::representation(const Tokens& x) const {
@@ -97,7 +92,8 @@ std::optional<FVector> FastSoftmaxLinear::representation(const Tokens& x) const 
   const std::uint64_t T = x.size(), tau = shape_.locality;
   std::vector<std::uint64_t> counts(shape_.classes(), 0);
   for (std::uint64_t j = 1; j + tau + 1 <= T; ++j) ++counts[class_at(x, j)];
-  FVector last, scratch;
+  FVector last;
+  Scratch scratch;
   std::vector<std::size_t> window;
   first_layer(x, T, counts, last, window, scratch);
   auto finite = [](const FVector& v) {

@@ -66,6 +66,9 @@ struct FastInterval {
 FastInterval exp(FastInterval x);
 /// ln x for x > 0 (unbounded when x reaches 0).
 FastInterval log(FastInterval x);
+/// The point [0, 0]: the enclosure of an exact 0 (enclosing a nonzero
+/// rational never gives it), so a product with it may be skipped.
+inline bool is_exact_zero(const FastInterval& x) { return x.lo == 0 && x.hi == 0; }
 /// max(0, x).
 inline FastInterval relu(FastInterval x) { return {std::max(0.0, x.lo), std::max(0.0, x.hi)}; }
 

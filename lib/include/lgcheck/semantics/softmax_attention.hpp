@@ -4,8 +4,8 @@
 // precision, SoftmaxFirstLayer and SoftmaxLinearEvaluator) and FastInterval
 // (doubles rounded outward, FastSoftmaxLinear). Both instantiations perform
 // the same operations in the same order; only the arithmetic differs. What
-// stays with each type: how a count, a zero and i^{φ} are enclosed, and the
-// MLPs (the MPFI path applies the forward pass's apply_mlp over Number).
+// stays with each type: how a count, a zero and i^{φ} are enclosed. The MLPs
+// are written once too, in mlp.hpp.
 //
 // First layer, head h at query i of class q, bulk class counts n_c and
 // window slots t = 0..min(τ, i−1) of classes w_t:

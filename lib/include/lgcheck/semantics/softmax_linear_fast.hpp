@@ -30,8 +30,13 @@ class FastSoftmaxLinear {
 
  private:
   struct Mlp {
-    std::vector<FVector> in, out;  // rows
-    FVector in_bias, out_bias;
+    Matrix<FastInterval> in;
+    FVector in_bias;
+    Matrix<FastInterval> out;
+    FVector out_bias;
+  };
+  struct Scratch {
+    FVector num, product;  // a head's numerator, then the MLP's hidden layer; the MLP's W_out product
   };
   struct FirstHead {
     attention::FirstHeadTables<FastInterval> tables;
@@ -42,8 +47,8 @@ class FastSoftmaxLinear {
   /// The first layer's output at position i from the bulk counts (positions
   /// 1..i−τ−1); `window` and `scratch` are working space.
   void first_layer(const Tokens& x, std::uint64_t i, const std::vector<std::uint64_t>& counts, FVector& y,
-                   std::vector<std::size_t>& window, FVector& scratch) const;
-  static void apply_mlp(const Mlp& mlp, FVector& y, FVector& hidden);
+                   std::vector<std::size_t>& window, Scratch& scratch) const;
+  static void apply_mlp(const Mlp& mlp, FVector& y, Scratch& scratch);
   static Mlp mlp_of(const Model& model, std::size_t layer);
 
   Shape shape_;
