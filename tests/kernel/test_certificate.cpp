@@ -87,6 +87,14 @@ TEST_CASE("the bundled certificates are accepted", "[kernel][certificate]") {
   CHECK(too_long.accepted());
   CHECK(too_long.witnesses_checked == 11);
   CHECK(has(too_long.not_reestablished, "witness 10 (norm_pair): x has length 3970666 > 1000000"));
+  // Up to 2^62 positions (the search's longest statistic; a random finite:p model's T4.1.sim records x of 7·10^12):
+  // read and checked as a statistic, not expanded.
+  longer["evidence"]["witnesses"][10]["x"] = {
+      {"counts", {2000000000000ull, 2000000000000ull, 2000000000000ull, 0, 0, 0}}, {"length", 6000000000001ull},
+      {"window", {0}}};
+  too_long = k::check_certificate(longer);
+  CHECK(too_long.accepted());
+  CHECK(has(too_long.not_reestablished, "witness 10 (norm_pair): x has length 6000000000001 > 1000000"));
   auto threshold = k::check_certificate(fixture("modp_p3_finite6_margin1_2__T4.1.threshold.json"));
   CHECK(has(threshold.reestablished, "witness 0 (finite_differs)"));  // at T = 4095 = t − 1
   auto avg = k::check_certificate(fixture("presence_skewed__T4.2.avg.json"));
@@ -347,6 +355,24 @@ TEST_CASE("T5.2.sim with two heads per layer and a second-layer MLP: recomputed,
   json tampered = cert;
   tampered["evidence"]["rows"][1]["bound"] = "1.71444";
   CHECK(has(k::check_certificate(tampered).problems, "evidence.rows[1].bound: recorded \"1.71444\", recomputed ["));
+}
+
+TEST_CASE("T5.2.sim with a first-layer MLP and value vectors of mixed signs: C and every row recomputed",
+          "[kernel][certificate][section5]") {
+  // A random pair (tests/kernel/data, written by the search): the box is the query's range plus the head's convex
+  // combination, widened by the MLP; the kernel re-establishes C and every row from its own code.
+  const auto [cert, r] = accepted_simulation("random_pair_first_mlp__T5.2.sim.json", "uniform");
+  CHECK(has(r.reestablished, "evidence.C (within the kernel's enclosure)"));
+  CHECK(has(r.reestablished, "evidence.rows[1]: error <= bound (recomputed)"));
+  CHECK(r.not_reestablished.size() == 1);  // only the seeds' provenance, as on every T5.2.sim certificate
+  json tampered = cert;
+  tampered["evidence"]["C"] = "185";  // the recorded C is 206.36...
+  CHECK(has(k::check_certificate(tampered).problems, "evidence.C: recorded 185, the kernel encloses it in ["));
+  tampered = cert;
+  REQUIRE(cert["evidence"]["rows"][1]["bound"] == "0.729255");
+  // A recorded decimal d stands for [d − u, d + u], u its last digit's unit ("0.72" meets 0.729255); "0.71" does not.
+  tampered["evidence"]["rows"][1]["bound"] = "0.71";
+  CHECK(has(k::check_certificate(tampered).problems, "evidence.rows[1].bound: recorded \"0.71\", recomputed ["));
 }
 
 TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L and the subsampling bound", "[kernel][certificate][section5]") {
@@ -676,8 +702,8 @@ TEST_CASE("malformed certificates give problems, never exceptions", "[kernel][ce
   c["evidence"]["witnesses"] = "many";
   rejected(c, "evidence.witnesses: expected an array");
   c = cert;
-  c["evidence"]["witnesses"][0]["x"]["length"] = 1000000000000000000ull;  // absurd
-  rejected(c, "evidence.witnesses[0]: x: length: the integer 1000000000000000000 exceeds the limit");
+  c["evidence"]["witnesses"][0]["x"]["length"] = 4611686018427387905ull;  // 2^62 + 1: beyond any statistic
+  rejected(c, "evidence.witnesses[0]: x: length: the integer 4611686018427387905 exceeds the limit");
   c = cert;
   c["evidence"]["witnesses"][0]["x"]["counts"] = json::array({"1", -2});
   rejected(c, "evidence.witnesses[0]: x: counts: expected 6 entries");

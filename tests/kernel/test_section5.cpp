@@ -36,7 +36,7 @@ nlohmann::json hand_model() {
 TEST_CASE("Lemma 5.3 and Theorem 5.2 constants on a hand model", "[kernel][section5]") {
   const lgc::Model m = kt::model_from(hand_model());
   REQUIRE_FALSE(k::layer2_obstacle(m));
-  // b = max_c |y_c| + max_c |V y_c| = (1, 1) + (0, 1/2).
+  // y_a = (1, 0), y_b = (0, 1), V y_a = (0, 1/2), V y_b = 0: lo = (0, 0), hi = (1, 1) + (0, 1/2).
   CHECK(k::first_layer_box(m) == std::vector<Rational>{1, Rational(3, 2)});
   // γ = 1 (P = {0, 1}), so r′ = 1/3. V_h = 1/2, spread 1: K = 8·(1/2)·2·e = 8e, Lip(Φ) = 2·(1/2)·e = e.
   // Layer 2: A = min(b₀·½·b₀, ‖M‖₂‖b‖₂²) = min(1/2, 13/8) = 1/2, B = 1, v = 1, m = m′ = 1/2.
@@ -49,6 +49,20 @@ TEST_CASE("Lemma 5.3 and Theorem 5.2 constants on a hand model", "[kernel][secti
   CHECK(encloses(b.L, "6.722533605507097233903083190179"));
   CHECK(encloses(b.C, "797.4238119102599857625275300665"));
   CHECK(lgc::upper_of(b.C) - lgc::lower_of(b.C) < Rational(1, 1000000000000LL));
+}
+
+TEST_CASE("The first layer's box: the range of the query plus each head's convex combination, widened by an MLP",
+          "[kernel][section5]") {
+  nlohmann::json doc = hand_model();
+  doc["layers"][0]["heads"][0]["value"] = nlohmann::json::parse(R"([["-1", "0"], ["0", "0"]])");
+  // V y_a = (−1, 0), V y_b = 0: coordinate 0 lies in [0 − 1, 1 + 0], coordinate 1 in [0, 1]. Adding the largest
+  // magnitudes instead (|y| up to 1, |V y| up to 1) would give b_0 = 2.
+  CHECK(k::first_layer_box(kt::model_from(doc)) == std::vector<Rational>{1, 1});
+  // An MLP with ‖W_in‖∞ = 2, ‖b_in‖∞ = 1/2, ‖W_out‖∞ = 2, ‖b_out‖∞ = 1/4 widens every coordinate to
+  // β + 2(2β + 1/2) + 1/4 = 25/4 at β = 1.
+  doc["layers"][0]["mlp"] = nlohmann::json::parse(
+      R"({"in": [["1", "1"]], "in_bias": ["1/2"], "out": [["2"], ["0"]], "out_bias": ["0", "-1/4"]})");
+  CHECK(k::first_layer_box(kt::model_from(doc)) == std::vector<Rational>{Rational(25, 4), Rational(25, 4)});
 }
 
 TEST_CASE("C(f) of attention_pair_sharp's f, the value theory.md derives by hand", "[kernel][section5][bundled]") {

@@ -74,3 +74,31 @@ TEST_CASE("Section 5 constants, by hand", "[kernel][section5]") {
   CHECK(k::limit_lipschitz(kg).exact() == 0);
   CHECK(k::kgram_min_length(1, Rational(1, 2), Rational(1, 2)) == 11);
 }
+
+TEST_CASE("norm_pair witnesses are checked under hardmax, the claim's semantics, whatever the case's",
+          "[kernel][witness]") {
+  // Model g of a random finite:4 pair (two heads, τ = 1). The L4.L search measures the lemma under hardmax; among its
+  // long random pairs is x against its simulation, which leaves this x as it is: x = z, so Δω = 0 and the bound is 0.
+  const json doc = json::parse(R"({"format": "lgcheck-case/1", "name": "random_finite4", "alphabet": ["0", "1"],
+    "embedding": [["0", "-1/4", "-3/4"], ["-1/2", "0", "-1/4"]], "positional": [["0", "0", "0"]],
+    "layers": [{"heads": [
+      {"phi": ["0", "0"], "qk": [["3/4", "0", "1/2"], ["0", "0", "3/4"], ["0", "-3/4", "0"]],
+       "value": [["0", "0", "-63/80"], ["0", "63/80", "21/80"], ["0", "-63/80", "21/40"]]},
+      {"phi": ["0", "0"], "qk": [["0", "-1/2", "-1/2"], ["0", "-3/4", "-1/2"], ["3/4", "1/2", "0"]],
+       "value": [["-1/4", "0", "-1/2"], ["0", "1/2", "-1/4"], ["0", "0", "-1/2"]]}]}],
+    "locality": 1, "period": 1, "semantics": "finite:4", "width": 3,
+    "readout": {"activation": "identity", "bias": ["0"], "weights": [["1/4", "3/4", "1/4"]]}})");
+  const lgc::Case c = lgc::parse_case(doc, "inline");
+  const json x = {{"length", 186}, {"window", json::array({1, 0})}, {"counts", json::array({0, 184})}};
+  const json w = {{"kind", "norm_pair"}, {"model", 0}, {"L", "309/256"}, {"x", x}, {"z", x}, {"expect", "holds"}};
+  k::WitnessContext ctx;
+  ctx.c = &c;
+  ctx.L = {Rational(309, 256)};
+  CHECK(k::check_witness(w, ctx).status == k::WitnessStatus::Reestablished);
+  // Under the case's own finite:4 the surviving weights i^{−δ} are enclosures, so the two outputs are enclosures whose
+  // difference is not certainly 0: the kernel rejected the search's valid certificate while it read that semantics.
+  const k::Statistic s = std::get<k::Statistic>(k::read_statistic(x, c.model()));
+  const k::Tokens t = k::expand(s, c.model());
+  CHECK(k::norm_inequality(c.model(), Rational(309, 256), t, t, c.model().semantics).status ==
+        k::WitnessStatus::Rejected);
+}

@@ -362,11 +362,6 @@ Layer2Head layer2_head(const Head& g, const std::vector<Rational>& b, unsigned b
 }  // namespace
 
 Number certified_max(const Number& a, const Number& b, unsigned bits) { return extreme(a, b, true, bits); }
-std::optional<std::string> layer2_kernel_gap(const Model& m) {
-  if (!m.layers.empty() && m.layers[0].mlp) return "a first-layer MLP (the kernel's box has no MLP widening)";
-  return std::nullopt;
-}
-
 std::optional<std::string> layer2_obstacle(const Model& m) {
   if (m.layers.size() != 2 || m.semantics.kind != Semantics::Kind::Softmax) return "not a two-layer softmax model";
   return std::nullopt;
@@ -382,18 +377,46 @@ std::uint64_t kept_tail(const Model& m) {
   return m.locality + 1 + last;
 }
 
-std::vector<Rational> first_layer_box(const Model& m) {
-  std::vector<Rational> b(m.width, 0);
-  auto widen = [&](const QMatrix* value) {  // b_r += max over classes of |(V y_c)_r| (|y_c,r| without V)
-    std::vector<Rational> top(m.width, 0);
-    for (const QVector& y : classes(m)) {
-      const QVector v = value ? apply<Rational>(*value, y) : y;
-      for (std::size_t r = 0; r < m.width; ++r) top[r] = std::max(top[r], magnitude(v[r]));
+namespace {
+
+/// lo_r += min_c v_c,r and hi_r += max_c v_c,r over the vectors v_c.
+void add_range(const std::vector<QVector>& vs, std::vector<Rational>& lo, std::vector<Rational>& hi) {
+  for (std::size_t r = 0; r < lo.size(); ++r) {
+    Rational least = vs.front()[r], most = least;
+    for (const QVector& v : vs) {
+      least = std::min(least, v[r]);
+      most = std::max(most, v[r]);
     }
-    for (std::size_t r = 0; r < m.width; ++r) b[r] += top[r];
-  };
-  widen(nullptr);
-  for (const Head& h : m.layers.at(0).heads) widen(&h.value);
+    lo[r] += least;
+    hi[r] += most;
+  }
+}
+
+/// ‖v‖∞.
+Rational largest_magnitude(const QVector& v) {
+  Rational out = 0;
+  for (const Rational& x : v) out = std::max(out, magnitude(x));
+  return out;
+}
+
+}  // namespace
+
+std::vector<Rational> first_layer_box(const Model& m) {
+  const std::vector<QVector> ys = classes(m);
+  std::vector<Rational> lo(m.width, 0), hi(m.width, 0), b(m.width);
+  add_range(ys, lo, hi);  // the query's embedding
+  for (const Head& h : m.layers.at(0).heads) {  // each head: a convex combination of its value vectors
+    std::vector<QVector> values;
+    for (const QVector& y : ys) values.push_back(apply<Rational>(h.value, y));
+    add_range(values, lo, hi);
+  }
+  for (std::size_t r = 0; r < m.width; ++r) b[r] = std::max(magnitude(lo[r]), magnitude(hi[r]));
+  if (const auto& mlp = m.layers.at(0).mlp) {  // |MLP(y)|∞ <= β + ‖W_out‖∞(‖W_in‖∞β + ‖b_in‖∞) + ‖b_out‖∞
+    const Rational beta = *std::max_element(b.begin(), b.end());
+    const Rational grown = beta + row_sum_norm(mlp->out) * (row_sum_norm(mlp->in) * beta + largest_magnitude(mlp->in_bias)) +
+                           largest_magnitude(mlp->out_bias);
+    std::fill(b.begin(), b.end(), grown);
+  }
   return b;
 }
 

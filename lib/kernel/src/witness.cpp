@@ -185,7 +185,8 @@ WitnessResult check_simulation(const json& w, const WitnessContext& ctx) {
   return ok();
 }
 
-/// L4.L at the recorded pair (norm_inequality), with the kernel's L.
+/// L4.L at the recorded pair (norm_inequality), with the kernel's L, under hardmax: the claim's semantics whatever the
+/// case's (ω_h are the hardmax weights of theory.md's lemma), as for the pairs the kernel draws itself.
 WitnessResult check_norm_pair(const json& w, const WitnessContext& ctx) {
   const std::size_t mi = model_index(w, ctx);
   const Model& m = ctx.c->models[mi];
@@ -193,7 +194,7 @@ WitnessResult check_norm_pair(const json& w, const WitnessContext& ctx) {
   const auto [x, z] = statistic_pair(w, m);
   charge(ctx, m, "x", x.length);
   charge(ctx, m, "z", z.length);
-  return norm_inequality(m, *ctx.L[mi], expand(x, m), expand(z, m), m.semantics, ctx.bits);
+  return norm_inequality(m, *ctx.L[mi], expand(x, m), expand(z, m), Semantics::hardmax(), ctx.bits);
 }
 
 /// |f − g|∞ at the recorded statistic is certainly at least the recorded at_least.
@@ -262,8 +263,8 @@ std::variant<Statistic, std::string> read_statistic(const json& j, const Model& 
   }
   const std::uint64_t B = s.length > tau + 1 ? s.length - tau - 1 : 0;
   for (std::size_t r = 0; r < D; ++r) {
-    std::uint64_t sum = 0;
-    for (std::size_t t = 0; t < S; ++t) sum += s.counts[t * D + r];
+    std::uint64_t sum = 0;  // each count <= T <= 2^62: checked after each addition, the sum cannot wrap
+    for (std::size_t t = 0; t < S && sum <= B; ++t) sum += s.counts[t * D + r];
     if (sum != residue_count(B, r, D))
       return "counts: residue " + std::to_string(r) + " holds " + std::to_string(sum) +
              " positions, the length gives " + std::to_string(residue_count(B, r, D));

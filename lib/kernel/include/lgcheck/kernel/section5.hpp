@@ -80,12 +80,11 @@ std::vector<Rational> kgram_target(const std::vector<int>& x, std::size_t k, std
 /// Why Theorem 5.2's bounds below do not cover `model`, or nullopt: they need two softmax layers (any Δ, any
 /// second-layer φ). A certificate of T5.2.sim on another model was not issued by the search: rejected.
 std::optional<std::string> layer2_obstacle(const Model& model);
-/// The kernel's own restriction for the Section 5 re-checks (not re-established, never rejected): a first-layer MLP
-/// (the kernel's box has no MLP widening).
-std::optional<std::string> layer2_kernel_gap(const Model& model);
 /// The larger of two certified numbers: exact when both are, else the hull of their ends.
 Number certified_max(const Number& a, const Number& b, unsigned bits = 128);
-/// b_r = max_c |y_c,r| + Σ_h max_c |(V_h y_c)_r|: every first-layer output lies in [−b, b].
+/// The first layer's box (theory.md "The integrands"): b_r = max(|lo_r|, |hi_r|), lo_r = min_c y_c,r + Σ_h min_c
+/// (V_h y_c)_r and hi_r the same with max; a first-layer MLP widens every b_r to β + ‖W_out‖∞(‖W_in‖∞β + ‖b_in‖∞) +
+/// ‖b_out‖∞, β = max_r b_r. Every first-layer output (and Φ) lies in [−b, b].
 std::vector<Rational> first_layer_box(const Model& model);
 /// The query-free integrand bounds G, L of Lemma 5.3, the complexity C(f) of
 /// Theorem 5.2 with Lemma 5.3's constant c, and r′ = min(γ, 1/3) (theory.md §3).

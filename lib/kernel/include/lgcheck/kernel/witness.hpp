@@ -21,8 +21,8 @@ constexpr std::uint64_t kExpansionBudget = 100000000;
 /// kLongSampleBudget more positions (docs/kernel.md "Witnesses beyond the budget").
 constexpr std::size_t kLongSamples = 16;
 constexpr std::uint64_t kLongSampleBudget = 20000000;
-/// Longer recorded lengths are refused as absurd.
-constexpr std::uint64_t kMaxStatisticLength = 1000000000000ull;
+/// Longer recorded lengths are refused as absurd: 2^62, the longest statistic the search represents.
+constexpr std::uint64_t kMaxStatisticLength = std::uint64_t{1} << 62;
 
 /// σ(x) of theory.md §2 "Sufficient statistic": T, the window x_{T−τ..T} (min(T, τ+1) tokens) and the bulk counts
 /// n_{s,r}, index s·Δ + r, of the positions j <= T − τ − 1 with x_j = s and j ≡ r (mod Δ).
@@ -71,7 +71,8 @@ struct WitnessContext {
 };
 
 /// L4.L at one pair (same window and residue): |f(x) − f(z)|∞ <= L·max_h ‖ω_h(x) − ω_h(z)‖₁, ω_h summed
-/// per bulk class and window slot, under semantics s (the lemma holds for any weights; theory.md §2 "Norm constant L").
+/// per bulk class and window slot, under semantics s (theory.md §2 "Norm constant L"; the claim's is hardmax, which
+/// the norm_pair witnesses and the kernel's drawn pairs use).
 WitnessResult norm_inequality(const Model& m, const Rational& L, const Tokens& x, const Tokens& z, Semantics s,
                               unsigned bits = 128);
 /// Re-establish one witness (finite_differs, string_differs, simulation, norm_pair, pair_distance). Never throws.
