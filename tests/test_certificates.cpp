@@ -508,3 +508,30 @@ TEST_CASE("The kernel re-checks L5.conv at sampled positions and L5.lip on every
     CHECK(reestablished(lip, "near-vertex pairs by the kernel's limit map"));
   }
 }
+
+TEST_CASE("T4.1.lg on a finite:p pair: the gap witness records a lower end another precision re-establishes",
+          "[certificate][kernel]") {
+  // A random finite:4 pair: D(40) is an enclosure [1/32, 1/32 + 10^-13]. The witness used to record its lower end
+  // 1/32 itself, which the kernel's own 128-bit enclosure of the same value does not certainly reach: a valid
+  // certificate was rejected. It now records the largest 8-digit decimal strictly below the end.
+  const lgc::Case c = lgc::parse_case(nlohmann::json::parse(R"({"format": "lgcheck-case/1", "name": "random_finite4_pair",
+    "check": {"seed": 1}, "pair": [
+    {"name": "f", "alphabet": ["0", "1"], "embedding": [["3/4", "-3/4"], ["3/4", "1/4"]], "positional": [["1/2", "0"]],
+     "layers": [{"heads": [{"phi": ["0"], "qk": [["0", "1/2"], ["0", "-1/4"]], "value": [["-1/4", "-1/4"], ["3/4", "-1/4"]]}]}],
+     "locality": 0, "period": 1, "semantics": "finite:4", "width": 2,
+     "readout": {"activation": "identity", "bias": ["0"], "weights": [["1/2", "-1/2"]]}},
+    {"name": "g", "alphabet": ["0", "1"], "embedding": [["3/4", "-3/4"], ["3/4", "1/4"]], "positional": [["1/2", "0"]],
+     "layers": [{"heads": [{"phi": ["0"], "qk": [["0", "1/2"], ["0", "-1/4"]], "value": [["-21/80", "-21/80"], ["63/80", "-21/80"]]}]}],
+     "locality": 0, "period": 1, "semantics": "finite:4", "width": 2,
+     "readout": {"activation": "identity", "bias": ["0"], "weights": [["1/2", "-1/2"]]}}]})"), "inline");
+  nlohmann::json cert;
+  for (const auto& r : lgc::check_case(c, "T4.1.lg"))
+    if (r.id == "T4.1.lg") cert = lgc::make_certificate(c, r);
+  REQUIRE(cert["verdict"] == "PROVED");
+  const lgc::Rational at_least = lgc::parse_rational(cert["evidence"]["witnesses"][0]["at_least"].get<std::string>());
+  CHECK(at_least < lgc::Rational(1, 32));
+  CHECK(at_least > lgc::Rational(1, 32) - lgc::Rational(1, 100000000));
+  const auto report = lgc::kernel::check_certificate(cert);
+  INFO(report.problems.size());
+  CHECK(report.accepted());
+}

@@ -10,6 +10,26 @@
 #include <fmt/format.h>
 
 namespace lgc {
+namespace {
+
+/// A lower bound of |f − g| at the curve's last argmax that a recomputation at another precision re-establishes:
+/// the lower end itself when D is exact, else the largest decimal of 8 significant digits strictly below it (0 when
+/// the end is not positive). The enclosure's own end can sit above another precision's.
+Rational witnessed_lower_end(const Number& D) {
+  const Rational q = lower_of(D);
+  if (D.is_exact()) return q;
+  if (q <= 0) return 0;
+  Rational unit = 1;  // 10^e with 10^e <= q < 10^{e+1}, then 10^{e−7}
+  while (unit > q) unit /= 10;
+  while (unit * 10 <= q) unit *= 10;
+  unit /= 10000000;
+  Integer k = floor(q / unit);
+  if (Rational(k) * unit == q) k -= 1;
+  return Rational(k) * unit;
+}
+
+}  // namespace
+
 DistanceBracket distance_bracket(const CaseModels& cm, const DistanceCurve& curve) {
   DistanceBracket b;
   b.reached = curve.reached;
@@ -79,7 +99,7 @@ ClaimResult check_implication(const Case& c, const ImplicationParams& params) {
   if (!curve.argmax.empty())
     result.evidence["witnesses"] = nlohmann::json::array(
         {{{"kind", "pair_distance"}, {"statistic", statistic_to_json(curve.argmax.back())},
-          {"at_least", to_string(lower_of(curve.D.back()))}, {"expect", "holds"}}});
+          {"at_least", to_string(witnessed_lower_end(curve.D.back()))}, {"expect", "holds"}}});
   // The antecedent D(N) <= ε: exact when N is reached; D(N) >= D(reached);
   // D(N) <= D∞ <= upper.
   std::optional<bool> antecedent;
