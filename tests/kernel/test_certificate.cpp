@@ -128,6 +128,25 @@ TEST_CASE("a tampered constant is rejected with the field named", "[kernel][cert
   CHECK(has(k::check_certificate(avg).problems, "evidence.N0: recorded 5, recomputed 40"));
 }
 
+TEST_CASE("T4.2.avg beyond check.average_budget: UNDECIDED without a premise is accepted, a holding verdict is not",
+          "[kernel][certificate]") {
+  // N0 = 40 and d = 3 doublings need lengths up to 320; a budget of 300 leaves the claim UNDECIDED, and the search
+  // then records no premise (a random pair showed the kernel rejecting that certificate).
+  json avg = fixture("presence_skewed__T4.2.avg.json");
+  avg["case"]["check"]["average_budget"] = 300;
+  avg["verdict"] = "UNDECIDED";
+  avg["evidence"].erase("premise");
+  const auto r = k::check_certificate(avg);
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "verdict: UNDECIDED, N0·2^d = 320 exceeds check.average_budget"));
+  avg["verdict"] = "VACUOUS";
+  CHECK(has(k::check_certificate(avg).problems, "verdict: VACUOUS although N0·2^d = 320 exceeds the budget"));
+  avg["verdict"] = "UNDECIDED";
+  avg["case"]["check"]["average_budget"] = 320;  // within the budget: the premise must be there
+  CHECK(has(k::check_certificate(avg).problems, "evidence.premise: missing"));
+}
+
 TEST_CASE("finite-weights:p: the window recomputed, its verdict and witnesses checked", "[kernel][certificate]") {
   const json good = fixture("attend_ones_gamma2_finite_weights6__T4.1.threshold.json");
   const auto ok = k::check_certificate(good);

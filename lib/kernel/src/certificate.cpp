@@ -729,6 +729,14 @@ class Checker {
     compare_fields({{"c", c}, {"log_power", Rational(k)}, {"C", case_.check_rational("conclusion_constant", 1)}});
     const auto n0 = recompute([&] { return n0_average(alpha, eps, c, k); }, "evidence.N0");
     if (n0) compare_integer(ev("N0"), *n0);
+    // Lengths up to N₀·2^d beyond check.average_budget (theory.md "T4.2.avg"): UNDECIDED, nothing computed.
+    const unsigned doublings = static_cast<unsigned>(std::min<std::uint64_t>(case_.check_count("doublings", 3), 20));
+    if (const Integer top = n0.value_or(Integer(0)) << doublings;
+        top > Integer(case_.check_count("average_budget", 20000))) {
+      if (verdict() != "UNDECIDED")
+        return problem("verdict", cat(verdict(), " although N0·2^d = ", top, " exceeds the budget"));
+      return agreed(cat("verdict: UNDECIDED, N0·2^d = ", top, " exceeds check.average_budget"));
+    }
     check_premise(alpha, eps, n0.value_or(Integer(0)));
     unchecked("evidence.conclusion: E_T at T >= N0 is beyond the kernel's brute force");
   }

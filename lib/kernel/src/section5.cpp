@@ -413,8 +413,8 @@ std::vector<Rational> first_layer_box(const Model& m) {
   for (std::size_t r = 0; r < m.width; ++r) b[r] = std::max(magnitude(lo[r]), magnitude(hi[r]));
   if (const auto& mlp = m.layers.at(0).mlp) {  // |MLP(y)|∞ <= β + ‖W_out‖∞(‖W_in‖∞β + ‖b_in‖∞) + ‖b_out‖∞
     const Rational beta = *std::max_element(b.begin(), b.end());
-    const Rational grown = beta + row_sum_norm(mlp->out) * (row_sum_norm(mlp->in) * beta + largest_magnitude(mlp->in_bias)) +
-                           largest_magnitude(mlp->out_bias);
+    const Rational hidden = row_sum_norm(mlp->in) * beta + largest_magnitude(mlp->in_bias);
+    const Rational grown = beta + row_sum_norm(mlp->out) * hidden + largest_magnitude(mlp->out_bias);
     std::fill(b.begin(), b.end(), grown);
   }
   return b;
