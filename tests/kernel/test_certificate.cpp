@@ -394,6 +394,22 @@ TEST_CASE("T5.2.sim with a first-layer MLP and value vectors of mixed signs: C a
   CHECK(has(k::check_certificate(tampered).problems, "evidence.rows[1].bound: recorded \"0.71\", recomputed ["));
 }
 
+TEST_CASE("L5.3.subsample: the recorded bound is held to the G and L its 8-digit decimals allow",
+          "[kernel][certificate][section5]") {
+  // A random two-layer softmax model (Δ = 2, τ = 2): test 2 records G = 1.7282469, L = 0.34407508 and the bound
+  // 0.572887, computed by the search from its unrounded G and L. From the decimals themselves the bound is
+  // 0.5728859924, more than a unit of 0.572887 away: the kernel rejected the valid certificate while it did so.
+  const json cert = fixture("random_softmax__L5.3.subsample.json");
+  REQUIRE(cert["evidence"]["tests"][2]["bound"] == "0.572887");
+  const auto r = k::check_certificate(cert);
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "evidence.tests[2].bound"));
+  json tampered = cert;
+  tampered["evidence"]["tests"][2]["bound"] = "0.572889";  // beyond what any G, L with those decimals give
+  CHECK(has(k::check_certificate(tampered).problems, "evidence.tests[2].bound: recorded \"0.572889\", recomputed ["));
+}
+
 TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L and the subsampling bound", "[kernel][certificate][section5]") {
   const json smooth = fixture("attention_pair_smooth__T5.2.sim.json");
   json cert;

@@ -135,6 +135,18 @@ Rational decimal_unit(const std::string& text) {
   return pow(Rational(10), exponent - decimals);
 }
 
+/// One unit of the `digits`-th significant digit of d (0 for d = 0): a value written with that many significant
+/// digits (rounded to nearest) is within it of the written d.
+Rational significant_unit(const Rational& d, int digits) {
+  if (d == 0) return 0;
+  const Rational a = magnitude(d);
+  Rational unit = 1;  // 10^e with 10^e <= |d| < 10^{e+1}
+  while (unit > a) unit /= 10;
+  while (unit * 10 <= a) unit *= 10;
+  for (int k = 1; k < digits; ++k) unit /= 10;
+  return unit;
+}
+
 /// A decimal d (its text `text`) with last-digit unit u stands for [d − u, d + u]: does that meet the enclosure?
 bool decimal_meets(const Rational& d, const std::string& text, const Number& value) {
   const Rational u = decimal_unit(text);
@@ -892,7 +904,14 @@ class Checker {
       auto G = rational_at(t, "G"), L = rational_at(t, "L");
       if (!G || !L) return problem(path, "G or L unreadable");
       const Number rate(power(Integer(static_cast<unsigned long>(z->size())), Rational(-1, 3), 128));
-      compare_decimal({path + ".bound", member(t, "bound")}, Number(c * (*G + *L) * tau1) * rate);
+      // The recorded G and L are G and L rounded to 8 significant digits, each within a unit u of that digit: the
+      // bound made from them is the interval their ±u give. (The search's bound comes from its unrounded G and L: a
+      // point bound from the decimals can sit a rounding unit of the bound away.)
+      const Rational spread = significant_unit(*G, 8) + significant_unit(*L, 8);  // both written at 8 digits
+      const Number low = Number(c * (*G + *L - spread) * tau1) * rate;
+      const Number high = Number(c * (*G + *L + spread) * tau1) * rate;
+      const Number from_decimals(Interval::hull(lower_of(low), upper_of(high), 128));
+      compare_decimal({path + ".bound", member(t, "bound")}, from_decimals);
       const Number error = statistic_error(at->second.second, integrand_averages(phi, at->second.first, *z));
       compare_bracket({path + ".error", member(t, "error")}, error);
       const Number bound = Number(c * tau1) * (b.G + b.L) * rate;
