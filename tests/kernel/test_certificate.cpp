@@ -410,6 +410,24 @@ TEST_CASE("L5.3.subsample: the recorded bound is held to the G and L its 8-digit
   CHECK(has(k::check_certificate(tampered).problems, "evidence.tests[2].bound: recorded \"0.572889\", recomputed ["));
 }
 
+TEST_CASE("L5.3.subsample: drift-form ratios below 2^-100 are the enclosures' width and agree, larger ones do not",
+          "[kernel][certificate][section5]") {
+  // A random two-layer softmax model (Δ = 3, τ = 2) whose integrands barely move between windows: the search records
+  // range_ratio 3.69e-39 (an upper end at its precision), the kernel's own upper end is 3.58e-39; both are the
+  // width of 128-bit enclosures of a change below their resolution. The kernel rejected the valid certificate while it
+  // compared the two as decimals.
+  const json cert = fixture("random_softmax_flat__L5.3.subsample.json");
+  REQUIRE(cert["evidence"]["tests"][0]["range_ratio"] == "3.69e-39");
+  const auto r = k::check_certificate(cert);
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "evidence.tests[0].range_ratio (both below 2^-100)"));
+  json tampered = cert;
+  // A change the kernel does not see ("0.002" stands for [0.001, 0.003]; "0.001" would meet 0, docs/kernel.md).
+  tampered["evidence"]["tests"][0]["range_ratio"] = "0.002";
+  CHECK(has(k::check_certificate(tampered).problems, "evidence.tests[0].range_ratio: recorded \"0.002\", recomputed "));
+}
+
 TEST_CASE("Section 5 certificates: C, N_variant_A/B, the a-priori bounds, G, L and the subsampling bound", "[kernel][certificate][section5]") {
   const json smooth = fixture("attention_pair_smooth__T5.2.sim.json");
   json cert;

@@ -963,13 +963,24 @@ class Checker {
     return kept;
   }
 
+  /// A ratio of upper ends (the drift form's lipschitz_ratio, range_ratio) as compare_decimal, except below 2^-100:
+  /// there a ratio is the enclosures' width, not the change (an integrand that moves by less than the resolution of
+  /// either computation), and a recorded value below 2^-100 agrees with a kernel value below it.
+  void compare_ratio(const Recorded& r, const Rational& value) {
+    const Rational noise = pow(Rational(2), -100);
+    std::string why;
+    const auto d = r.value && r.value->is_string() ? read_rational(*r.value, why) : std::nullopt;
+    if (d && *d <= noise && value <= noise) return agreed(r.path + " (both below 2^-100)");
+    compare_decimal(r, Number(value));
+  }
+
   /// The drift form's recorded numbers against the kernel's, and, for a holding verdict, its premises and inequality.
   void check_drift_form(const json& t, const std::string& path, const DriftForm& d) {
     compare_integer({path + ".broken_windows", member(t, "broken_windows")}, Integer(d.broken));
     compare_decimal({path + ".drift", member(t, "drift")}, Number(d.drift));
     compare_any_decimal({path + ".drift_form_bound", member(t, "drift_form_bound")}, d.bounds);
-    compare_decimal({path + ".lipschitz_ratio", member(t, "lipschitz_ratio")}, Number(d.lipschitz_ratio));
-    compare_decimal({path + ".range_ratio", member(t, "range_ratio")}, Number(d.range_ratio));
+    compare_ratio({path + ".lipschitz_ratio", member(t, "lipschitz_ratio")}, d.lipschitz_ratio);
+    compare_ratio({path + ".range_ratio", member(t, "range_ratio")}, d.range_ratio);
     if (!holding()) return;
     if (d.premise_broken) return problem(path, "a kept position's integrand moves by more than its drift-form premise");
     if (d.inequality_broken) return problem(path, "the statistic error is above the drift form S + 2G beta + L D");
