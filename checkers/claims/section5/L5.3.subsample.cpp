@@ -174,10 +174,12 @@ ClaimResult check_subsample(const Case& c, const SubsampleParams& params) {
                                    t.kind, t.x.size(), t.n, *found, to_decimal(d.lipschitz_ratio, 4),
                                    to_decimal(params.drift_L_scale * b.L, 6), to_decimal(d.range_ratio, 4),
                                    to_decimal(params.drift_G_scale * b.G, 6))
-                     : fmt::format("{} input (T = {}, n = {}), seed {}: statistic error {} {} the drift form "
-                                   "S + 2G beta + L D = {} (beta = {}/{}, D = {})",
-                                   t.kind, t.x.size(), t.n, *found, show(d.error, 6), d.fails ? ">" : "not certainly <=",
-                                   d.bound.to_string(6), d.broken, d.positions, d.drift.upper_decimal(6));
+                     : fmt::format("{} input (T = {}, n = {}), seed {}: at the integrand k that comes closest, "
+                                   "E_k = {} {} the drift form S_k + 2G beta + L D = {} (beta = {}/{}, D = {}; "
+                                   "the statistic error, the largest E_k, is {})",
+                                   t.kind, t.x.size(), t.n, *found, d.closest_error.to_string(6),
+                                   d.fails ? ">" : "not certainly <=", d.bound.to_string(6), d.broken, d.positions,
+                                   d.drift.upper_decimal(6), show(d.error, 6));
       return r;
     }
   }

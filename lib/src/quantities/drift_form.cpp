@@ -92,7 +92,7 @@ DriftForm drift_form(const StatisticAverages& stats, const Tokens& x, const std:
     const Interval rhs = sampling + terms;
     if (e.upper() > worst_error.upper()) worst_error = e;
     const Rational gap = (e - rhs).upper();
-    if (!worst_gap || gap > *worst_gap) worst_gap = gap, out.bound = rhs;
+    if (!worst_gap || gap > *worst_gap) worst_gap = gap, out.bound = rhs, out.closest_error = e;
     out.holds = out.holds && e.upper() <= rhs.lower();
     out.fails = out.fails || e.lower() > rhs.upper();
     const Rational excess = (e - sampling).upper();

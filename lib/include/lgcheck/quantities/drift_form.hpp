@@ -28,6 +28,7 @@ struct DriftForm {
   std::uint64_t broken;     ///< positions whose window differs from x's
   Interval drift;           ///< D (each term exact, the sum an enclosure)
   Interval bound;           ///< S_k + 2G·β + L·D at the integrand k that comes closest
+  Interval closest_error;   ///< E_k at that k (the pair a verdict's detail compares)
   Rational ratio;           ///< max_k upper(E_k − S_k) / lower(2G·β + L·D): the slack of the G and L terms
   /// The premises, position by position: max over k and the same-window
   /// positions of |p_k(z at j) − p_k(x at i_j)| / (L·‖μ̂_j(z) − μ̂_{i_j}(x)‖₁),
