@@ -20,6 +20,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <random>
 #include <set>
 
 namespace {
@@ -534,4 +535,81 @@ TEST_CASE("T4.1.lg on a finite:p pair: the gap witness records a lower end anoth
   const auto report = lgc::kernel::check_certificate(cert);
   INFO(report.problems.size());
   CHECK(report.accepted());
+}
+
+namespace {
+
+/// A random rational in {−2..2}/den as text.
+std::string random_entry(std::mt19937_64& rng, int den) {
+  const int n = static_cast<int>(rng() % 5) - 2;
+  return n == 0 ? "0" : lgc::to_string(lgc::Rational(n, den));
+}
+
+nlohmann::json random_matrix(std::mt19937_64& rng, std::size_t rows, std::size_t cols, int den) {
+  nlohmann::json m = nlohmann::json::array();
+  for (std::size_t r = 0; r < rows; ++r) {
+    nlohmann::json row = nlohmann::json::array();
+    for (std::size_t c = 0; c < cols; ++c) row.push_back(rng() % 3 == 0 ? std::string("0") : random_entry(rng, den));
+    m.push_back(row);
+  }
+  return m;
+}
+
+/// A random model of the shapes the random sweeps found disagreements on: S = 2, width 3, τ ≤ 1, Δ ≤ 2, entries in
+/// quarters (eighths for MLPs and second-layer scores), one or two layers, a first-layer MLP at random, mixed signs.
+nlohmann::json random_model(std::mt19937_64& rng, const std::string& semantics, std::size_t layers) {
+  const std::size_t w = 3, tau = rng() % 2, period = 1 + rng() % 2;
+  nlohmann::json ls = nlohmann::json::array();
+  for (std::size_t l = 0; l < layers; ++l) {
+    nlohmann::json phi = nlohmann::json::array();
+    for (std::size_t t = 0; t <= tau; ++t) phi.push_back(rng() % 2 ? "0" : (l == 0 ? "1/2" : "3/2"));
+    nlohmann::json layer = {{"heads", {{{"phi", phi}, {"qk", random_matrix(rng, w, w, l == 0 ? 4 : 8)},
+                                        {"value", random_matrix(rng, w, w, 4)}}}}};
+    if (l == 0 && rng() % 2)
+      layer["mlp"] = {{"in", random_matrix(rng, 2, w, 8)}, {"in_bias", random_matrix(rng, 1, 2, 8)[0]},
+                      {"out", random_matrix(rng, w, 2, 8)}, {"out_bias", random_matrix(rng, 1, w, 8)[0]}};
+    ls.push_back(layer);
+  }
+  return {{"alphabet", {"0", "1"}}, {"embedding", random_matrix(rng, 2, w, 4)},
+          {"positional", random_matrix(rng, period, w, 4)}, {"layers", ls}, {"locality", tau}, {"period", period},
+          {"semantics", semantics}, {"width", w},
+          {"readout", {{"activation", "identity"}, {"bias", {"0"}}, {"weights", random_matrix(rng, 1, w, 4)}}}};
+}
+
+/// A pair: the model and a copy whose last layer's first value map is scaled by 21/20.
+nlohmann::json random_pair(std::mt19937_64& rng, const std::string& semantics, std::size_t layers) {
+  nlohmann::json f = random_model(rng, semantics, layers), g = f;
+  f["name"] = "f";
+  g["name"] = "g";
+  for (auto& row : g["layers"][layers - 1]["heads"][0]["value"])
+    for (auto& v : row) v = lgc::to_string(lgc::parse_rational(v.get<std::string>()) * lgc::Rational(21, 20));
+  return {{"pair", {f, g}}};
+}
+
+}  // namespace
+
+TEST_CASE("Random models: the kernel accepts every certificate the search writes", "[certificate][kernel][random]") {
+  // Random models found the kernel rejecting valid certificates: a looser first-layer box (T5.2.sim), L4.L's pairs
+  // under finite:p instead of hardmax, T4.1.lg's gap witness at the search's own lower end, an UNDECIDED T4.2.avg,
+  // L5.3.subsample's bound and ratios. Each case below is one such shape, drawn anew from a fixed seed.
+  std::mt19937_64 rng(lgc::test::test_seed() + 2026);
+  INFO("seed " << lgc::test::test_seed() + 2026);
+  std::vector<nlohmann::json> docs = {random_pair(rng, "softmax", 2), random_model(rng, "softmax", 2),
+                                      random_pair(rng, "finite:4", 1), random_pair(rng, "hardmax", 1)};
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    nlohmann::json& d = docs[i];
+    d["format"] = "lgcheck-case/1";
+    d["name"] = "random" + std::to_string(i);
+    d["check"] = {{"seed", 1}, {"simulation_length", 2000}, {"max_length", 6}, {"dirichlet_alpha", {"1", "2"}}};
+    const lgc::Case c = lgc::parse_case(d, "random");
+    for (const lgc::Claim& claim : lgc::claim_registry()) {
+      if (!claim.applies(c)) continue;
+      const nlohmann::json cert =
+          lgc::make_certificate(c, lgc::run_under_budget(claim, c, lgc::Budget{2000000, std::nullopt}));
+      const auto report = lgc::kernel::check_certificate(cert);
+      INFO(d.dump() << "\n" << claim.id << ": " << cert["verdict"] << " " << cert["detail"]);
+      INFO((report.problems.empty() ? std::string() : report.problems.front()));
+      CHECK(report.accepted());
+    }
+  }
 }
