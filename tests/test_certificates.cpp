@@ -10,7 +10,9 @@
 #include "lgcheck/enumerate/visit_digest.hpp"
 #include "lgcheck/kernel/certificate.hpp"
 #include "lgcheck/kernel/enumeration.hpp"
+#include "lgcheck/kernel/section5.hpp"
 #include "lgcheck/model/case_file.hpp"
+#include "lgcheck/simulate/subsample.hpp"
 #include "lgcheck/tasks/paper_tasks.hpp"
 
 #include "support.hpp"
@@ -612,4 +614,18 @@ TEST_CASE("Random models: the kernel accepts every certificate the search writes
       CHECK(report.accepted());
     }
   }
+}
+
+TEST_CASE("The kernel's subsampler draws the search's positions", "[certificate][kernel]") {
+  // Two implementations of theory.md "The draws, exactly": the search's markov_subsample and the kernel's own.
+  for (std::uint64_t period : {1u, 2u, 3u})
+    for (std::uint64_t tau : {0u, 1u, 3u})
+      for (std::uint64_t T : {1u, 2u, 7u, 100u, 1001u})
+        for (std::uint64_t n : {1u, 2u, 5u, 40u, 100u, 1000u})
+          for (std::uint64_t seed : {1u, 2u, 7u}) {
+            if (n > T) continue;
+            INFO("T " << T << " n " << n << " tau " << tau << " seed " << seed << " period " << period);
+            CHECK(lgc::kernel::subsampler_positions(T, n, tau, seed, period) ==
+                  lgc::markov_subsample(T, n, tau, seed, period));
+          }
 }

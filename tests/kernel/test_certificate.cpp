@@ -394,6 +394,23 @@ TEST_CASE("T5.2.sim with a first-layer MLP and value vectors of mixed signs: C a
   CHECK(has(k::check_certificate(tampered).problems, "evidence.rows[1].bound: recorded \"0.71\", recomputed ["));
 }
 
+TEST_CASE("Subsamples are the seed's: kept positions and z re-drawn by the kernel's own subsampler",
+          "[kernel][certificate][section5]") {
+  json token = fixture("regime_token__L5.3.subsample.json");
+  auto r = k::check_certificate(token);
+  CHECK(has(r.reestablished, "evidence.tests[0].kept: the subsampler's, seed 1"));
+  // z and kept are seed 1's; recorded as seed 2's, they are not what the subsampler draws.
+  token["evidence"]["tests"][0]["seed"] = 2u;
+  CHECK(has(k::check_certificate(token).problems,
+            "evidence.tests[0].kept: not the positions the subsampler draws for seed 2 and n = 100"));
+  json sim = one_family(fixture("random_pair_first_mlp__T5.2.sim.json"), "uniform");
+  r = k::check_certificate(sim);
+  CHECK(has(r.reestablished, "evidence.rows[1].z: the subsampler's, seed 1"));
+  sim["evidence"]["rows"][1]["seed"] = 2u;
+  CHECK(has(k::check_certificate(sim).problems,
+            "evidence.rows[1].z: not x at the positions the subsampler draws for seed 2 and n = 1000"));
+}
+
 TEST_CASE("L5.3.subsample: the recorded bound is held to the G and L its 8-digit decimals allow",
           "[kernel][certificate][section5]") {
   // A random two-layer softmax model (Δ = 2, τ = 2): test 2 records G = 1.7282469, L = 0.34407508 and the bound

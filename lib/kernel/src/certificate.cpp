@@ -923,6 +923,7 @@ class Checker {
       else unchecked(path + ": the statistic error and the bound are not separated at 128 bits");
       above_range = above_range && lower_of(bound) >= upper_of(Number(2) * b.G);
       if (const auto kept = recorded_kept(t, *x, *z, path)) {
+        check_provenance(path + ".kept", *kept, x->size(), member(t, "n"), *seed, m.locality, m.period);
         const DriftForm d = drift_form(phi, at->second.first, at->second.second, *x, *kept, b.G, b.L);
         informative += d.informative;
         check_drift_form(t, path, d);
@@ -939,6 +940,33 @@ class Checker {
                                      informative, " drift-form premises are below 2G and the rate bounds are ",
                                      above_range ? "all" : "not all", " at least 2G"));
     }
+  }
+
+  /// That `kept` are the positions the subsampler draws for the recorded seed and target n (theory.md "The draws,
+  /// exactly"): z is the seed's, not any subsequence chosen to pass.
+  void check_provenance(const std::string& path, const std::vector<std::uint64_t>& kept, std::uint64_t T,
+                        const json* n, const json& seed, std::uint64_t tau, std::uint64_t period) {
+    if (!n || !n->is_number_unsigned() || n->get<std::uint64_t>() == 0 || n->get<std::uint64_t>() > T ||
+        !seed.is_number_unsigned())
+      return problem(path, "no readable seed and target n (1 <= n <= |x|) to re-draw the subsample from");
+    if (subsampler_positions(T, n->get<std::uint64_t>(), tau, seed.get<std::uint64_t>(), period) != kept)
+      return problem(path, cat("not the positions the subsampler draws for seed ", seed.get<std::uint64_t>(),
+                               " and n = ", n->get<std::uint64_t>()));
+    agreed(cat(path, ": the subsampler's, seed ", seed.get<std::uint64_t>()));
+  }
+
+  /// That z is x at the positions the subsampler draws for the recorded seed and n (a T5.2.sim row).
+  void check_subsampled(const std::string& path, const Tokens& x, const Tokens& z, std::uint64_t n, const json* seed,
+                        std::uint64_t tau, std::uint64_t period) {
+    if (!seed || !seed->is_number_unsigned() || n == 0 || n > x.size())
+      return problem(path + ".seed", "missing, or no target n (1 <= n <= |x|) to re-draw the subsample from");
+    Tokens drawn;
+    for (std::uint64_t j : subsampler_positions(x.size(), n, tau, seed->get<std::uint64_t>(), period))
+      drawn.push_back(x[j - 1]);
+    if (drawn != z)
+      return problem(path + ".z", cat("not x at the positions the subsampler draws for seed ",
+                                      seed->get<std::uint64_t>(), " and n = ", n));
+    agreed(cat(path, ".z: the subsampler's, seed ", seed->get<std::uint64_t>()));
   }
 
   /// A test's `kept`: z's positions in x, 1-based and increasing, x's token at each, x's last τ + 1 among them.
@@ -1139,6 +1167,7 @@ class Checker {
       if (z->size() % m.period != x->size() % m.period)  // else z's window would not have x's residues
         return problem(path + ".z",
                        cat("|z| = ", z->size(), " is not |x| = ", x->size(), " mod the period ", m.period));
+      check_subsampled(path, *x, *z, n->get<std::uint64_t>(), member(r, "seed"), tail - 1, m.period);
       const LimitMap phi(m);
       auto [slot, fresh] = at_x.try_emplace(key);
       AtX& ax = slot->second;

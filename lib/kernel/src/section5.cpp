@@ -5,6 +5,7 @@
 #include "lgcheck/numeric/operator_norm.hpp"
 
 #include <algorithm>
+#include <random>
 
 namespace lgc::kernel {
 namespace {
@@ -365,6 +366,51 @@ Number certified_max(const Number& a, const Number& b, unsigned bits) { return e
 std::optional<std::string> layer2_obstacle(const Model& m) {
   if (m.layers.size() != 2 || m.semantics.kind != Semantics::Kind::Softmax) return "not a two-layer softmax model";
   return std::nullopt;
+}
+
+namespace {
+
+/// u(lo, hi): words of the engine until r < 2^64 − 1 − ((2^64 − 1) mod s), s = hi − lo + 1; then lo + r mod s.
+std::uint64_t draw(std::uint64_t lo, std::uint64_t hi, std::mt19937_64& engine) {
+  const std::uint64_t s = hi - lo + 1, top = ~std::uint64_t{0};
+  if (s == 0) return engine();
+  std::uint64_t r = engine();
+  while (r >= top - top % s) r = engine();
+  return lo + r % s;
+}
+
+/// The chain over positions 1..T (Δ = 1).
+std::vector<std::uint64_t> chain_positions(std::uint64_t T, std::uint64_t n, std::uint64_t tau, std::uint64_t seed) {
+  std::vector<std::uint64_t> kept;
+  if (n == T) {
+    for (std::uint64_t j = 1; j <= T; ++j) kept.push_back(j);
+    return kept;
+  }
+  std::mt19937_64 engine(seed);
+  std::uint64_t l = 1;  // the least ℓ with ℓ³ >= n
+  while (l * l * l < n) ++l;
+  const std::uint64_t always = T > tau + 1 ? T - tau : 1;
+  bool keep = draw(0, T - 1, engine) < n;
+  for (std::uint64_t j = 1; j <= T; ++j) {
+    if (keep || j >= always) kept.push_back(j);
+    keep = keep ? draw(0, l - 1, engine) != 0 : draw(0, (T - n) * l - 1, engine) < n;
+  }
+  return kept;
+}
+
+}  // namespace
+
+std::vector<std::uint64_t> subsampler_positions(std::uint64_t T, std::uint64_t n, std::uint64_t tau, std::uint64_t seed,
+                                                std::uint64_t period) {
+  if (period <= 1) return chain_positions(T, n, tau, seed);
+  const std::uint64_t lead = T % period, C = T / period;
+  std::vector<std::uint64_t> kept;
+  for (std::uint64_t j = 1; j <= lead; ++j) kept.push_back(j);
+  if (C == 0) return kept;
+  const std::uint64_t chunks = std::min(C, std::max<std::uint64_t>(1, n > lead ? (n - lead) / period : 0));
+  for (std::uint64_t c : chain_positions(C, chunks, (tau + period) / period - 1, seed))
+    for (std::uint64_t j = lead + (c - 1) * period + 1; j <= lead + c * period; ++j) kept.push_back(j);
+  return kept;
 }
 
 std::uint64_t kept_tail(const Model& m) {

@@ -111,6 +111,10 @@ struct Layer2Head {
   Rational top, margin;       ///< Φ = max(φ_g ∪ {1}) and γ₂,g = min(1, Φ − the next element of φ_g ∪ {1})
   std::vector<std::uint64_t> top_offsets;  ///< W⁺ = {t : φ_g(t) = Φ}, compared key by key between x and z
 };
+/// The subsampler's kept positions (1-based, increasing) for x of length T, target n (1 <= n <= T), locality τ, seed
+/// and period Δ, draw by draw as theory.md "The draws, exactly" states: a seed determines z.
+std::vector<std::uint64_t> subsampler_positions(std::uint64_t T, std::uint64_t n, std::uint64_t tau, std::uint64_t seed,
+                                                std::uint64_t period);
 /// How many of x's last tokens a z must keep: τ + 1 + the largest top offset of a second-layer head (τ + 1 if none).
 std::uint64_t kept_tail(const Model& model);
 class SimulationErrorBounder {
