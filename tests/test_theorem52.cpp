@@ -666,3 +666,24 @@ TEST_CASE("T5.2.witness: a difference of at most 2^-64 is agreement, and a case 
   CHECK(undecided.verdict == lgc::Verdict::Undecided);
   CHECK(undecided.detail.find("check.eta must exceed") != std::string::npos);
 }
+
+TEST_CASE("L5.3.subsample: integrands that do not depend on the histogram, no broken window: E_k = S_k holds",
+          "[section5][claim]") {
+  // A random two-layer softmax model whose first head is position-dominant (φ = 2): Lip(Φ) = 0, so L = 0 and
+  // p(z at j) = p(x at i_j) exactly where the windows agree. The uniform input's seed-1 z breaks no window, so every
+  // E_k equals S_k: measured as two enclosures of the same sums it left the claim UNDECIDED.
+  const lgc::Case c = lgc::parse_case(nlohmann::json::parse(R"({"format": "lgcheck-case/1", "name": "random_flat",
+    "alphabet": ["a", "b"], "embedding": [["-1/2", "1/4", "0", "-1/2"], ["-1/4", "-1/4", "-1/4", "1/4"]],
+    "positional": [["0", "-1/4", "-1/2", "0"], ["0", "1/2", "0", "1/4"]],
+    "layers": [{"heads": [{"phi": ["2"], "qk": [["0", "1/2", "0", "0"], ["0", "0", "-1/2", "0"], ["0", "0", "0", "0"], ["-1/4", "-1/2", "0", "0"]],
+                           "value": [["0", "0", "0", "0"], ["0", "1/2", "0", "1/4"], ["-1/2", "0", "1/2", "0"], ["-1/2", "0", "1/4", "-1/4"]]}]},
+               {"heads": [{"phi": ["3/2"], "qk": [["0", "1/4", "0", "-1/2"], ["1/4", "0", "-1/4", "1/2"], ["0", "0", "0", "0"], ["0", "0", "0", "-1/2"]],
+                           "value": [["0", "0", "0", "1/2"], ["1/4", "0", "0", "-1/2"], ["0", "0", "-1/4", "0"], ["0", "0", "0", "0"]]},
+                          {"phi": ["1"], "qk": [["0", "0", "0", "1/2"], ["-1/2", "-1/2", "0", "0"], ["-1/2", "-1/4", "1/2", "-1/2"], ["1/2", "0", "-1/4", "-1/2"]],
+                           "value": [["0", "-1/2", "0", "-1/4"], ["0", "-1/2", "-1/2", "0"], ["0", "0", "0", "0"], ["0", "-1/2", "0", "0"]]}]}],
+    "locality": 0, "period": 2, "semantics": "softmax", "width": 4, "check": {"seed": 1},
+    "readout": {"activation": "identity", "bias": ["0"], "weights": [["1/2", "0", "-1/2", "1/4"]]}})"), "inline");
+  const lgc::ClaimResult r = lgc::check_subsample(c, lgc::subsample_params(c));
+  INFO(r.detail);
+  CHECK(r.verdict == lgc::Verdict::Sampled);
+}
