@@ -687,3 +687,13 @@ TEST_CASE("L5.3.subsample: integrands that do not depend on the histogram, no br
   INFO(r.detail);
   CHECK(r.verdict == lgc::Verdict::Sampled);
 }
+
+TEST_CASE("L5.3.subsample with inputs shorter than 1000: the tests at n >= |x| are left out, not a crash",
+          "[section5][claim]") {
+  lgc::Case c = lgc::test::bundled("paper/induction/induction_head_k1.json");
+  c.check["subsample_length"] = 500;  // the uniform and periodic x have length 500: n = 100 and n = 50 remain
+  const lgc::ClaimResult r = lgc::check_subsample(c, lgc::subsample_params(c));
+  INFO(r.detail);
+  CHECK(r.verdict == lgc::Verdict::Sampled);
+  CHECK(r.evidence["tests"].size() == 3);
+}

@@ -403,6 +403,19 @@ TEST_CASE("Subsamples are the seed's: kept positions and z re-drawn by the kerne
   token["evidence"]["tests"][0]["seed"] = 2u;
   CHECK(has(k::check_certificate(token).problems,
             "evidence.tests[0].kept: not the positions the subsampler draws for seed 2 and n = 100"));
+  // The tests themselves are the claim's (input, |x|, n), and a seed one the claim tries: with n = |x| every position
+  // is kept, z = x and the error is 0, a forgery the seed check alone accepted.
+  token = fixture("regime_token__L5.3.subsample.json");
+  token["evidence"]["tests"][0]["n"] = 10000u;
+  CHECK(has(k::check_certificate(token).problems,
+            "evidence.tests[0]: not the claim's test 0: the uniform x of length 10000 at n = 100"));
+  token = fixture("regime_token__L5.3.subsample.json");
+  token["evidence"]["tests"][0]["seed"] = 9u;
+  CHECK(has(k::check_certificate(token).problems, "evidence.tests[0].kept: no readable seed in 1..8"));
+  token = fixture("regime_token__L5.3.subsample.json");
+  token["evidence"]["tests"].erase(4);
+  CHECK(has(k::check_certificate(token).problems,
+            "evidence.tests: 4 tests under the holding verdict SAMPLED, the claim runs 5"));
   json sim = one_family(fixture("random_pair_first_mlp__T5.2.sim.json"), "uniform");
   r = k::check_certificate(sim);
   CHECK(has(r.reestablished, "evidence.rows[1].z: the subsampler's, seed 1"));

@@ -888,9 +888,17 @@ class Checker {
     std::uint64_t informative = 0;  // same-window drift-form premises below 2G
     if (const json* tests = field("tests"); holding() && tests && tests->is_array() && tests->empty())
       problem("evidence.tests", "empty under the holding verdict " + verdict());
+    const std::vector<SubsampleTest> expected = subsample_tests();
+    std::size_t index = 0;
     for_each_entry("tests", [&](const json& t, const std::string& path) {
       const auto x = recorded_input(t, "x", path), z = recorded_input(t, "z", path);
       if (!x || !z) return;
+      if (const std::size_t i = index++; i >= expected.size() || !member(t, "input") || !member(t, "n") ||
+                                         *member(t, "input") != expected[i].input || *member(t, "n") != expected[i].n ||
+                                         x->size() != expected[i].T)
+        return problem(path, i < expected.size() ? cat("not the claim's test ", i, ": the ", expected[i].input,
+                                                         " x of length ", expected[i].T, " at n = ", expected[i].n)
+                                                 : cat("beyond the claim's ", expected.size(), " tests"));
       if (x->size() <= m.locality + 1 || z->size() <= m.locality + 1) return problem(path, "x or z has no bulk");
       compare_integer({path + ".T", member(t, "T")}, Integer(static_cast<unsigned long>(x->size())));
       compare_integer({path + ".length_z", member(t, "length_z")}, Integer(static_cast<unsigned long>(z->size())));
@@ -931,6 +939,9 @@ class Checker {
         unchecked(path + ": the drift form (no kept positions)");
       }
     });
+    if (holding() && index != expected.size())
+      problem("evidence.tests", cat(index, " tests under the holding verdict ", verdict(), ", the claim runs ",
+                                    expected.size()));
     // VACUOUS exactly when no part could fail: every rate bound is at least 2G, the statistic error's a-priori
     // range, and every same-window premise L‖Δμ̂‖₁ is at least 2G (theory.md "The drift form").
     if (const Recorded v = scope("vacuous"); holding() && field("tests")) {
@@ -942,13 +953,31 @@ class Checker {
     }
   }
 
+  /// One of L5.3.subsample's tests: the input family, |x| and the target n.
+  struct SubsampleTest {
+    std::string input;
+    std::uint64_t T, n;
+  };
+  /// L5.3.subsample's tests, in order (theory.md "L5.3.subsample"): with L = check.subsample_length (10000) and
+  /// T₁ = min(10⁴, L), the uniform and the periodic x of length T₁ at n = 100 and at n = 1000 (each n below T₁),
+  /// then a periodic x of length 10⁵ at n = 10⁴ when L >= 10⁵, else of length T₁ at n = ⌊T₁/10⌋.
+  std::vector<SubsampleTest> subsample_tests() const {
+    const std::uint64_t L = case_.check_count("subsample_length", 10000), T1 = std::min<std::uint64_t>(10000, L);
+    std::vector<SubsampleTest> out;
+    for (std::uint64_t n : {100u, 1000u})
+      if (n < T1) out.push_back({"uniform", T1, n}), out.push_back({"periodic", T1, n});
+    if (L >= 100000) out.push_back({"periodic", 100000, 10000});
+    else out.push_back({"periodic", T1, T1 / 10});
+    return out;
+  }
+
   /// That `kept` are the positions the subsampler draws for the recorded seed and target n (theory.md "The draws,
   /// exactly"): z is the seed's, not any subsequence chosen to pass.
   void check_provenance(const std::string& path, const std::vector<std::uint64_t>& kept, std::uint64_t T,
                         const json* n, const json& seed, std::uint64_t tau, std::uint64_t period) {
     if (!n || !n->is_number_unsigned() || n->get<std::uint64_t>() == 0 || n->get<std::uint64_t>() > T ||
-        !seed.is_number_unsigned())
-      return problem(path, "no readable seed and target n (1 <= n <= |x|) to re-draw the subsample from");
+        !seed.is_number_unsigned() || seed.get<std::uint64_t>() < 1 || seed.get<std::uint64_t>() > 8)
+      return problem(path, "no readable seed in 1..8 (the seeds the claim tries) and target n (1 <= n <= |x|)");
     if (subsampler_positions(T, n->get<std::uint64_t>(), tau, seed.get<std::uint64_t>(), period) != kept)
       return problem(path, cat("not the positions the subsampler draws for seed ", seed.get<std::uint64_t>(),
                                " and n = ", n->get<std::uint64_t>()));

@@ -1,5 +1,5 @@
 #pragma once
-// A layer's MLP (THEORY.md §1), written once and generic over the number
+// A layer's MLP (docs/theory.md §1), written once and generic over the number
 // type A: y ← y + W_out relu(W_in y + b_in) + b_out. Number (the forward pass,
 // SoftmaxFirstLayer, SoftmaxLinearEvaluator, over the model's rationals) and
 // FastInterval (FastSoftmaxLinear, over the weights enclosed in doubles) both
