@@ -2,6 +2,7 @@
 
 #include "claims/agreement.hpp"
 #include "claims/case_models.hpp"
+#include "claims/section4/theorem41.hpp"
 #include "trust/registry.hpp"
 #include "lgcheck/bounds/theorem41.hpp"
 #include "lgcheck/kernel/certificate.hpp"
@@ -164,11 +165,8 @@ std::string verify_witness(const Case& c, const CaseModels& cm, const nlohmann::
   if (kind == "norm_pair") {
     const OneLayerEvaluator& m = *cm.models.at(w.at("model").get<std::size_t>());
     Statistic x = statistic_from_json(shape, w.at("x")), z = statistic_from_json(shape, w.at("z"));
-    Rational L = parse_rational(w.at("L").get<std::string>());
-    Rational distance = 0;
-    for (std::size_t h = 0; h < m.heads(); ++h) distance = std::max(distance, l1_distance(m.attention(h, x), m.attention(h, z)));
-    std::optional<int> order = compare(max_abs_difference(m.evaluate(x), m.evaluate(z)), Number(Rational(L * distance)));
-    if (!order && m.representation(x) == m.representation(z)) order = L * distance == 0 ? 0 : -1;  // equal outputs
+    const std::optional<int> order =
+        measure_norm_pair(m, parse_rational(w.at("L").get<std::string>()), x, z).order;
     bool holds = x.window == z.window && x.length % shape.period == z.length % shape.period && order && *order <= 0;
     return holds == expect_holds ? "" : "the recorded pair does not " + std::string(expect_holds ? "satisfy" : "violate") +
                                             " |f(x) - f(z)| <= L * distance";

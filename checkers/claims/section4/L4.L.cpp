@@ -51,24 +51,9 @@ struct NormCheck {
   }
 
   /// The comparison of one pair (thread-safe: reads the model only).
-  struct Measured {
-    Number error;
-    Rational distance;
-    std::optional<int> order;  ///< error against L·distance; nullopt when undecided
-  };
+  using Measured = NormPairMeasure;
   Measured measure(const Statistic& x, const Statistic& z) const {
-    Measured m;
-    m.distance = 0;
-    for (std::size_t h = 0; h < model.heads(); ++h)
-      m.distance = std::max(m.distance, l1_distance(model.attention(h, x), model.attention(h, z)));
-    m.error = max_abs_difference(model.evaluate(x), model.evaluate(z));
-    m.order = compare(m.error, Number(L * m.distance));
-    // A sin readout encloses f(x) and f(z); when the representations before it are the same exact vector, the
-    // outputs are equal and the difference is the exact 0 (else a bound of 0 could never be met).
-    if (!m.order && model.representation(x) == model.representation(z)) {
-      m.error = Number(0);
-      m.order = compare(m.error, Number(L * m.distance));
-    }
+    Measured m = measure_norm_pair(model, L, x, z);
     note_slack(m.error, L * m.distance);
     return m;
   }
@@ -161,6 +146,23 @@ void sort_group(std::vector<Statistic>& members) {
 }
 
 }  // namespace
+
+NormPairMeasure measure_norm_pair(const OneLayerEvaluator& model, const Rational& L, const Statistic& x,
+                                  const Statistic& z) {
+  NormPairMeasure m;
+  m.distance = 0;
+  for (std::size_t h = 0; h < model.heads(); ++h)
+    m.distance = std::max(m.distance, l1_distance(model.attention(h, x), model.attention(h, z)));
+  m.error = max_abs_difference(model.evaluate(x), model.evaluate(z));
+  m.order = compare(m.error, Number(L * m.distance));
+  // A sin readout encloses f(x) and f(z); when the representations before it are the same exact vector, the
+  // outputs are equal and the difference is the exact 0 (else a bound of 0 could never be met).
+  if (!m.order && model.representation(x) == model.representation(z)) {
+    m.error = Number(0);
+    m.order = compare(m.error, Number(L * m.distance));
+  }
+  return m;
+}
 
 NormParams norm_params(const Case& c) {
   NormParams p;

@@ -62,6 +62,16 @@ struct NormParams {
 NormParams norm_params(const Case& c);
 ClaimResult check_norm(const Case& c, const NormParams& params);
 
+/// L4.L at one pair of statistics: |f(x) − f(z)|∞ against L·max_h ‖ω_h(x) − ω_h(z)‖₁ (docs/theory.md, "Norm
+/// constant L"), as the claim measures it and as replay re-checks a recorded norm_pair witness.
+struct NormPairMeasure {
+  Number error;               ///< |f(x) − f(z)|∞; the exact 0 when the representations before the readout agree
+  Rational distance;          ///< max_h ‖ω_h(x) − ω_h(z)‖₁
+  std::optional<int> order;   ///< error against L·distance; nullopt when undecided
+};
+NormPairMeasure measure_norm_pair(const OneLayerEvaluator& m, const Rational& L, const Statistic& x,
+                                  const Statistic& z);
+
 struct SimulationParams {
   Rational epsilon{1, 10};
   std::uint64_t max_length = 12;       ///< every statistic up to this length (within the budget)
