@@ -3,6 +3,7 @@
 #include "trust/certificate.hpp"
 #include "trust/registry.hpp"
 #include "claims/section4/theorem41.hpp"
+#include "claims/section5/section5.hpp"
 #include "trust/suite.hpp"
 
 #include "lgcheck/enumerate/budget.hpp"
@@ -614,6 +615,30 @@ TEST_CASE("Random models: the kernel accepts every certificate the search writes
       CHECK(report.accepted());
     }
   }
+}
+
+TEST_CASE("The kernel draws the Section 5 claims' inputs x as the search does", "[certificate][kernel]") {
+  // Two implementations of theory.md "The inputs, exactly": the search's draws in L5.3.subsample and T5.2.sim and
+  // the kernel's own.
+  for (std::size_t S : {2u, 3u, 5u})
+    for (std::uint64_t seed : {1u, 2u, 99u}) {
+      INFO("S " << S << " seed " << seed);
+      for (std::uint64_t max_length : {100u, 5000u, 10000u, 100000u}) {
+        std::mt19937_64 rng(seed);
+        const std::uint64_t T1 = std::min<std::uint64_t>(10000, max_length);
+        std::vector<lgc::Tokens> search{lgc::random_string(S, T1, rng)};
+        search.push_back(lgc::noisy_periodic_input(S, T1, rng));
+        search.push_back(lgc::noisy_periodic_input(S, max_length >= 100000 ? 100000 : T1, rng));
+        CHECK(lgc::kernel::subsample_inputs(S, max_length, seed) == search);
+      }
+      std::vector<lgc::InputFamily> families;
+      for (const char* name : {"rate:1/20", "single", "uniform", "last", "rate:1/2", "single"})
+        families.push_back(*lgc::parse_input_family(name));
+      std::mt19937_64 rng(seed);
+      std::vector<lgc::Tokens> search;
+      for (const lgc::InputFamily& f : families) search.push_back(lgc::family_input(f, S, 3000, rng));
+      CHECK(lgc::kernel::simulation_inputs(families, S, 3000, seed) == search);
+    }
 }
 
 TEST_CASE("The kernel's subsampler draws the search's positions", "[certificate][kernel]") {

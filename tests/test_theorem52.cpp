@@ -279,7 +279,7 @@ TEST_CASE("T5.2.sim on the second-layer phi pair: SAMPLED, and the window keys w
 TEST_CASE("A top second-layer key before the query: z keeps x's last tau + 2 tokens, and the bound holds on random x",
           "[theorem52][bound]") {
   // τ = 1, a first layer that attends (score 1/2 on a 1-key); the second layer's key at offset 1 weighs L^{phi}.
-  for (const Rational phi : {Rational(1), Rational(3, 2)}) {
+  for (const Rational& phi : {Rational(1), Rational(3, 2)}) {
     INFO("phi(1) = " << phi);
     lgc::Model f = lgc::attention_pair(Rational(1, 4), Rational(1, 10), Rational(1, 20), {1, Rational(1, 2), 0}).f;
     f.layers[1].heads[0].phi = {0, phi};

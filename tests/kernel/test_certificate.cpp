@@ -383,7 +383,7 @@ TEST_CASE("T5.2.sim with a first-layer MLP and value vectors of mixed signs: C a
   const auto [cert, r] = accepted_simulation("random_pair_first_mlp__T5.2.sim.json", "uniform");
   CHECK(has(r.reestablished, "evidence.C (within the kernel's enclosure)"));
   CHECK(has(r.reestablished, "evidence.rows[1]: error <= bound (recomputed)"));
-  CHECK(r.not_reestablished.size() == 1);  // only the seeds' provenance, as on every T5.2.sim certificate
+  CHECK(r.not_reestablished.empty());  // x, z, c_good and both inequalities are the kernel's own
   json tampered = cert;
   tampered["evidence"]["C"] = "185";  // the recorded C is 206.36...
   CHECK(has(k::check_certificate(tampered).problems, "evidence.C: recorded 185, the kernel encloses it in ["));
@@ -394,11 +394,26 @@ TEST_CASE("T5.2.sim with a first-layer MLP and value vectors of mixed signs: C a
   CHECK(has(k::check_certificate(tampered).problems, "evidence.rows[1].bound: recorded \"0.71\", recomputed ["));
 }
 
-TEST_CASE("Subsamples are the seed's: kept positions and z re-drawn by the kernel's own subsampler",
+/// text with its first token replaced by another token of the text.
+std::string first_token_changed(std::string text) {
+  const auto other = text.find_first_not_of(text[0]);
+  REQUIRE(other != std::string::npos);
+  text[0] = text[other];
+  return text;
+}
+
+TEST_CASE("Inputs and subsamples are the seed's: x re-drawn by the kernel from the case's seed, kept positions and z "
+          "from the recorded seed",
           "[kernel][certificate][section5]") {
   json token = fixture("regime_token__L5.3.subsample.json");
   auto r = k::check_certificate(token);
   CHECK(has(r.reestablished, "evidence.tests[0].kept: the subsampler's, seed 1"));
+  // x is the claim's draw: another x (here one token changed, z and kept still consistent with it) is not.
+  REQUIRE(token["evidence"]["tests"][0]["kept"][0] != 1u);
+  token["evidence"]["tests"][0]["x"] = first_token_changed(token["evidence"]["tests"][0]["x"]);
+  CHECK(has(k::check_certificate(token).problems,
+            "evidence.tests[0].x: not the uniform x the claim draws from seed 1"));
+  token = fixture("regime_token__L5.3.subsample.json");
   // z and kept are seed 1's; recorded as seed 2's, they are not what the subsampler draws.
   token["evidence"]["tests"][0]["seed"] = 2u;
   CHECK(has(k::check_certificate(token).problems,
@@ -419,9 +434,42 @@ TEST_CASE("Subsamples are the seed's: kept positions and z re-drawn by the kerne
   json sim = one_family(fixture("random_pair_first_mlp__T5.2.sim.json"), "uniform");
   r = k::check_certificate(sim);
   CHECK(has(r.reestablished, "evidence.rows[1].z: the subsampler's, seed 1"));
+  json other_x = sim;
+  other_x["evidence"]["inputs"][0]["x"] = first_token_changed(sim["evidence"]["inputs"][0]["x"]);
+  CHECK(has(k::check_certificate(other_x).problems,
+            "evidence.inputs[uniform].x: not the x the claim draws from seed 1"));
   sim["evidence"]["rows"][1]["seed"] = 2u;
   CHECK(has(k::check_certificate(sim).problems,
             "evidence.rows[1].z: not x at the positions the subsampler draws for seed 2 and n = 1000"));
+}
+
+TEST_CASE("T5.2.sim: c_good and the seed are the kernel's, and a c-good z's error is held to C(f)|z|^-r'",
+          "[kernel][certificate][section5]") {
+  // c = 1/1000: no seed in 1..8 gives a c-good z, every row records seed 1, c_good false and no a-priori bound.
+  json none = fixture("attention_pair_flat_c1_1000__T5.2.sim.json");
+  auto r = k::check_certificate(none);
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "evidence.rows[0].c_good: no seed in 1..8 gives a c-good z"));
+  json tampered = none;
+  tampered["evidence"]["rows"][0]["seed"] = 2u;
+  CHECK(has(k::check_certificate(tampered).problems, "evidence.rows[0].seed: 2, but a z not c-good is seed 1's"));
+  tampered = none;  // claimed c-good: the row's a-priori check would apply, but the premise fails
+  tampered["evidence"]["rows"][0]["c_good"] = true;
+  CHECK(has(k::check_certificate(tampered).problems,
+            "evidence.rows[0].c_good: recorded true, the kernel finds seed 1's z not c-good"));
+  tampered = none;
+  tampered["evidence"]["rows"][0]["a_priori_bound"] = "1";
+  CHECK(has(k::check_certificate(tampered).problems, "evidence.rows[0].a_priori_bound: recorded for a z that is not"));
+  // c = 1: seed 1's z is c-good; recorded as not c-good, the row would escape the a-priori check.
+  json good = one_family(fixture("random_pair_first_mlp__T5.2.sim.json"), "uniform");
+  r = k::check_certificate(good);
+  CHECK(has(r.reestablished, "evidence.rows[1].c_good: the first c-good seed"));
+  CHECK(has(r.reestablished, "evidence.rows[1]: error <= C(f)|z|^-r' (recomputed, z c-good)"));
+  good["evidence"]["rows"][1]["c_good"] = false;
+  good["evidence"]["rows"][1]["a_priori_bound"] = "-";
+  CHECK(has(k::check_certificate(good).problems,
+            "evidence.rows[1].c_good: recorded false, the kernel finds seed 1's z c-good"));
 }
 
 TEST_CASE("L5.3.subsample: the recorded bound is held to the G and L its 8-digit decimals allow",

@@ -19,12 +19,7 @@
 #include <random>
 
 namespace lgc {
-namespace {
 
-/// A long input of the family: uniform over the alphabet, 1s at rate 1/K
-/// among 0s, a single 1 among 0s (at a uniform position before the last
-/// tenth, so that the subsampler may drop it), or 0s with a 1 at the last
-/// position (the query: every z keeps it, and the bulk is the same in x and z).
 Tokens family_input(const InputFamily& family, std::size_t S, std::uint64_t T, std::mt19937_64& rng) {
   if (family.kind == InputFamily::Kind::Uniform) return random_string(S, T, rng);
   Tokens x(T, 0);
@@ -39,6 +34,8 @@ Tokens family_input(const InputFamily& family, std::size_t S, std::uint64_t T, s
   for (auto& t : x) t = uniform_integer(0, family.inverse_rate - 1, rng) == 0 ? 1 : 0;
   return x;
 }
+
+namespace {
 
 std::vector<InputFamily> default_families(std::size_t S) {
   std::vector<InputFamily> families{*parse_input_family("uniform")};

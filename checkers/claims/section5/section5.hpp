@@ -121,6 +121,12 @@ namespace lgc {
 
 inline constexpr const char* kSimulation52Id = "T5.2.sim";
 
+/// A long input of the family (T5.2.sim's x): uniform over the alphabet, 1s
+/// at rate 1/K among 0s, a single 1 among 0s (at a uniform position before the
+/// last tenth, so that the subsampler may drop it), or 0s with a 1 at the last
+/// position (the query: every z keeps it, and the bulk is the same in x and z).
+Tokens family_input(const InputFamily& family, std::size_t S, std::uint64_t T, std::mt19937_64& rng);
+
 /// Pairs of two-layer softmax models the simulation-error bound covers.
 bool is_simulation52_case(const Case& c);
 

@@ -889,16 +889,21 @@ class Checker {
     if (const json* tests = field("tests"); holding() && tests && tests->is_array() && tests->empty())
       problem("evidence.tests", "empty under the holding verdict " + verdict());
     const std::vector<SubsampleTest> expected = subsample_tests();
+    const std::uint64_t seed = case_.check_count("seed", 1);
+    const std::vector<Tokens> drawn =
+        subsample_inputs(m.alphabet_size(), case_.check_count("subsample_length", 10000), seed);
     std::size_t index = 0;
     for_each_entry("tests", [&](const json& t, const std::string& path) {
       const auto x = recorded_input(t, "x", path), z = recorded_input(t, "z", path);
       if (!x || !z) return;
-      if (const std::size_t i = index++; i >= expected.size() || !member(t, "input") || !member(t, "n") ||
-                                         *member(t, "input") != expected[i].input || *member(t, "n") != expected[i].n ||
-                                         x->size() != expected[i].T)
-        return problem(path, i < expected.size() ? cat("not the claim's test ", i, ": the ", expected[i].input,
-                                                         " x of length ", expected[i].T, " at n = ", expected[i].n)
-                                                 : cat("beyond the claim's ", expected.size(), " tests"));
+      const std::size_t i = index++;
+      if (i >= expected.size()) return problem(path, cat("beyond the claim's ", expected.size(), " tests"));
+      if (!member(t, "input") || !member(t, "n") || *member(t, "input") != expected[i].input ||
+          *member(t, "n") != expected[i].n || x->size() != expected[i].T)
+        return problem(path, cat("not the claim's test ", i, ": the ", expected[i].input, " x of length ",
+                                 expected[i].T, " at n = ", expected[i].n));
+      if (*x != drawn[expected[i].drawn])
+        return problem(path + ".x", cat("not the ", expected[i].input, " x the claim draws from seed ", seed));
       if (x->size() <= m.locality + 1 || z->size() <= m.locality + 1) return problem(path, "x or z has no bulk");
       compare_integer({path + ".T", member(t, "T")}, Integer(static_cast<unsigned long>(x->size())));
       compare_integer({path + ".length_z", member(t, "length_z")}, Integer(static_cast<unsigned long>(z->size())));
@@ -957,6 +962,7 @@ class Checker {
   struct SubsampleTest {
     std::string input;
     std::uint64_t T, n;
+    std::size_t drawn;  ///< which of subsample_inputs' x
   };
   /// L5.3.subsample's tests, in order (theory.md "L5.3.subsample"): with L = check.subsample_length (10000) and
   /// T₁ = min(10⁴, L), the uniform and the periodic x of length T₁ at n = 100 and at n = 1000 (each n below T₁),
@@ -965,9 +971,9 @@ class Checker {
     const std::uint64_t L = case_.check_count("subsample_length", 10000), T1 = std::min<std::uint64_t>(10000, L);
     std::vector<SubsampleTest> out;
     for (std::uint64_t n : {100u, 1000u})
-      if (n < T1) out.push_back({"uniform", T1, n}), out.push_back({"periodic", T1, n});
-    if (L >= 100000) out.push_back({"periodic", 100000, 10000});
-    else out.push_back({"periodic", T1, T1 / 10});
+      if (n < T1) out.push_back({"uniform", T1, n, 0}), out.push_back({"periodic", T1, n, 1});
+    if (L >= 100000) out.push_back({"periodic", 100000, 10000, 2});
+    else out.push_back({"periodic", T1, T1 / 10, 2});
     return out;
   }
 
@@ -1124,11 +1130,33 @@ class Checker {
       auto n = count_at(r, "length_z", kMaxStatisticLength);
       if (!model || !(*model == "f" || *model == "g") || which >= bounds.size() || !n || *n == 0)
         problem(path, "model or length_z unreadable");
-      else if (const json* bound = member(r, "a_priori_bound"))
-        compare_decimal({path + ".a_priori_bound", bound},
-                        bounds[which].C * Number(power(Integer(*n), -bounds[which].rate, 128)));
+      else if (const json *bound = member(r, "a_priori_bound"), *good = member(r, "c_good"); !good || !good->is_boolean())
+        problem(path + ".c_good", "missing or not true/false");
+      else if (!*good && (!bound || *bound != "-"))
+        problem(path + ".a_priori_bound", "recorded for a z that is not c-good (the claim writes \"-\")");
+      else if (*good)
+        compare_decimal({path + ".a_priori_bound", bound}, a_priori(bounds[which], *n));
     });
-    if (rows) check_simulation_rows();
+    if (rows) check_simulation_rows(bounds, c);
+  }
+
+  /// C(f)·n^{−r′}, the a-priori bound on |f(x) − f(z)| for a c-good z of length n.
+  static Number a_priori(const Section5Bounds& b, std::uint64_t n) {
+    return b.C * Number(power(Integer(n), -b.rate, 128));
+  }
+
+  /// Whether z (|z| = n, statistic error E, histogram drift D) is c-good for x (theory.md "The complexity C(f)"):
+  /// n >= n₀, E <= c(G + L)(τ+1)n^{−1/3} and D <= c·H·(τ+1)n^{−1/3}, G and L query-free. true or false when the
+  /// enclosures decide it, nullopt when they do not.
+  std::optional<bool> c_good(const Model& m, const Section5Bounds& b, const Rational& c, std::uint64_t n,
+                             const Number& E, const Rational& D) const {
+    const Rational tau1(static_cast<unsigned long>(m.locality + 1));
+    const Rational H(static_cast<unsigned long>(m.alphabet_size() * m.period));
+    const Number rate(power(Integer(n), Rational(-1, 3), 128));
+    const Number limit_E = Number(c * tau1) * (b.G + b.L) * rate, limit_D = Number(c * H * tau1) * rate;
+    if (n < b.start || lower_of(E) > upper_of(limit_E) || D > upper_of(limit_D)) return false;
+    if (upper_of(E) <= lower_of(limit_E) && D <= lower_of(limit_D)) return true;
+    return std::nullopt;
   }
 
   /// T5.2.sim's a-posteriori rows of every (model, input family) the case names (check.simulation_inputs, else
@@ -1139,7 +1167,7 @@ class Checker {
   /// kernel's own forward pass of the row's model m (a first-layer pass counts each far key once: linear in |x|), which
   /// the recorded error must meet; for a holding verdict, error <= bound on the kernel's own numbers (and the recorded
   /// upper end <= the bound's).
-  void check_simulation_rows() {
+  void check_simulation_rows(const std::vector<Section5Bounds>& constants, const Rational& c) {
     const json* inputs = field("inputs");
     if (!inputs || !inputs->is_array()) return problem("evidence.inputs", "missing or not an array");
     std::map<std::string, const json*> by_family;  // the entry {"input": family, "x": text}
@@ -1156,6 +1184,13 @@ class Checker {
       families = {"uniform", "rate:1/20", "rate:1/400"};
     }
     const std::uint64_t length = case_.check_count("simulation_length", 10000), tau = case_.model().locality;
+    std::vector<InputFamily> parsed;  // the case parser accepted each name
+    for (const std::string& f : families)
+      if (const auto family = parse_input_family(f)) parsed.push_back(*family);
+    std::map<std::string, Tokens> drawn;  // each family's x, from the case's seed
+    const std::uint64_t seed = case_.check_count("seed", 1);
+    const std::vector<Tokens> xs = simulation_inputs(parsed, case_.model().alphabet_size(), length, seed);
+    for (std::size_t k = 0; k < parsed.size(); ++k) drawn.emplace(parsed[k].name, xs[k]);
     std::set<std::uint64_t> targets;  // the n the claim tests
     for (const std::uint64_t n : {std::uint64_t{100}, std::uint64_t{1000}, length / 10 > 1000 ? length / 10 : 0})
       if (n >= 2 * (tau + 1) && n < length) targets.insert(n);
@@ -1188,6 +1223,8 @@ class Checker {
       if (!x || !z) return;
       if (x->size() != length)
         return problem("evidence.inputs", cat("|x| = ", x->size(), ", the case's length ", length));
+      if (const auto d = drawn.find(key.second); d == drawn.end() || *x != d->second)
+        return problem("evidence.inputs[" + key.second + "].x", cat("not the x the claim draws from seed ", seed));
       const std::uint64_t tail = kept_tail(m);  // the query's window and each top second-layer key's
       if (x->size() < tail + m.locality + 1 || z->size() < tail + m.locality + 1)
         return problem(path, "x or z too short");
@@ -1219,20 +1256,61 @@ class Checker {
       const auto hi = ends ? read_rational(json(ends->second), why) : std::nullopt;
       if (!hi) return problem(path + ".error", "missing, or not a decimal or [lo, hi]");
       ++recomputed;
+      const Section5Bounds& k = constants.at(key.first == "g" ? 1 : 0);
+      const bool good = check_c_good(r, path, [&](std::uint64_t seed) {
+        if (*member(r, "seed") == seed) return c_good(m, k, c, z->size(), E, b.drift);
+        Tokens other;
+        for (std::uint64_t j : subsampler_positions(x->size(), n->get<std::uint64_t>(), tail - 1, seed, m.period))
+          other.push_back((*x)[j - 1]);
+        const Number E_other = statistic_error(ax.averages, integrand_averages(phi, ax.query, other));
+        return c_good(m, k, c, other.size(), E_other, ax.bounder->bound(other, E_other).drift);
+      });
       if (!holding()) return;
       const std::string bound = enclosure_text(lower_of(b.total), upper_of(b.total));
       if (*hi > upper_of(b.total)) return problem(path + ".error", "recorded above the recomputed bound " + bound);
       // The claim's inequality on the kernel's own numbers (the recorded ones only had to meet them).
       if (lower_of(error) > upper_of(b.total)) return problem(path + ".error", "recomputed above the bound " + bound);
-      if (upper_of(error) > lower_of(b.total)) return unchecked(path + ": error <= bound (not separated)");
-      agreed(path + ": error <= bound (recomputed)");
+      if (upper_of(error) > lower_of(b.total)) unchecked(path + ": error <= bound (not separated)");
+      else agreed(path + ": error <= bound (recomputed)");
+      if (!good) return;
+      const Number prior = a_priori(k, z->size());  // C(f)|z|^{−r′}, the premise c-good being the kernel's
+      if (lower_of(error) > upper_of(prior))
+        return problem(path + ".error", "recomputed above C(f)|z|^-r' " + enclosure_text(lower_of(prior), upper_of(prior)));
+      if (upper_of(error) > lower_of(prior)) return unchecked(path + ": error <= C(f)|z|^-r' (not separated)");
+      agreed(path + ": error <= C(f)|z|^-r' (recomputed, z c-good)");
     });
     for (const auto& [key, left] : missing)
       if (holding() && !left.empty())
         problem("evidence.rows", cat("no row of model ", key.first, ", input ", key.second, " at n = ", *left.begin()));
     agreed(cat("T5.2.sim: the a-posteriori bound, E, the drift and the error recomputed from x and z on ", recomputed,
                " rows of ", at_x.size(), " (model, input) pairs"));
-    unchecked("T5.2.sim: c_good and the error against a_priori_bound (the premise of C(f) is not recomputed)");
+  }
+
+  /// A T5.2.sim row's `c_good` and `seed` (theory.md "T5.2.sim"): the claim tries seeds 1..8 until z is c-good and
+  /// records the first such seed, else seed 1 with c_good false. good_at(s) decides seed s's z (nullopt: the
+  /// enclosures do not). A recorded c_good the kernel decides otherwise, a seed before the recorded one (or, for a z
+  /// not c-good, any seed) whose z is c-good, or a z not c-good recorded with another seed than 1 is a problem.
+  /// Returns whether the a-priori check applies: c_good recorded and confirmed.
+  bool check_c_good(const json& r, const std::string& path,
+                    const std::function<std::optional<bool>(std::uint64_t)>& good_at) {
+    const json *c_good = member(r, "c_good"), *seed_at = member(r, "seed");
+    if (!c_good || !c_good->is_boolean()) return false;  // a problem already
+    if (!seed_at || !seed_at->is_number_unsigned() || *seed_at < 1u || *seed_at > 8u)
+      return problem(path + ".seed", "missing, or not one of the seeds 1..8 the claim tries"), false;
+    const bool recorded = c_good->get<bool>();
+    const std::uint64_t seed = seed_at->get<std::uint64_t>();
+    if (!recorded && seed != 1) return problem(path + ".seed", cat(seed, ", but a z not c-good is seed 1's")), false;
+    const std::optional<bool> own = good_at(seed);
+    if (own && *own != recorded)
+      return problem(path + ".c_good", cat("recorded ", recorded ? "true" : "false", ", the kernel finds seed ", seed, "'s z ",
+                                            *own ? "c-good" : "not c-good")), false;
+    for (std::uint64_t s = 1; s <= (recorded ? seed - 1 : 8); ++s)
+      if (s != seed && good_at(s).value_or(false))
+        return problem(path + ".seed", cat(seed, ", but seed ", s, "'s z is c-good: the claim records the first")),
+               false;
+    if (!own) unchecked(path + ".c_good: not decided at 128 bits");
+    else agreed(cat(path, ".c_good: ", recorded ? "the first c-good seed" : "no seed in 1..8 gives a c-good z"));
+    return recorded && own;
   }
 
   /// L5.conv: γ, the rate min(γ, 1), the start 2(τ+1), Lip(MLP) and K.

@@ -413,6 +413,57 @@ std::vector<std::uint64_t> subsampler_positions(std::uint64_t T, std::uint64_t n
   return kept;
 }
 
+namespace {
+
+/// u(0, S − 1) at each of T positions.
+Tokens uniform_string(std::size_t S, std::uint64_t T, std::mt19937_64& engine) {
+  Tokens x(T);
+  for (int& t : x) t = static_cast<int>(draw(0, S - 1, engine));
+  return x;
+}
+
+/// a = u(0, S − 1), b = (a + 1) mod S; at t = 0..T−1: u(0, S − 1) when u(0, 9) = 0, else a (t even) or b (t odd).
+Tokens noisy_periodic_string(std::size_t S, std::uint64_t T, std::mt19937_64& engine) {
+  const int a = static_cast<int>(draw(0, S - 1, engine)), b = (a + 1) % static_cast<int>(S);
+  Tokens x(T);
+  for (std::uint64_t t = 0; t < T; ++t) {
+    const bool noise = draw(0, 9, engine) == 0;
+    x[t] = noise ? static_cast<int>(draw(0, S - 1, engine)) : (t % 2 == 0 ? a : b);
+  }
+  return x;
+}
+
+/// One family's x: uniform; 0s with a 1 at u(0, T − ⌊T/10⌋ − 1) (single) or at the end (last); rate:1/K: 1 where
+/// u(0, K − 1) = 0, else 0.
+Tokens family_string(const InputFamily& f, std::size_t S, std::uint64_t T, std::mt19937_64& engine) {
+  if (f.kind == InputFamily::Kind::Uniform) return uniform_string(S, T, engine);
+  Tokens x(T, 0);
+  if (f.kind == InputFamily::Kind::Last) x.back() = 1;
+  if (f.kind == InputFamily::Kind::Single) x[draw(0, T - T / 10 - 1, engine)] = 1;
+  if (f.kind == InputFamily::Kind::Rate)
+    for (int& t : x) t = draw(0, f.inverse_rate - 1, engine) == 0 ? 1 : 0;
+  return x;
+}
+
+}  // namespace
+
+std::vector<Tokens> subsample_inputs(std::size_t alphabet, std::uint64_t max_length, std::uint64_t seed) {
+  std::mt19937_64 engine(seed);
+  const std::uint64_t T1 = std::min<std::uint64_t>(10000, max_length);
+  std::vector<Tokens> out{uniform_string(alphabet, T1, engine)};
+  out.push_back(noisy_periodic_string(alphabet, T1, engine));
+  out.push_back(noisy_periodic_string(alphabet, max_length >= 100000 ? 100000 : T1, engine));
+  return out;
+}
+
+std::vector<Tokens> simulation_inputs(const std::vector<InputFamily>& families, std::size_t alphabet, std::uint64_t T,
+                                      std::uint64_t seed) {
+  std::mt19937_64 engine(seed);
+  std::vector<Tokens> out;
+  for (const InputFamily& f : families) out.push_back(family_string(f, alphabet, T, engine));
+  return out;
+}
+
 std::uint64_t kept_tail(const Model& m) {
   std::uint64_t last = 0;
   for (const Head& g : m.layers.at(1).heads) {

@@ -3,6 +3,7 @@
 // factor, K, the limit map's Lipschitz constant, T₀, and the Lemma 5.3 / Theorem 5.2 bounds G, L, C(f).
 #include "lgcheck/kernel/forward.hpp"
 #include "lgcheck/kernel/quantities.hpp"
+#include "lgcheck/model/case_file.hpp"
 #include "lgcheck/numeric/number.hpp"
 
 #include <functional>
@@ -115,6 +116,14 @@ struct Layer2Head {
 /// and period Δ, draw by draw as theory.md "The draws, exactly" states: a seed determines z.
 std::vector<std::uint64_t> subsampler_positions(std::uint64_t T, std::uint64_t n, std::uint64_t tau, std::uint64_t seed,
                                                 std::uint64_t period);
+/// The long inputs x the Section 5 claims draw, draw by draw as theory.md "The inputs, exactly" states, from one
+/// std::mt19937_64 seeded with check.seed: a seed determines x. L5.3.subsample: the uniform x and the noisy periodic
+/// x of length T₁ = min(10⁴, L), then a noisy periodic x of length 10⁵ when L >= 10⁵, else of length T₁
+/// (L = check.subsample_length).
+std::vector<Tokens> subsample_inputs(std::size_t alphabet, std::uint64_t max_length, std::uint64_t seed);
+/// T5.2.sim: one x of length T per family of check.simulation_inputs, in their order.
+std::vector<Tokens> simulation_inputs(const std::vector<InputFamily>& families, std::size_t alphabet, std::uint64_t T,
+                                      std::uint64_t seed);
 /// How many of x's last tokens a z must keep: τ + 1 + the largest top offset of a second-layer head (τ + 1 if none).
 std::uint64_t kept_tail(const Model& model);
 class SimulationErrorBounder {
