@@ -72,12 +72,15 @@ void BM_ExhaustiveByStrings(benchmark::State& state) {
   }
 }
 
+/// The two models of a bundled pair case (path relative to the source tree).
+std::pair<Model, Model> bundled_pair(const char* path) {
+  const Case c = load_case(std::string(LGCHECK_SOURCE_DIR) + "/" + path);
+  return std::make_pair(c.models.at(0), c.models.at(1));
+}
+
 /// The Farey-hat n = 4 pair (cases/witnesses/farey_hat_n4.json): one layer, hardmax, an MLP.
 const std::pair<Model, Model>& farey_pair() {
-  static const std::pair<Model, Model> p = [] {
-    const Case c = load_case(std::string(LGCHECK_SOURCE_DIR) + "/cases/witnesses/farey_hat_n4.json");
-    return std::make_pair(c.models.at(0), c.models.at(1));
-  }();
+  static const std::pair<Model, Model> p = bundled_pair("cases/witnesses/farey_hat_n4.json");
   return p;
 }
 
@@ -97,12 +100,24 @@ void BM_FareyCurve(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(distance_curve(ef, eg, 1000, 0, UINT64_MAX, 2).D.back());
 }
 
+/// The SimpleTask sin/ReLU pair ω = 1 (cases/pairs/simple_w1_sin_vs_relu.json): a sin readout.
+const std::pair<Model, Model>& sin_pair() {
+  static const std::pair<Model, Model> p = bundled_pair("cases/pairs/simple_w1_sin_vs_relu.json");
+  return p;
+}
+
+/// D(n) for every n <= 1000 on the sin pair (2 threads, as `lgcheck threshold`): arg 0 with the FastInterval filter
+/// (a statistic whose certified double bound is below the maximum is not evaluated at 128 bits), arg 1 in GMP only
+/// (every statistic evaluated with MPFI's sin, the computation before the filter).
+void BM_SinCurve(benchmark::State& state) {
+  const ExactArithmetic arithmetic = state.range(0) == 0 ? ExactArithmetic::small_first : ExactArithmetic::gmp_only;
+  const OneLayerEvaluator ef(sin_pair().first, arithmetic), eg(sin_pair().second, arithmetic);
+  for (auto _ : state) benchmark::DoNotOptimize(reduced_distance_curve(ef, eg, 1000, UINT64_MAX, 2).D.back());
+}
+
 /// The two-pattern ModPTask pair (cases/pairs/modp_p2_two_pattern_pair.json): S = 2, Δ = 2, τ = 0.
 const std::pair<Model, Model>& two_pattern_pair() {
-  static const std::pair<Model, Model> p = [] {
-    const Case c = load_case(std::string(LGCHECK_SOURCE_DIR) + "/cases/pairs/modp_p2_two_pattern_pair.json");
-    return std::make_pair(c.models.at(0), c.models.at(1));
-  }();
+  static const std::pair<Model, Model> p = bundled_pair("cases/pairs/modp_p2_two_pattern_pair.json");
   return p;
 }
 
@@ -251,6 +266,7 @@ BENCHMARK(BM_HardmaxDouble)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_StatisticsThreads)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_FareyCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK(BM_TwoPatternCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+BENCHMARK(BM_SinCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK(BM_PeerThreshold)->Arg(10)->Arg(12)->Arg(14)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_PeerAllStrings)->Arg(10)->Arg(12)->Arg(14)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_HardmaxThreshold)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->Iterations(5);
@@ -301,6 +317,18 @@ bool reduced_curve_agrees() {
   return true;
 }
 
+/// The filtered sin curve is the full evaluation's (to 200), and the filter skips statistics.
+bool sin_filter_agrees() {
+  const OneLayerEvaluator ef(sin_pair().first), eg(sin_pair().second);
+  const OneLayerEvaluator rf(sin_pair().first, ExactArithmetic::gmp_only), rg(sin_pair().second, ExactArithmetic::gmp_only);
+  const DistanceCurve filtered = reduced_distance_curve(ef, eg, 200, UINT64_MAX, 2);
+  const DistanceCurve full = reduced_distance_curve(rf, rg, 200, UINT64_MAX, 2);
+  if (filtered.D.size() != full.D.size() || filtered.below_maximum == 0 || filtered.argmax != full.argmax) return false;
+  for (std::size_t n = 0; n < full.D.size(); ++n)
+    if (lower_of(filtered.D[n]) != lower_of(full.D[n]) || upper_of(filtered.D[n]) != upper_of(full.D[n])) return false;
+  return true;
+}
+
 /// The 64-bit path gives GMP's exact values on every benchmark input, without
 /// falling back to GMP (BM_HardmaxExact then times the 64-bit path alone).
 bool small_path_agrees() {
@@ -326,6 +354,10 @@ int main(int argc, char** argv) {
   }
   if (!small_path_agrees()) {
     fmt::print(stderr, "lgcheck_bench: the 64-bit path differs from GMP or falls back on an input; no ratio printed\n");
+    return 1;
+  }
+  if (!sin_filter_agrees()) {
+    fmt::print(stderr, "lgcheck_bench: the filtered sin curve differs from the full evaluation; no ratio printed\n");
     return 1;
   }
   if (!reduced_curve_agrees()) {
@@ -355,6 +387,8 @@ int main(int argc, char** argv) {
         "BM_FareyCurve/1/iterations:1/real_time", "BM_FareyCurve/0/iterations:1/real_time", "report");
   ratio("D(n), n <= 1000, two-pattern pair, 2 threads: every statistic / reduced",
         "BM_TwoPatternCurve/0/iterations:1/real_time", "BM_TwoPatternCurve/1/iterations:1/real_time", "report");
+  ratio("D(n), n <= 1000, SimpleTask sin pair, 2 threads: every statistic at 128 bits / FastInterval filter",
+        "BM_SinCurve/1/iterations:1/real_time", "BM_SinCurve/0/iterations:1/real_time", "report");
   ratio("statistics enumeration, finite:8, lengths <= 32: 1 thread / 2 threads (speed-up)",
         "BM_StatisticsThreads/1/iterations:3/real_time", "BM_StatisticsThreads/2/iterations:3/real_time", ">= 1.7x");
   for (const char* n : {"10", "12", "14"})

@@ -104,6 +104,29 @@ TEST_CASE("FastInterval exp and log contain the MPFI values at 256 bits", "[fast
   CHECK_FALSE(log(FastInterval{0, 1}).is_finite());
 }
 
+TEST_CASE("FastInterval sin contains the MPFI value at 256 bits", "[fast-interval]") {
+  std::mt19937_64 rng(lgc::test::test_seed() + 94);
+  INFO("seed " << lgc::test::test_seed() + 94);
+  for (int rep = 0; rep < 3000; ++rep) {
+    const double x = rep % 3 == 0 ? random_double(rng, -4, 4) : random_double(rng, -1e5, 1e5);
+    const double w = rep % 2 == 0 ? 0 : std::abs(x) * 0x1p-40;  // a point, or a narrow interval
+    INFO("x = " << x << ", width " << w);
+    const FastInterval s = sin(FastInterval{x, x + w});
+    CHECK(encloses(s, sin(Interval(Rational(x), 256))));
+    CHECK(encloses(s, sin(Interval(Rational(x + w), 256))));
+    CHECK(s.hi - s.lo < 2.001 * w + 1e-15 * std::abs(x) + 3e-11);  // the remainder 1e-11; k·π costs about k ulps
+  }
+  // Near multiples of π, where the reduction cancels, and beyond 2^20 (the whole [−1, 1]).
+  for (double k : {1.0, 2.0, 3.0, 1000.0, 300000.0}) {
+    const double x = k * 3.141592653589793;
+    INFO("x = " << x);
+    CHECK(encloses(sin(FastInterval::point(x)), sin(Interval(Rational(x), 256))));
+  }
+  const FastInterval far = sin(FastInterval::point(0x1p21));
+  CHECK(far.lo == -1);
+  CHECK(far.hi == 1);
+}
+
 TEST_CASE("The double-first two-layer evaluation contains the 512-bit value on long inputs", "[fast-interval][section5]") {
   std::mt19937_64 rng(lgc::test::test_seed() + 93);
   INFO("seed " << lgc::test::test_seed() + 93);

@@ -135,7 +135,57 @@ FastInterval operator/(FastInterval a, FastInterval b) {
   return {next_down(std::min(std::min(q1, q2), std::min(q3, q4))), next_up(std::max(std::max(q1, q2), std::max(q3, q4)))};
 }
 
+namespace {
+
+/// π enclosed between two adjacent doubles (from MPFR, rounded down and up).
+FastInterval pi_enclosure() {
+  static const FastInterval pi = [] {
+    mpfr_t p;
+    mpfr_init2(p, 128);
+    mpfr_const_pi(p, MPFR_RNDD);
+    const double lo = mpfr_endpoint(p, MPFR_RNDD);
+    mpfr_const_pi(p, MPFR_RNDU);
+    const double hi = mpfr_endpoint(p, MPFR_RNDU);
+    mpfr_clear(p);
+    return FastInterval{lo, hi};
+  }();
+  return pi;
+}
+
+/// sin r for |r| <= 1.6: the odd Taylor terms to degree 15 by Horner in r², plus the remainder
+/// |r|^17/17! <= 1.6^17/17! < 1e-11 (the enclosure serves as a cheap bound: D(n)'s filter, not a value).
+FastInterval sin_reduced(FastInterval r) {
+  static const auto inverse = [] {  // 1/((n−1)n) for n = 3, 5, …, 15, enclosed
+    std::array<FastInterval, 7> t;
+    for (int n = 3; n <= 15; n += 2) t[(n - 3) / 2] = FastInterval::point(1) / FastInterval::point((n - 1) * n);
+    return t;
+  }();
+  const FastInterval r2 = r * r;
+  FastInterval p = FastInterval::point(1);
+  for (int n = 15; n >= 3; n -= 2) p = FastInterval::point(1) - r2 * p * inverse[(n - 3) / 2];  // 1 − r²p/((n−1)n)
+  return r * p + FastInterval{-1e-11, 1e-11};
+}
+
+/// An enclosure of sin x for a double x with |x| <= 2^20: x = kπ + r, sin x = (−1)^k sin r.
+FastInterval sin_point(double x) {
+  const FastInterval pi = pi_enclosure();
+  const double k = std::nearbyint(x / pi.lo);
+  const FastInterval r = FastInterval::point(x) - FastInterval::point(k) * pi;  // k·π: k is exact (|k| < 2^19)
+  if (!(r.lo >= -1.6 && r.hi <= 1.6)) return {-1, 1};
+  const FastInterval s = sin_reduced(r);
+  return std::fmod(k, 2.0) == 0 ? s : FastInterval{-s.hi, -s.lo};
+}
+
+}  // namespace
+
 FastInterval exp(FastInterval x) { return {exp_point(x.lo).lo, exp_point(x.hi).hi}; }
+
+FastInterval sin(FastInterval x) {
+  if (!(std::abs(x.lo) <= 0x1p20 && std::abs(x.hi) <= 0x1p20)) return {-1, 1};
+  // |sin y − sin x.lo| <= y − x.lo for y in x.
+  const FastInterval at = sin_point(x.lo), width = FastInterval::point(x.hi) - FastInterval::point(x.lo);
+  return {std::max(-1.0, next_down(at.lo - width.hi)), std::min(1.0, next_up(at.hi + width.hi))};
+}
 
 FastInterval log(FastInterval x) {
   if (!(x.lo > 0)) return entire();

@@ -63,10 +63,25 @@ void consider(ShardMax& m, const Number& d, std::uint64_t ordinal, const Statist
 
 }  // namespace
 
-DistanceFold::DistanceFold(const OneLayerEvaluator& f, const OneLayerEvaluator& g, unsigned p) : f_(f), g_(g), p_(p) {
+DistanceFold::DistanceFold(const OneLayerEvaluator& f, const OneLayerEvaluator& g, unsigned p,
+                           const std::optional<Number>& before)
+    : f_(f), g_(g), p_(p) {
   // Hardmax with rational readouts: distances in SmallRational while they
   // fit (the same exact values, the same argmax and ties), GMP after.
   fast_.active = p == 0 && f.has_small_path() && g.has_small_path();
+  if (before) raise_floor(*before);
+}
+
+void DistanceFold::raise_floor(const Number& m) {
+  if (p_ != 0 || m.is_exact()) return;  // an exact maximum would turn into an enclosure: never skip beside it
+  floor_ = std::max(floor_, FastInterval::enclosing(lower_of(m)).lo);
+}
+
+bool DistanceFold::below_floor(const Statistic& s) {
+  if (!(floor_ > 0) || !f_.enclose_fast(s, fa_) || !g_.enclose_fast(s, fb_) || fa_.size() != fb_.size()) return false;
+  for (std::size_t k = 0; k < fa_.size(); ++k)  // |f_k − g_k| <= max(f.hi − g.lo, g.hi − f.lo)
+    if (!((fa_[k] - fb_[k]).hi < floor_ && (fb_[k] - fa_[k]).hi < floor_)) return false;
+  return true;
 }
 
 void DistanceFold::fold(const Statistic& s, std::uint64_t ordinal) {
@@ -78,9 +93,14 @@ void DistanceFold::fold(const Statistic& s, std::uint64_t ordinal) {
     return;
   }
   fast_.settle(max_);
+  if (below_floor(s)) {
+    ++max_.below;
+    return;
+  }
   Output x = p_ == 0 ? f_.evaluate(s) : f_.evaluate_finite(s, p_);
   Output y = p_ == 0 ? g_.evaluate(s) : g_.evaluate_finite(s, p_);
   consider(max_, max_abs_difference(x, y), ordinal, s);
+  raise_floor(*max_.value);
 }
 
 ShardMax DistanceFold::finish() {
@@ -93,6 +113,7 @@ void append_length(DistanceCurve& curve, const std::vector<ShardMax>& parts, std
   const ShardMax* best = nullptr;
   for (const ShardMax& part : parts) {
     curve.statistics += part.visited;
+    curve.below_maximum += part.below;
     curve.visited.add(part.digest);
     if (!part.value) continue;
     if (!best || part.best_upper > best->best_upper ||
@@ -108,8 +129,8 @@ void append_length(DistanceCurve& curve, const std::vector<ShardMax>& parts, std
 }
 
 ShardMax shard_max(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t n, unsigned p,
-                   const Shard& shard) {
-  DistanceFold fold(f, g, p);
+                   const Shard& shard, const std::optional<Number>& before) {
+  DistanceFold fold(f, g, p, before);
   std::uint64_t k = 0;  // the shard's k-th statistic has ordinal k·count + index
   for_each_statistic(
       f.shape(), n,
@@ -138,7 +159,7 @@ DistanceCurve distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator
     const unsigned used = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(count / 64, 1)));
     std::vector<detail::ShardMax> parts(used);
     try {
-      run_shards(used, [&](const Shard& shard) { parts[shard.index] = detail::shard_max(f, g, n, p, shard); });
+      run_shards(used, [&](const Shard& shard) { parts[shard.index] = detail::shard_max(f, g, n, p, shard, running); });
     } catch (const BudgetExceeded& e) {
       if (!stopped) throw;
       *stopped = e.what();

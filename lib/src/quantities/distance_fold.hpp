@@ -16,6 +16,7 @@ struct ShardMax {
   std::optional<Number> value;
   Rational best_upper;
   std::uint64_t best_ordinal = 0, visited = 0;
+  std::uint64_t below = 0;  ///< visited, but below the maximum by their FastInterval bound (DistanceFold)
   Statistic at;
   VisitDigest digest;
 };
@@ -36,24 +37,37 @@ struct SmallMax {
 
 /// Folds the statistics of one shard: fold(s, ordinal) takes |f − g|∞ at s
 /// (p = 0: hardmax, the 64-bit path while it lasts; else finite:p).
+/// Under hardmax, when the maximum so far (the shard's, or `before`, the
+/// curve's over the shorter lengths) is an enclosure, not exact, a statistic
+/// whose |f − g|∞ the FastInterval enclosures put certainly below its lower
+/// end is counted and digested but not evaluated at full precision: it
+/// changes neither end of the maximum nor the argmax (the first statistic of
+/// the largest upper end), so D(n) and its argmax are the same.
 class DistanceFold {
  public:
-  DistanceFold(const OneLayerEvaluator& f, const OneLayerEvaluator& g, unsigned p);
+  DistanceFold(const OneLayerEvaluator& f, const OneLayerEvaluator& g, unsigned p,
+               const std::optional<Number>& before = std::nullopt);
   void fold(const Statistic& s, std::uint64_t ordinal);
   /// The shard's result (call once, after the last fold).
   ShardMax finish();
 
  private:
+  /// |f − g|∞ at s is certainly below the floor (FastInterval enclosures).
+  bool below_floor(const Statistic& s);
+  /// Raises the floor to the lower end of `m` when m is an enclosure.
+  void raise_floor(const Number& m);
   const OneLayerEvaluator &f_, &g_;
   unsigned p_;
   ShardMax max_;
   SmallMax fast_;
   std::vector<SmallRational> a_, b_;
+  double floor_ = 0;  ///< a double at most the lower end of an inexact maximum; 0: none
+  std::vector<FastInterval> fa_, fb_;
 };
 
 /// The shard's part of every statistic of length n (for_each_statistic's order).
 ShardMax shard_max(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t n, unsigned p,
-                   const Shard& shard);
+                   const Shard& shard, const std::optional<Number>& before = std::nullopt);
 
 /// Appends D(n) to the curve from the shards of length n (merged in shard
 /// order: the largest upper end, ties to the smallest ordinal; the running

@@ -305,8 +305,8 @@ DistanceCurve reduced_distance_curve(const OneLayerEvaluator& f, const OneLayerE
     const unsigned used = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(count / 64, 1)));
     std::vector<detail::ShardMax> parts(used);
     auto shard_part = [&](const Shard& shard) {
-      if (full) return detail::shard_max(f, g, n, 0, shard);
-      detail::DistanceFold fold(f, g, 0);
+      if (full) return detail::shard_max(f, g, n, 0, shard, running);
+      detail::DistanceFold fold(f, g, 0, running);
       std::uint64_t ordinal = 0;
       for (const Group* group : kept)
         GroupWalk(shape, *group, n).walk([&](const Statistic& s) {

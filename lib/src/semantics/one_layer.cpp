@@ -1,6 +1,7 @@
 #include "lgcheck/semantics/one_layer.hpp"
 
 #include "lgcheck/semantics/finite_precision.hpp"
+#include "lgcheck/semantics/mlp.hpp"
 
 #include <map>
 #include <stdexcept>
@@ -108,10 +109,39 @@ std::optional<OneLayerEvaluator::SmallTables> OneLayerEvaluator::small_tables(
   if (t.rational_readout &&
       (!take_rows(model.readout.weights, t.readout) || !take(model.readout.bias, t.readout_bias)))
     return std::nullopt;
+  const auto enclosed = [](const Rational& q) { return FastInterval::enclosing(q); };
+  const auto enclosed_vector = [&](const QVector& v) {
+    std::vector<FastInterval> out;
+    for (const Rational& q : v) out.push_back(enclosed(q));
+    return out;
+  };
+  if (const auto& mlp = model.layers[0].mlp) {
+    t.fast_mlp_in = mlp->in.map<FastInterval>(enclosed), t.fast_mlp_out = mlp->out.map<FastInterval>(enclosed);
+    t.fast_mlp_in_bias = enclosed_vector(mlp->in_bias), t.fast_mlp_out_bias = enclosed_vector(mlp->out_bias);
+  }
+  t.fast_readout = model.readout.weights.map<FastInterval>(enclosed);
+  t.fast_readout_bias = enclosed_vector(model.readout.bias);
+  if (model.readout.sin_omega) t.omega = enclosed(*model.readout.sin_omega);
   return t;
 }
 
 bool OneLayerEvaluator::representation_small(const Statistic& sigma, std::vector<SmallRational>& y) const {
+  if (!attention_small(sigma, y)) return false;
+  if (model_->layers[0].mlp) {
+    const SmallTables& t = *small_;
+    SmallArithmetic a;
+    thread_local SmallRow hidden, out;
+    small_affine(a, t.mlp_in, t.mlp_in_bias, y, hidden);
+    for (SmallRational& x : hidden)
+      if (x.num < 0) x = SmallRational{};
+    small_affine(a, t.mlp_out, t.mlp_out_bias, hidden, out);
+    for (std::size_t k = 0; k < y.size(); ++k) y[k] = a.add(y[k], out[k]);
+    return !a.overflowed();
+  }
+  return true;
+}
+
+bool OneLayerEvaluator::attention_small(const Statistic& sigma, std::vector<SmallRational>& y) const {
   if (!small_) return false;
   const SmallTables& t = *small_;
   SmallArithmetic a;
@@ -148,14 +178,6 @@ bool OneLayerEvaluator::representation_small(const Statistic& sigma, std::vector
     }
     for (std::size_t k = 0; k < y.size(); ++k) y[k] = a.add(y[k], a.divide(sum[k], total));
   }
-  if (model_->layers[0].mlp) {
-    thread_local SmallRow hidden, out;
-    small_affine(a, t.mlp_in, t.mlp_in_bias, y, hidden);
-    for (SmallRational& x : hidden)
-      if (x.num < 0) x = SmallRational{};
-    small_affine(a, t.mlp_out, t.mlp_out_bias, hidden, out);
-    for (std::size_t k = 0; k < y.size(); ++k) y[k] = a.add(y[k], out[k]);
-  }
   return !a.overflowed();
 }
 
@@ -166,6 +188,38 @@ bool OneLayerEvaluator::evaluate_small(const Statistic& sigma, std::vector<Small
   SmallArithmetic a;
   small_affine(a, small_->readout, small_->readout_bias, y, out);
   return !a.overflowed();
+}
+
+namespace {
+
+/// An enclosure of an int64 (exact below 2^53 in magnitude).
+FastInterval enclose_integer(std::int64_t n) {
+  const double d = static_cast<double>(n);
+  return std::abs(d) < 0x1p53 ? FastInterval::point(d) : FastInterval{next_down(d), next_up(d)};
+}
+
+}  // namespace
+
+bool OneLayerEvaluator::enclose_fast(const Statistic& sigma, std::vector<FastInterval>& out) const {
+  thread_local SmallRow exact;
+  thread_local std::vector<FastInterval> y, hidden, product;
+  if (!attention_small(sigma, exact)) return false;
+  const SmallTables& t = *small_;
+  y.resize(exact.size());
+  for (std::size_t k = 0; k < exact.size(); ++k) y[k] = enclose_integer(exact[k].num) / enclose_integer(exact[k].den);
+  constexpr FastInterval zero{0, 0};
+  if (model_->layers[0].mlp)
+    apply_mlp_in_place(MlpWeights<FastInterval>{t.fast_mlp_in, t.fast_mlp_in_bias, t.fast_mlp_out,
+                                                t.fast_mlp_out_bias},
+                       y, zero, hidden, product);
+  times_skipping_zeros(t.fast_readout, y, zero, out);
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    out[k] = out[k] + t.fast_readout_bias[k];
+    if (!t.rational_readout) out[k] = sin(t.omega * out[k]);
+  }
+  for (const FastInterval& v : out)
+    if (!v.is_finite()) return false;
+  return true;
 }
 
 const Rational& OneLayerEvaluator::class_logit(std::size_t h, int y, std::size_t r, std::size_t c) const {

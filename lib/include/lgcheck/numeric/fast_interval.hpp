@@ -3,9 +3,9 @@
 // operation computes its endpoints in the default rounding (to nearest, which
 // IEEE 754 makes correctly rounded for + − × ÷, within half an ulp of the
 // exact value) and then moves each endpoint one ulp outward, so the exact
-// result of the operation on any points of the operands lies inside. exp and
-// log are our own (argument reduction and a Taylor/atanh series with a
-// bounded remainder, every step in this arithmetic), not the C library's,
+// result of the operation on any points of the operands lies inside. exp,
+// log and sin are our own (argument reduction and a Taylor/atanh series with
+// a bounded remainder, every step in this arithmetic), not the C library's,
 // whose accuracy is not specified. Overflow gives an unbounded endpoint; the
 // caller then falls back to MPFI (Interval). This file is compiled with
 // -ffp-contract=off (no fused multiply-add changes the rounding).
@@ -66,6 +66,9 @@ struct FastInterval {
 FastInterval exp(FastInterval x);
 /// ln x for x > 0 (unbounded when x reaches 0).
 FastInterval log(FastInterval x);
+/// sin x, certified (argument reduction by an enclosure of π and a Taylor series with a bounded remainder of 1e-11:
+/// a cheap bound, wider than the other operations); [−1, 1] when |x| exceeds 2^20 or is not finite.
+FastInterval sin(FastInterval x);
 /// The point [0, 0]: the enclosure of an exact 0 (enclosing a nonzero
 /// rational never gives it), so a product with it may be skipped.
 inline bool is_exact_zero(const FastInterval& x) { return x.lo == 0 && x.hi == 0; }

@@ -29,6 +29,10 @@ struct DistanceCurve {
   std::uint64_t reached = 0;   ///< the largest n computed (stops at the budget)
   std::uint64_t statistics = 0;
   VisitDigest visited;         ///< the statistics of lengths 1..reached whose |f − g|∞ was taken
+  /// Of those, the ones whose certified FastInterval bound put |f − g|∞ below
+  /// the lower end of an inexact maximum (a sin readout): not evaluated at
+  /// full precision, since they change neither D nor the argmax.
+  std::uint64_t below_maximum = 0;
 };
 
 /// D(n) for n = 1..max_length, stopping early when a length has more than

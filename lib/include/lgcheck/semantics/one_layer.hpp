@@ -2,6 +2,7 @@
 // One-layer hardmax evaluation from the sufficient statistic σ(x): the
 // output, the argmax ("top level") sets of every head and the attention
 // distribution ω_h over classes, at a cost independent of T.
+#include "lgcheck/numeric/fast_interval.hpp"
 #include "lgcheck/numeric/number.hpp"
 #include "lgcheck/numeric/small_rational.hpp"
 #include "lgcheck/semantics/forward.hpp"
@@ -79,6 +80,13 @@ class OneLayerEvaluator {
   /// has_small_path() is false or some intermediate number left 64 bits:
   /// evaluate() then gives the value.
   bool evaluate_small(const Statistic& sigma, std::vector<SmallRational>& out) const;
+  /// f(x) under hardmax as certified double enclosures (FastInterval): the
+  /// attention exactly in SmallRational (the argmax sets need exact
+  /// comparisons), then the MLP, the readout and a sin readout's sin(ω·) in
+  /// FastInterval. false when a number left 64 bits or an enclosure is
+  /// unbounded. A cheap bound for skipping what cannot matter (D(n)'s
+  /// statistics below the maximum), never a value reported.
+  bool enclose_fast(const Statistic& sigma, std::vector<FastInterval>& out) const;
   /// f(x) for any x with statistic σ, under hardmax.
   Output evaluate(const Statistic& sigma, unsigned bits = kDefaultPrecisionBits) const;
   /// f(x) under finite:p at the last position, from σ: every class and
@@ -114,7 +122,13 @@ class OneLayerEvaluator {
     std::vector<Row> readout;                  // o×d
     Row readout_bias;
     bool rational_readout = true;              // no sin
+    // enclose_fast's: the MLP (when there is one) and the readout enclosed in doubles, ω of a sin readout
+    Matrix<FastInterval> fast_mlp_in, fast_mlp_out, fast_readout;
+    std::vector<FastInterval> fast_mlp_in_bias, fast_mlp_out_bias, fast_readout_bias;
+    FastInterval omega;
   };
+  /// representation_small before the layer's MLP.
+  bool attention_small(const Statistic& sigma, std::vector<SmallRational>& y) const;
   static std::optional<SmallTables> small_tables(const Model& model, const std::vector<QVector>& embeddings,
                                                  const std::vector<std::vector<QVector>>& values,
                                                  const std::vector<std::vector<Rational>>& logits);
