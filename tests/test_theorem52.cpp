@@ -253,6 +253,30 @@ TEST_CASE("A negative second-layer phi: the bound and C(f) charge the light key'
   }
 }
 
+TEST_CASE("T5.2.sim: a subsampled z shorter than n0 ends the claim UNDECIDED, not the run", "[theorem52][claim]") {
+  // The second-previous pair with tau = 49 and a second-layer top key at offset 49: n0 = 2(tau + 1) + 49 = 149, and
+  // at n = 100 the subsampler's z has length 126 (seed 1). The simulation-error bound does not cover such a z; the
+  // claim threw, and the exception ended the whole `check` run.
+  lgc::Case base = lgc::test::bundled("section5/attention_pair_second_previous.json");
+  nlohmann::json j = lgc::case_to_json(base);
+  for (auto& m : j["pair"]) {
+    m["locality"] = 49;
+    for (auto& head : m["layers"][0]["heads"]) head["phi"] = std::vector<std::string>(50, "0");
+    for (auto& head : m["layers"][1]["heads"]) {
+      std::vector<std::string> phi(50, "0");
+      phi.back() = "1";
+      head["phi"] = phi;
+    }
+  }
+  j["check"] = {{"seed", 1}, {"simulation_length", 1269}, {"simulation_inputs", {"uniform"}}};
+  const lgc::Case c = lgc::parse_case(j, "tau49.json");
+  const lgc::ClaimResult r = lgc::check_simulation52(c, lgc::simulation52_params(c));
+  INFO(r.detail);
+  CHECK(r.verdict == lgc::Verdict::Undecided);
+  CHECK(r.detail.find("has length 126, below n0 = 149") != std::string::npos);
+  CHECK(r.evidence.contains("C"));  // the constants are recorded on every path (the kernel recomputes them)
+}
+
 TEST_CASE("T5.2.sim on the second-layer phi pair: SAMPLED, and the window keys weighed 1 are REFUTED",
           "[theorem52][claim]") {
   lgc::Case c = lgc::test::bundled("section5/attention_pair_second_phi.json");

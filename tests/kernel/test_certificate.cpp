@@ -402,6 +402,34 @@ std::string first_token_changed(std::string text) {
   return text;
 }
 
+TEST_CASE("T4.1.lg: the upper end of the bracket is the kernel's, by its source", "[kernel][certificate]") {
+  // Value perturbation (f and g differ in V only): Lip(R)·Σ_h max_c |(V_f − V_g) e_c| = 1/100, recomputed exactly.
+  const json perturbed = fixture("modp_p2_perturbed_pair__T4.1.lg.json");
+  auto r = k::check_certificate(perturbed);
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "evidence.D_inf_upper"));
+  json tampered = perturbed;
+  tampered["evidence"]["D_inf_upper"] = "1/200";
+  CHECK(has(k::check_certificate(tampered).problems, "evidence.D_inf_upper: recorded 1/200, recomputed 1/100"));
+  tampered = perturbed;  // the other source claimed for a pair whose values differ
+  tampered["evidence"]["upper_source"] = "readout gap: sup over the representation box of |R_f - R_g|";
+  CHECK(has(k::check_certificate(tampered).problems,
+            "evidence.upper_source: readout gap, but f and g differ in attention or V"));
+  tampered = perturbed;  // at eps = 1/400 the conclusion D_inf <= 3 eps = 3/400 no longer follows from 1/100
+  tampered["case"]["check"]["epsilon"] = "1/400";
+  CHECK(has(k::check_certificate(tampered).problems, "evidence.D_inf_upper: 1/100 is above 3 eps = 3/400 under PROVED"));
+  // Readout gap (sin readout against its ReLU interpolation, same attention and V): the kernel's bisection shows
+  // the sup over the representation boxes below the recorded end; a recorded end below D(40) is refuted by a point.
+  const json sin = fixture("simple_w1_sin_vs_relu__T4.1.lg.json");
+  r = k::check_certificate(sin);
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "evidence.D_inf_upper: sup over the readout-gap boxes <= it (the kernel's bisection)"));
+  tampered = sin;
+  tampered["evidence"]["D_inf_upper"] = "1/1000";
+  CHECK(has(k::check_certificate(tampered).problems,
+            "evidence.D_inf_upper: recorded 1/1000, but a point of the readout-gap box has |R_f - R_g| above it"));
+}
+
 TEST_CASE("Inputs and subsamples are the seed's: x re-drawn by the kernel from the case's seed, kept positions and z "
           "from the recorded seed",
           "[kernel][certificate][section5]") {

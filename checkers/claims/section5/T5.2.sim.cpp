@@ -43,7 +43,7 @@ std::vector<InputFamily> default_families(std::size_t S) {
   return families;
 }
 
-/// z is c-good for x: the premise of C(f) (Lemma 5.3's conclusion).
+/// z (of length n >= n₀) is c-good for x: the premise of C(f) (Lemma 5.3's conclusion).
 bool is_c_good(const SimulationBound& b, const ComplexityConstant& k, std::uint64_t n) {
   return b.statistic_error <= k.statistic_limit(n).lower() && b.histogram_drift <= k.drift_limit(n).lower();
 }
@@ -53,9 +53,11 @@ struct Subsampled {
   SimulationBound bound;
   std::uint64_t seed = 1;
   bool c_good = false;
+  bool too_short = false;  ///< |z| < n₀: the simulation-error bound does not cover z (nothing bounded)
 };
 
-/// Seeds 1, 2, … until z is c-good; the seed-1 z when none is.
+/// Seeds 1, 2, … until z is c-good; the seed-1 z when none is; the first z shorter than n₀ = k.start, which the
+/// simulation-error bound does not cover, ends the search (too_short).
 Subsampled subsample_c_good(const Tokens& x, std::uint64_t n, const Model& m, const SimulationErrorBound& bounder,
                             const ComplexityConstant& k, std::uint64_t seeds, bool residue_preserving) {
   Subsampled first;
@@ -63,8 +65,12 @@ Subsampled subsample_c_good(const Tokens& x, std::uint64_t n, const Model& m, co
     Subsampled s;
     // The chain keeps x's last kept_tail(m) tokens: the query's window and each top second-layer key's.
     s.z = restrict_to(x, markov_subsample(x.size(), n, kept_tail(m) - 1, seed, residue_preserving ? m.period : 1));
-    s.bound = bounder.bound(s.z);
     s.seed = seed;
+    if (s.z.size() < k.start) {
+      s.too_short = true;
+      return s;
+    }
+    s.bound = bounder.bound(s.z);
     s.c_good = is_c_good(s.bound, k, s.z.size());
     if (s.c_good) return s;
     if (seed == 1) first = std::move(s);
@@ -130,6 +136,9 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
     constants.push_back(complexity_constant(m, params.subsample_constant, params.complexity_with_exponential));
   }
   const Theorem52Bounds theorem = theorem52_bounds(constants, params.epsilon);
+  r.evidence["C"] = to_string(theorem.C);  // on every path: the kernel recomputes them
+  r.evidence["N_variant_A"] = theorem.N_variant_A.str();
+  r.evidence["N_variant_B"] = theorem.N_variant_B.str();
   std::mt19937_64 rng(params.seed);
   std::vector<std::uint64_t> targets{100, 1000};
   if (params.length / 10 > 1000) targets.push_back(params.length / 10);
@@ -149,6 +158,15 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
         if (n < 2 * (tau + 1) || n >= x.size()) continue;
         const Subsampled s =
             subsample_c_good(x, n, c.models[k], bounder, constants[k], params.seeds, params.bound_terms.same_residue);
+        if (s.too_short) {
+          r.evidence["rows"] = rows;
+          r.evidence["inputs"] = inputs;
+          r.verdict = Verdict::Undecided;
+          r.detail = fmt::format("model {} on x (|x| = {}, {}) at n = {}: the subsampler's z (seed {}) has length {}, "
+                                 "below n0 = {}, where the simulation-error bound starts",
+                                 k == 0 ? "f" : "g", x.size(), family.name, n, s.seed, s.z.size(), constants[k].start);
+          return r;
+        }
         const SimulationBound& b = s.bound;
         const Interval a_priori = constants[k].bound(s.z.size());
         Number error = max_abs_difference(fx, evals[k].evaluate(s.z));
@@ -195,9 +213,6 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
   r.evidence["inputs"] = inputs;
   r.evidence["smallest_bound"] = to_decimal(smallest_bound, 6);
   r.evidence["eps_reached_at"] = reached;
-  r.evidence["C"] = to_string(theorem.C);
-  r.evidence["N_variant_A"] = theorem.N_variant_A.str();
-  r.evidence["N_variant_B"] = theorem.N_variant_B.str();
   if (checks == 0) {
     r.verdict = Verdict::Undecided;
     r.detail = fmt::format("no (x, n) pair was checked: every target n is too short or not below |x| = {}", params.length);
