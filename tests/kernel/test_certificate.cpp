@@ -415,6 +415,10 @@ TEST_CASE("T4.1.lg: the upper end of the bracket is the kernel's, by its source"
   tampered["evidence"]["upper_source"] = "readout gap: sup over the representation box of |R_f - R_g|";
   CHECK(has(k::check_certificate(tampered).problems,
             "evidence.upper_source: readout gap, but f and g differ in attention or V"));
+  tampered = perturbed;  // g under finite:2 attends otherwise: the bound is not f's and g's value difference alone
+  tampered["case"]["pair"][1]["semantics"] = "finite:2";
+  CHECK(has(k::check_certificate(tampered).problems,
+            "evidence.upper_source: value perturbation, but f and g differ in more than V"));
   tampered = perturbed;  // at eps = 1/400 the conclusion D_inf <= 3 eps = 3/400 no longer follows from 1/100
   tampered["case"]["check"]["epsilon"] = "1/400";
   CHECK(has(k::check_certificate(tampered).problems, "evidence.D_inf_upper: 1/100 is above 3 eps = 3/400 under PROVED"));
@@ -489,9 +493,10 @@ TEST_CASE("T5.2.sim: c_good and the seed are the kernel's, and a c-good z's erro
   tampered = none;
   tampered["evidence"]["rows"][0]["a_priori_bound"] = "1";
   CHECK(has(k::check_certificate(tampered).problems, "evidence.rows[0].a_priori_bound: recorded for a z that is not"));
-  // c = 1: seed 1's z is c-good; recorded as not c-good, the row would escape the a-priori check.
-  json good = one_family(fixture("random_pair_first_mlp__T5.2.sim.json"), "uniform");
+  // The same pair with c = 1: seed 1's z is c-good; recorded as not c-good, the row would escape the a-priori check.
+  json good = fixture("attention_pair_flat_short__T5.2.sim.json");
   r = k::check_certificate(good);
+  CHECK(r.accepted());
   CHECK(has(r.reestablished, "evidence.rows[1].c_good: the first c-good seed"));
   CHECK(has(r.reestablished, "evidence.rows[1]: error <= C(f)|z|^-r' (recomputed, z c-good)"));
   good["evidence"]["rows"][1]["c_good"] = false;

@@ -11,11 +11,12 @@
 namespace lgc::kernel {
 namespace {
 
-/// f and g see the same attention weights on every input: one layer each, the same embedding, positional encoding,
-/// and per head the same bilinear form and φ.
+/// f and g see the same attention weights on every input: one layer each, the same semantics, alphabet, period,
+/// locality, embedding and positional encoding, and per head the same bilinear form and φ.
 bool same_attention(const Model& f, const Model& g) {
-  if (f.layers.size() != 1 || g.layers.size() != 1 || f.embedding != g.embedding || f.positional != g.positional ||
-      f.period != g.period || f.layers[0].heads.size() != g.layers[0].heads.size())
+  if (f.layers.size() != 1 || g.layers.size() != 1 || !(f.semantics == g.semantics) || f.alphabet != g.alphabet ||
+      f.period != g.period || f.locality != g.locality || f.embedding != g.embedding || f.positional != g.positional ||
+      f.layers[0].heads.size() != g.layers[0].heads.size())
     return false;
   for (std::size_t h = 0; h < f.layers[0].heads.size(); ++h)
     if (f.layers[0].heads[h].qk != g.layers[0].heads[h].qk || f.layers[0].heads[h].phi != g.layers[0].heads[h].phi)
