@@ -1308,6 +1308,7 @@ class Checker {
         Tokens other;
         for (std::uint64_t j : subsampler_positions(x->size(), n->get<std::uint64_t>(), tail - 1, seed, m.period))
           other.push_back((*x)[j - 1]);
+        if (other.size() < k.start) return std::optional<bool>(false);  // n < n₀: not c-good, and no bound covers it
         const Number E_other = statistic_error(ax.averages, integrand_averages(phi, ax.query, other));
         return c_good(m, k, c, other.size(), E_other, ax.bounder->bound(other, E_other).drift);
       });
