@@ -415,6 +415,13 @@ TEST_CASE("T4.1.lg: the upper end of the bracket is the kernel's, by its source"
   tampered["evidence"]["upper_source"] = "readout gap: sup over the representation box of |R_f - R_g|";
   CHECK(has(k::check_certificate(tampered).problems,
             "evidence.upper_source: readout gap, but f and g differ in attention or V"));
+  tampered = perturbed;  // the curve's reach is the domain's: a longer one would carry the antecedent D(N) <= eps
+  tampered["evidence"]["reached"] = 40000u;
+  CHECK(has(k::check_certificate(tampered).problems, "evidence.reached: not the last length of the recorded domain"));
+  tampered = perturbed;  // a source the kernel does not know decides nothing
+  tampered["evidence"]["upper_source"] = "anything at all";
+  CHECK(has(k::check_certificate(tampered).problems,
+            "evidence.upper_source: not value perturbation, readout gap or simulation"));
   tampered = perturbed;  // g under finite:2 attends otherwise: the bound is not f's and g's value difference alone
   tampered["case"]["pair"][1]["semantics"] = "finite:2";
   CHECK(has(k::check_certificate(tampered).problems,

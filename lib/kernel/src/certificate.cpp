@@ -575,8 +575,14 @@ class Checker {
       if (!within)
         unchecked(cat("evidence.D_inf_upper: the readout gap not shown within ", kReadoutGapBoxes, " boxes"));
       else agreed("evidence.D_inf_upper: sup over the readout-gap boxes <= it (the kernel's bisection)");
+    } else if (text.rfind("simulation", 0) == 0) {  // D(N_sim(ε′)) + 2ε′, ε′ = simulation_eps (its N compared above)
+      const auto eps2 = rational_at(*evidence_, "simulation_eps"), n2 = rational_at(*evidence_, "simulation_N");
+      if (!eps2 || !n2 || *n2 > Rational(reached_length()) || *upper < 2 * *eps2)
+        return problem("evidence.D_inf_upper", "a simulation bound needs simulation_eps, simulation_N within the "
+                                               "curve and D_inf_upper >= 2 simulation_eps");
+      unchecked("evidence.D_inf_upper: D(N_sim) of the simulation bound (the exact curve: the re-run's)");
     } else {
-      unchecked("evidence.D_inf_upper: " + text.substr(0, text.find(':')) + " (needs D(n) at N_sim: the re-run's)");
+      return problem("evidence.upper_source", "not value perturbation, readout gap or simulation: \"" + text + "\"");
     }
     if (!holding() || verdict() == "VACUOUS") return;
     if (*upper > 3 * eps)
@@ -584,10 +590,22 @@ class Checker {
                      cat(to_string(*upper), " is above 3 eps = ", to_string(3 * eps), " under ", verdict()));
     // The antecedent D(N) <= ε: from the curve when it reaches N, else from D(N) <= D∞ <= D_inf_upper.
     const auto N = rational_at(*evidence_, "N");
+    if (N && *N > Rational(reached_length()) && *upper > eps)
+      problem("evidence.D_inf_upper", cat(to_string(*upper), " is above eps = ", to_string(eps), ", and the curve (to ",
+                                          reached_length(), ") does not reach N"));
+  }
+
+  /// T4.1.lg's evidence.reached: the curve's last length, which must be the domain's (the kernel enumerates the
+  /// domain); 0, and a problem, when it is not.
+  std::uint64_t reached_length() {
     const json* reached = field("reached");
-    if (N && reached && reached->is_number_unsigned() && *N > Rational(reached->get<std::uint64_t>()) && *upper > eps)
-      problem("evidence.D_inf_upper", cat(to_string(*upper), " is above eps = ", to_string(eps),
-                                          ", and the curve (to ", reached->get<std::uint64_t>(), ") does not reach N"));
+    const json* text = recorded_domain();
+    const auto d = text ? parse_domain(text->get<std::string>()) : std::nullopt;
+    if (!reached || !reached->is_number_unsigned() || !d || reached->get<std::uint64_t>() != d->hi) {
+      problem("evidence.reached", "not the last length of the recorded domain");
+      return 0;
+    }
+    return reached->get<std::uint64_t>();
   }
 
   /// The length by which T4.1.witness claims a difference: check.witness_length, 2n by default.

@@ -24,6 +24,9 @@ bool same_attention(const Model& f, const Model& g) {
   return true;
 }
 
+/// The work readout_gap_within may spend, in multiply-adds of box evaluations (about a second).
+constexpr std::size_t kReadoutGapWork = 20000000;
+
 /// A box of rational intervals [lo, hi], one per coordinate.
 using Box = std::vector<std::pair<Rational, Rational>>;
 
@@ -72,22 +75,36 @@ std::pair<Rational, Rational> gap_over(const Model& f, const Model& g, const Box
   return {upper, lower};
 }
 
-/// Y's box for the query class (s, r): y_q plus, per head, the range of the value vectors V_h y_c.
-Box query_box(const Model& f, std::size_t s, std::size_t r) {
-  const QVector base = class_vector(f, s, r);
-  Box box;
-  for (const Rational& x : base) box.push_back({x, x});
+/// Σ_h [min_c, max_c] of the value vectors V_h y_c, coordinate by coordinate: what the heads add to y_q.
+Box heads_range(const Model& f) {
+  Box sum(f.width, {Rational(0), Rational(0)});
   for (const Head& h : f.layers[0].heads) {
     std::vector<QVector> values;
     for (std::size_t t = 0; t < f.alphabet_size(); ++t)
       for (std::size_t u = 0; u < f.period; ++u) values.push_back(apply<Rational>(h.value, class_vector(f, t, u)));
-    for (std::size_t k = 0; k < box.size(); ++k) {
+    for (std::size_t k = 0; k < sum.size(); ++k) {
       Rational lo = values[0][k], hi = values[0][k];
       for (const QVector& v : values) lo = std::min(lo, v[k]), hi = std::max(hi, v[k]);
-      box[k].first += lo, box[k].second += hi;
+      sum[k].first += lo, sum[k].second += hi;
     }
   }
+  return sum;
+}
+
+/// Y's box for the query class (s, r): y_q plus the heads' range.
+Box query_box(const Model& f, std::size_t s, std::size_t r, const Box& heads) {
+  const QVector base = class_vector(f, s, r);
+  Box box = heads;
+  for (std::size_t k = 0; k < box.size(); ++k) box[k].first += base[k], box[k].second += base[k];
   return box;
+}
+
+/// The work of one box's evaluation, in multiply-adds: both MLPs and readouts over the width.
+std::size_t box_work(const Model& f, const Model& g) {
+  std::size_t work = 0;
+  for (const Model* m : {&f, &g})
+    work += m->width * (m->readout.weights.rows() + (m->layers[0].mlp ? 2 * m->layers[0].mlp->in.rows() : 0)) + 1;
+  return work;
 }
 
 /// Best-first bisection of one query class's box (the box of the largest upper bound split at the middle of its
@@ -153,11 +170,17 @@ bool same_attention_and_values(const Model& f, const Model& g) {
 
 std::optional<bool> readout_gap_within(const Model& f, const Model& g, const Rational& bound, std::size_t boxes) {
   if (!same_attention_and_values(f, g)) return std::nullopt;
+  for (const Model* m : {&f, &g})  // a sin of arguments beyond 2^20 costs MPFI a precision of their size: not tried
+    if (m->readout.sin_omega && magnitude(*m->readout.sin_omega) > Rational(1 << 20)) return std::nullopt;
+  const std::size_t classes = f.alphabet_size() * f.period;
+  boxes = std::min(boxes, kReadoutGapWork / box_work(f, g));  // a budget of work, not only of boxes
+  if (boxes < classes) return std::nullopt;
   bool shown = true;
-  const std::size_t per_class = boxes / (f.alphabet_size() * f.period) + 1;
+  const std::size_t per_class = boxes / classes;
+  const Box heads = heads_range(f);
   for (std::size_t s = 0; s < f.alphabet_size(); ++s)
     for (std::size_t r = 0; r < f.period; ++r) {
-      const std::optional<bool> within = box_within(f, g, query_box(f, s, r), bound, per_class);
+      const std::optional<bool> within = box_within(f, g, query_box(f, s, r, heads), bound, per_class);
       if (within && !*within) return false;
       shown = shown && within.has_value();
     }
