@@ -75,23 +75,7 @@ std::pair<Rational, Rational> gap_over(const Model& f, const Model& g, const Box
   return {upper, lower};
 }
 
-/// Σ_h [min_c, max_c] of the value vectors V_h y_c, coordinate by coordinate: what the heads add to y_q.
-Box heads_range(const Model& f) {
-  Box sum(f.width, {Rational(0), Rational(0)});
-  for (const Head& h : f.layers[0].heads) {
-    std::vector<QVector> values;
-    for (std::size_t t = 0; t < f.alphabet_size(); ++t)
-      for (std::size_t u = 0; u < f.period; ++u) values.push_back(apply<Rational>(h.value, class_vector(f, t, u)));
-    for (std::size_t k = 0; k < sum.size(); ++k) {
-      Rational lo = values[0][k], hi = values[0][k];
-      for (const QVector& v : values) lo = std::min(lo, v[k]), hi = std::max(hi, v[k]);
-      sum[k].first += lo, sum[k].second += hi;
-    }
-  }
-  return sum;
-}
-
-/// Y's box for the query class (s, r): y_q plus the heads' range.
+/// Y's box for the query class (s, r): y_q plus the heads' range (heads_value_range).
 Box query_box(const Model& f, std::size_t s, std::size_t r, const Box& heads) {
   const QVector base = class_vector(f, s, r);
   Box box = heads;
@@ -177,7 +161,9 @@ std::optional<bool> readout_gap_within(const Model& f, const Model& g, const Rat
   if (boxes < classes) return std::nullopt;
   bool shown = true;
   const std::size_t per_class = boxes / classes;
-  const Box heads = heads_range(f);
+  const auto [lo, hi] = heads_value_range(f);
+  Box heads;
+  for (std::size_t k = 0; k < lo.size(); ++k) heads.push_back({lo[k], hi[k]});
   for (std::size_t s = 0; s < f.alphabet_size(); ++s)
     for (std::size_t r = 0; r < f.period; ++r) {
       const std::optional<bool> within = box_within(f, g, query_box(f, s, r, heads), bound, per_class);

@@ -173,6 +173,22 @@ Rational readout_lipschitz(const Model& model) {
   return lip;
 }
 
+std::pair<std::vector<Rational>, std::vector<Rational>> heads_value_range(const Model& model) {
+  std::vector<Rational> lo(model.width, 0), hi(model.width, 0);
+  for (const Head& h : model.layers.at(0).heads) {
+    std::vector<QVector> values;
+    for (std::size_t s = 0; s < model.alphabet_size(); ++s)
+      for (std::size_t r = 0; r < model.period; ++r)
+        values.push_back(apply<Rational>(h.value, class_vector(model, s, r)));
+    for (std::size_t k = 0; k < lo.size(); ++k) {
+      Rational least = values.front()[k], most = least;
+      for (const QVector& v : values) least = std::min(least, v[k]), most = std::max(most, v[k]);
+      lo[k] += least, hi[k] += most;
+    }
+  }
+  return {lo, hi};
+}
+
 Rational value_norm(const Model& model, std::size_t head) {
   const Head& h = model.layers.at(0).heads.at(head);
   Rational best = 0;

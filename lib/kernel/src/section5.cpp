@@ -500,13 +500,9 @@ Rational largest_magnitude(const QVector& v) {
 
 std::vector<Rational> first_layer_box(const Model& m) {
   const std::vector<QVector> ys = classes(m);
-  std::vector<Rational> lo(m.width, 0), hi(m.width, 0), b(m.width);
-  add_range(ys, lo, hi);  // the query's embedding
-  for (const Head& h : m.layers.at(0).heads) {  // each head: a convex combination of its value vectors
-    std::vector<QVector> values;
-    for (const QVector& y : ys) values.push_back(apply<Rational>(h.value, y));
-    add_range(values, lo, hi);
-  }
+  auto [lo, hi] = heads_value_range(m);  // each head: a convex combination of its value vectors
+  add_range(ys, lo, hi);                  // the query's embedding
+  std::vector<Rational> b(m.width);
   for (std::size_t r = 0; r < m.width; ++r) b[r] = std::max(magnitude(lo[r]), magnitude(hi[r]));
   if (const auto& mlp = m.layers.at(0).mlp) {  // |MLP(y)|∞ <= β + ‖W_out‖∞(‖W_in‖∞β + ‖b_in‖∞) + ‖b_out‖∞
     const Rational beta = *std::max_element(b.begin(), b.end());

@@ -5,6 +5,7 @@
 #include "lgcheck/numeric/rational.hpp"
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace lgc::kernel {
@@ -37,6 +38,10 @@ std::optional<unsigned> rounding_bits(const std::vector<Model>& models);
 Rational row_sum_norm(const QMatrix& m);
 /// Lip(R) = ‖U‖·(1 + ‖B‖·‖A‖)·|ω| (the MLP of the one layer; |ω| with a sin readout).
 Rational readout_lipschitz(const Model& model);
+/// Σ_h [min_c, max_c] of (V_h y_c)_r over the first layer's heads and the classes c, coordinate by coordinate, as
+/// (lo, hi): the range of what the heads add to a query's embedding, each head a convex combination of its value
+/// vectors.
+std::pair<std::vector<Rational>, std::vector<Rational>> heads_value_range(const Model& model);
 /// V_h = max over classes (s, r) of ‖V_h (E_s + p_r)‖∞.
 Rational value_norm(const Model& model, std::size_t head);
 /// L(f) = Lip(R)·Σ_h V_h for a one-layer model, nullopt otherwise; for a pair, the larger constant.
