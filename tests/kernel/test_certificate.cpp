@@ -63,6 +63,7 @@ std::pair<json, k::CertificateReport> accepted_simulation(const char* name, cons
 
 TEST_CASE("the bundled certificates are accepted", "[kernel][certificate]") {
   for (const char* name : {"farey_hat_n4__T4.1.witness.json", "modp_p2_perturbed_pair__T4.1.lg.json",
+                           "modp_p1_value_readout_pair_eps1_11__T4.1.lg.json", "random_pair_L0__T4.1.lg.json",
                            "modp_p3_finite6_margin1_2__T4.1.threshold.json", "modp_p3_hardmax__T4.1.sim.json",
                            "modp_p3_perturbed_pair__L4.L.json", "presence_skewed__T4.2.avg.json",
                            "simple_w8_sin__S.consistency.json", "regime_token__L5.3.subsample.json",
@@ -239,6 +240,7 @@ TEST_CASE("a changed witness is rejected", "[kernel][certificate]") {
 TEST_CASE("pair_distance compares with the lower end of the distance", "[kernel][certificate]") {
   json cert = fixture("modp_p2_perturbed_pair__T4.1.lg.json");
   cert["evidence"]["witnesses"][0]["at_least"] = "1/50";  // the true distance is 1/100
+  cert["evidence"]["D_inf_lower"] = "1/50";  // else the witness is refused as above the curve's recorded maximum
   auto r = k::check_certificate(cert);
   CHECK(has(r.problems, "evidence.witnesses[0]: |f - g| at the statistic is not certainly >= 1/50"));
   json farey = fixture("farey_hat_n4__T4.1.witness.json");
@@ -439,6 +441,48 @@ TEST_CASE("T4.1.lg: the upper end of the bracket is the kernel's, by its source"
   tampered["evidence"]["D_inf_upper"] = "1/1000";
   CHECK(has(k::check_certificate(tampered).problems,
             "evidence.D_inf_upper: recorded 1/1000, but a point of the readout-gap box has |R_f - R_g| above it"));
+}
+
+TEST_CASE("T4.1.lg: the verdict against the antecedent, by witnesses and samples, and D_inf_lower attained",
+          "[kernel][certificate]") {
+  // modp_p1 at eps = 1/11: D(n) = 43/441 > 1/11 from n = 1 on (the all-ones input), N = N_sim(1/11) = 730 within
+  // the curve (to 1000), so the antecedent D(N) <= eps is false: VACUOUS, by the witness at length 1.
+  const json vacuous = fixture("modp_p1_value_readout_pair_eps1_11__T4.1.lg.json");
+  auto r = k::check_certificate(vacuous);
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "verdict VACUOUS: a pair_distance witness at length 1 <= N above eps"));
+  CHECK(has(r.reestablished, "evidence.D_inf_lower: attained by a recorded witness"));
+  json tampered = vacuous;  // the same record called PROVED: the witness contradicts the antecedent
+  tampered["verdict"] = "PROVED";
+  tampered["scope"]["vacuous"] = nullptr;
+  CHECK(has(k::check_certificate(tampered).problems,
+            "evidence.witnesses[0]: a gap above eps at length 1 <= N contradicts the antecedent under PROVED"));
+  tampered = vacuous;  // VACUOUS without a witness above eps at a length <= N (the all-zeros input: |f - g| = 0)
+  tampered["evidence"]["witnesses"][0]["statistic"] = {{"counts", {1, 0}}, {"length", 2}, {"window", {0}}};
+  tampered["evidence"]["witnesses"][0]["at_least"] = "0";
+  CHECK(has(k::check_certificate(tampered).problems, "verdict: VACUOUS needs a pair_distance witness at a length <= N"));
+  tampered = vacuous;  // D(reached) is the curve's maximum: the witness and the samples are above 1/100
+  tampered["evidence"]["D_inf_lower"] = "1/100";
+  r = k::check_certificate(tampered);
+  CHECK(has(r.problems, "evidence.D_inf_lower: no pair_distance witness attains it"));
+  CHECK(has(r.problems, "evidence.witnesses[0].at_least: above evidence.D_inf_lower"));
+  CHECK(has(r.problems, "scope.domain: |f - g| is above evidence.D_inf_lower at the sampled input"));
+  // D(N_sim(eps')) = D_inf_upper - 2 eps' = 43/441 from the simulation bound; 1/20 less is below |f - g| at the
+  // sampled strings of length <= simulation_N = 966 with more than about half ones.
+  tampered = vacuous;
+  tampered["evidence"]["D_inf_upper"] = "1697/9800";  // 23/98 - 1/20
+  CHECK(has(k::check_certificate(tampered).problems,
+            "scope.domain: |f - g| is above D(simulation_N) = evidence.D_inf_upper - 2 simulation_eps"));
+  // A PROVED record whose witness moved beyond N: the kernel's samples of length <= N still test the antecedent
+  // (at eps = 1/30 most strings are above it; the recomputed N differs too, which is not what this looks for).
+  tampered = vacuous;
+  tampered["verdict"] = "PROVED";
+  tampered["scope"]["vacuous"] = nullptr;
+  tampered["case"]["check"]["epsilon"] = "1/30";
+  tampered["evidence"]["witnesses"][0]["statistic"] = {{"counts", {0, 1000 - 1}}, {"length", 1000}, {"window", {1}}};
+  CHECK(has(k::check_certificate(tampered).problems,
+            "scope.domain: |f - g| is above eps (the antecedent D(N) <= eps) at the sampled input"));
 }
 
 TEST_CASE("Inputs and subsamples are the seed's: x re-drawn by the kernel from the case's seed, kept positions and z "

@@ -12,20 +12,29 @@
 namespace lgc {
 namespace {
 
-/// A lower bound of |f − g| at the curve's last argmax that a recomputation at another precision re-establishes:
-/// the lower end itself when D is exact, else the largest decimal of 8 significant digits strictly below it (0 when
-/// the end is not positive). The enclosure's own end can sit above another precision's.
-Rational witnessed_lower_end(const Number& D) {
+/// A lower bound of |f − g| at a curve's argmax that a recomputation at another precision re-establishes: the lower
+/// end itself when D is exact, else the largest decimal of 8 significant digits strictly below it (0 when the end is
+/// not positive), with 8 digits more while it is not above `above` and the end is (the enclosure's own end can sit
+/// above another precision's).
+Rational witnessed_lower_end(const Number& D, const Rational& above = 0) {
   const Rational q = lower_of(D);
   if (D.is_exact()) return q;
   if (q <= 0) return 0;
-  Rational unit = 1;  // 10^e with 10^e <= q < 10^{e+1}, then 10^{e−7}
+  Rational unit = 1;  // 10^e with 10^e <= q < 10^{e+1}
   while (unit > q) unit /= 10;
   while (unit * 10 <= q) unit *= 10;
-  unit /= 10000000;
-  Integer k = floor(q / unit);
-  if (Rational(k) * unit == q) k -= 1;
-  return Rational(k) * unit;
+  for (int digits = 8;; digits += 8) {
+    const Rational u = unit / Rational(pow(Integer(10), static_cast<unsigned>(digits - 1)));
+    Integer k = floor(q / u);
+    if (Rational(k) * u == q) k -= 1;
+    if (Rational(k) * u > above || q <= above || digits >= 64) return Rational(k) * u;
+  }
+}
+
+/// The pair_distance witness at argmax[n − 1], the statistic attaining D(n).
+nlohmann::json distance_witness(const DistanceCurve& curve, std::size_t n, const Rational& above = 0) {
+  return {{"kind", "pair_distance"}, {"statistic", statistic_to_json(curve.argmax[n - 1])},
+          {"at_least", to_string(witnessed_lower_end(curve.D[n - 1], above))}, {"expect", "holds"}};
 }
 
 }  // namespace
@@ -97,9 +106,7 @@ ClaimResult check_implication(const Case& c, const ImplicationParams& params) {
                      {"upper_source", bracket.upper_source}};
   result.evidence.update(bracket.evidence);
   if (!curve.argmax.empty())
-    result.evidence["witnesses"] = nlohmann::json::array(
-        {{{"kind", "pair_distance"}, {"statistic", statistic_to_json(curve.argmax.back())},
-          {"at_least", to_string(witnessed_lower_end(curve.D.back()))}, {"expect", "holds"}}});
+    result.evidence["witnesses"] = nlohmann::json::array({distance_witness(curve, curve.reached)});
   // The antecedent D(N) <= ε: exact when N is reached; D(N) >= D(reached);
   // D(N) <= D∞ <= upper.
   std::optional<bool> antecedent;
@@ -123,6 +130,13 @@ ClaimResult check_implication(const Case& c, const ImplicationParams& params) {
   if (antecedent && !*antecedent) {
     scope.vacuous = fmt::format("antecedent false: D(N_sim = {}) > eps", N.str());
     scope.decided_by = "the antecedent, on the distance curve";
+    // The witness of D(min(N, reached)) > ε, which the kernel re-establishes: the curve's last one when it is the
+    // same statistic, else one more at D(N)'s argmax.
+    const std::size_t n = N < Integer(curve.reached) ? static_cast<std::size_t>(N) : curve.reached;
+    auto& witnesses = result.evidence["witnesses"];
+    nlohmann::json at_n = distance_witness(curve, n, eps);
+    if (at_n["statistic"] == witnesses[0]["statistic"]) witnesses[0] = std::move(at_n);
+    else witnesses.push_back(std::move(at_n));
     result.verdict = holding_verdict(scope);
     result.detail = fmt::format("antecedent false: D({}) >= {} > eps = {} (N = N_sim = {}); {}",
                                 N <= Integer(curve.reached) ? N.str() : std::to_string(curve.reached), show(known),
