@@ -59,6 +59,12 @@ TEST_CASE("The threshold table's measured thresholds never exceed the bound", "[
 }
 
 TEST_CASE("The margin sweep's verdicts hold on the exact values and fail on a broken row", "[tables][margin]") {
+#ifdef LGCHECK_SANITIZED
+  // The sweep computes 27 distance curves (about 3 minutes under the sanitizers); the curves' code runs in the
+  // threshold tests there, and the Release suite checks the sweep's verdicts and their teeth.
+  SUCCEED("checked by the Release suite");
+  return;
+#endif
   const std::vector<lgc::MarginSweepRow> rows = lgc::margin_sweep();
   auto verdicts = [](const std::vector<lgc::MarginSweepRow>& r) {
     std::vector<std::string> v;
