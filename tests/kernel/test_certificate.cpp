@@ -64,6 +64,7 @@ std::pair<json, k::CertificateReport> accepted_simulation(const char* name, cons
 TEST_CASE("the bundled certificates are accepted", "[kernel][certificate]") {
   for (const char* name : {"farey_hat_n4__T4.1.witness.json", "modp_p2_perturbed_pair__T4.1.lg.json",
                            "modp_p1_value_readout_pair_eps1_11__T4.1.lg.json", "random_pair_L0__T4.1.lg.json",
+                           "sin_pair_equal_ends__T4.1.lg.json", "sin_pair_two_witnesses__T4.1.lg.json",
                            "modp_p3_finite6_margin1_2__T4.1.threshold.json", "modp_p3_hardmax__T4.1.sim.json",
                            "modp_p3_perturbed_pair__L4.L.json", "presence_skewed__T4.2.avg.json",
                            "simple_w8_sin__S.consistency.json", "regime_token__L5.3.subsample.json",
@@ -451,8 +452,8 @@ TEST_CASE("T4.1.lg: the verdict against the antecedent, by witnesses and samples
   auto r = k::check_certificate(vacuous);
   INFO(all(r.problems));
   CHECK(r.accepted());
-  CHECK(has(r.reestablished, "verdict VACUOUS: a pair_distance witness at length 1 <= N above eps"));
-  CHECK(has(r.reestablished, "evidence.D_inf_lower: attained by a recorded witness"));
+  CHECK(has(r.reestablished, "verdict VACUOUS: a re-established witness at length 1 <= N above eps"));
+  CHECK(has(r.reestablished, "evidence.D_inf_lower: attained by a re-established witness"));
   json tampered = vacuous;  // the same record called PROVED: the witness contradicts the antecedent
   tampered["verdict"] = "PROVED";
   tampered["scope"]["vacuous"] = nullptr;
@@ -461,13 +462,34 @@ TEST_CASE("T4.1.lg: the verdict against the antecedent, by witnesses and samples
   tampered = vacuous;  // VACUOUS without a witness above eps at a length <= N (the all-zeros input: |f - g| = 0)
   tampered["evidence"]["witnesses"][0]["statistic"] = {{"counts", {1, 0}}, {"length", 2}, {"window", {0}}};
   tampered["evidence"]["witnesses"][0]["at_least"] = "0";
-  CHECK(has(k::check_certificate(tampered).problems, "verdict: VACUOUS needs a pair_distance witness at a length <= N"));
+  CHECK(has(k::check_certificate(tampered).problems,
+            "verdict: VACUOUS needs a re-established pair_distance witness at a length <= N"));
+  tampered = vacuous;  // only a witness the kernel re-established counts: one marked "fails" is not checked
+  tampered["evidence"]["witnesses"][0]["expect"] = "fails";
+  r = k::check_certificate(tampered);
+  CHECK(has(r.problems, "verdict: VACUOUS needs a re-established pair_distance witness at a length <= N"));
+  CHECK(has(r.problems, "evidence.D_inf_lower: no re-established pair_distance witness attains it"));
   tampered = vacuous;  // D(reached) is the curve's maximum: the witness and the samples are above 1/100
   tampered["evidence"]["D_inf_lower"] = "1/100";
   r = k::check_certificate(tampered);
-  CHECK(has(r.problems, "evidence.D_inf_lower: no pair_distance witness attains it"));
+  CHECK(has(r.problems, "evidence.D_inf_lower: no re-established pair_distance witness attains it"));
   CHECK(has(r.problems, "evidence.witnesses[0].at_least: above evidence.D_inf_lower"));
   CHECK(has(r.problems, "scope.domain: |f - g| is above evidence.D_inf_lower at the sampled input"));
+  tampered = vacuous;  // the ends of D(reached) in order, below D_inf_upper = 23/98
+  tampered["evidence"]["D_inf_lower"] = "[5.0, 6.0]";
+  CHECK(has(k::check_certificate(tampered).problems,
+            "evidence.D_inf_lower: not an exact rational or an enclosure [lo, hi] with lo <= hi <= evidence.D_inf_upper"));
+  // An enclosure met within a unit of its 8th digit (the witness records 4.9999999 for D(40) printed "[5, 5]"), and
+  // a VACUOUS record with N inside the curve whose D(N) has its own witness (at length 33; D(200)'s is at 57).
+  r = k::check_certificate(fixture("sin_pair_equal_ends__T4.1.lg.json"));
+  CHECK(has(r.reestablished, "evidence.D_inf_lower: attained by a re-established witness"));
+  const json two = fixture("sin_pair_two_witnesses__T4.1.lg.json");
+  r = k::check_certificate(two);
+  CHECK(has(r.reestablished, "verdict VACUOUS: a re-established witness at length 33 <= N above eps"));
+  tampered = two;  // without it, D(reached)'s witness (length 57 > N = 36) does not show the antecedent false
+  tampered["evidence"]["witnesses"].erase(1);
+  CHECK(has(k::check_certificate(tampered).problems,
+            "verdict: VACUOUS needs a re-established pair_distance witness at a length <= N"));
   // D(N_sim(eps')) = D_inf_upper - 2 eps' = 43/441 from the simulation bound; 1/20 less is below |f - g| at the
   // sampled strings of length <= simulation_N = 966 with more than about half ones.
   tampered = vacuous;

@@ -45,10 +45,10 @@ DistanceBracket distance_bracket(const CaseModels& cm, const DistanceCurve& curv
   b.lower = curve.D.empty() ? Number(0) : curve.D.back();
   const OneLayerEvaluator &f = *cm.models[0], &g = *cm.models[1];
   auto offer = [&](const Rational& u, const std::string& source) {
-    if (!b.upper || u < *b.upper) {
-      b.upper = u;
-      b.upper_source = source;
-    }
+    if (b.upper && u >= *b.upper) return false;
+    b.upper = u;
+    b.upper_source = source;
+    return true;
   };
   // Simulation: D∞ <= D(N_sim(ε')) + 2ε' for every ε' whose N_sim is reached
   // (for finite:p pairs N_sim includes the padding to the threshold, so z is
@@ -61,9 +61,12 @@ DistanceBracket distance_bracket(const CaseModels& cm, const DistanceCurve& curv
     LengthBound nb = simulation_length_bound(cm.models, delta, threshold);
     if (nb.N > Integer(curve.reached)) continue;
     const Number& at = curve.D[static_cast<std::size_t>(nb.N) - 1];
-    offer(upper_of(at) + 2 * eps, fmt::format("simulation: D(N_sim = {}) + 2*{}", nb.N.str(), to_string(eps)));
-    b.evidence["simulation_eps"] = to_string(eps);
-    b.evidence["simulation_N"] = nb.N.str();
+    const bool best = offer(upper_of(at) + 2 * eps, fmt::format("simulation: D(N_sim = {}) + 2*{}", nb.N.str(),
+                                                                to_string(eps)));
+    if (best) {  // the ε′ whose bound is the best of the simulation ones (they are offered first)
+      b.evidence["simulation_eps"] = to_string(eps);
+      b.evidence["simulation_N"] = nb.N.str();
+    }
     if (L == 0) break;
   }
   if (auto v = value_perturbation_bound(f.model(), g.model()))

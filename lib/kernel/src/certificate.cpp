@@ -88,18 +88,10 @@ std::string piece(T n) { return std::to_string(n); }
 template <class... A>
 std::string cat(const A&... a) { return (std::string() + ... + piece(a)); }
 
-/// A recorded distance's upper end: the rational itself, or the upper endpoint of an enclosure written
-/// "[lo, hi]" (decimals rounded outward, as "0.25" or "2.9e-39"); nullopt for anything else.
-std::optional<Rational> recorded_upper(const json& v) {
-  std::string why;
-  if (auto q = read_rational(v, why)) return q;
-  if (!v.is_string()) return std::nullopt;
-  const std::string& t = v.get_ref<const std::string&>();
-  const auto comma = t.rfind(", ");
-  if (t.size() < 5 || t.front() != '[' || t.back() != ']' || comma == std::string::npos) return std::nullopt;
-  const std::string hi = t.substr(comma + 2, t.size() - comma - 3);
-  const auto e = hi.find_first_of("eE");
-  const std::string mantissa = hi.substr(0, e);
+/// A decimal literal ("0.25", "-3", "2.9e-39") as an exact rational; nullopt for anything else.
+std::optional<Rational> decimal_value(const std::string& text) {
+  const auto e = text.find_first_of("eE");
+  const std::string mantissa = text.substr(0, e);
   const auto dot = mantissa.find('.');
   std::string digits = mantissa;
   long exponent = 0;
@@ -111,7 +103,7 @@ std::optional<Rational> recorded_upper(const json& v) {
   if (digits.size() <= sign || digits.size() > 40 || digits.find_first_not_of("0123456789", sign) != std::string::npos)
     return std::nullopt;
   if (e != std::string::npos) {
-    const std::string power = hi.substr(e + 1);
+    const std::string power = text.substr(e + 1);
     long p = 0;
     const char* first = power.data() + (power.starts_with('+') ? 1 : 0);
     const auto [end, error] = std::from_chars(first, power.data() + power.size(), p);
@@ -122,6 +114,26 @@ std::optional<Rational> recorded_upper(const json& v) {
   const Rational value{lead == std::string::npos ? Integer(0) : Integer((sign ? "-" : "") + digits.substr(lead))};
   const Integer ten = pow(Integer(10), static_cast<unsigned>(exponent < 0 ? -exponent : exponent));
   return exponent < 0 ? Rational(value / Rational(ten)) : Rational(value * ten);
+}
+
+/// A recorded distance's ends: the rational itself twice, or the endpoints of an enclosure written "[lo, hi]"
+/// (decimals rounded outward, as "0.25" or "2.9e-39"); nullopt for anything else.
+std::optional<std::pair<Rational, Rational>> recorded_ends(const json& v) {
+  std::string why;
+  if (auto q = read_rational(v, why)) return std::make_pair(*q, *q);
+  if (!v.is_string()) return std::nullopt;
+  const std::string& t = v.get_ref<const std::string&>();
+  const auto comma = t.rfind(", ");
+  if (t.size() < 5 || t.front() != '[' || t.back() != ']' || comma == std::string::npos) return std::nullopt;
+  const auto lo = decimal_value(t.substr(1, comma - 1)), hi = decimal_value(t.substr(comma + 2, t.size() - comma - 3));
+  if (!lo || !hi) return std::nullopt;
+  return std::make_pair(*lo, *hi);
+}
+
+/// A recorded distance's upper end (recorded_ends).
+std::optional<Rational> recorded_upper(const json& v) {
+  const auto ends = recorded_ends(v);
+  return ends ? std::optional<Rational>(ends->second) : std::nullopt;
 }
 
 std::string enclosure_text(const Rational& lo, const Rational& hi) {
@@ -210,6 +222,7 @@ class Checker {
       if (const auto c = claims.find(claim); c != claims.end()) (this->*c->second)();
       else problem("claim", "unknown claim \"" + claim + "\"");
       check_witnesses(claim);
+      if (claim == "T4.1.lg") check_lower_bracket_witnesses();
       check_enumeration(claim);
       check_verdict_kind();
     } catch (const std::exception& e) {  // a guard: every path above validates first
@@ -238,6 +251,7 @@ class Checker {
   std::vector<Model> first_layers_;  ///< T5.2.witness: the models cut to their first layer (inert_gap)
   std::optional<Integer> threshold_;  ///< S.consistency, T4.1.threshold: the kernel's t
   bool empty_window_ = false;         ///< finite-weights:p with t > 2^p − 1
+  std::set<std::size_t> reestablished_;  ///< the indices of the witnesses the kernel re-established
   Case case_;
   WitnessContext ctx_;
   CertificateReport report_;
@@ -549,37 +563,45 @@ class Checker {
       }
     }
     check_distance_upper(eps);
-    if (verdict() == "VACUOUS") check_vacuous_antecedent(eps);
-    check_lower_attained();
   }
 
-  /// T4.1.lg VACUOUS: the antecedent D(N) <= ε is false by a pair_distance witness at a length <= N with at_least
-  /// above ε (the witness itself is re-established in check_witnesses).
-  void check_vacuous_antecedent(const Rational& eps) {
+  /// T4.1.lg, after the witnesses are checked: only a witness the kernel re-established counts. VACUOUS needs one
+  /// at a length <= N with at_least > ε (the antecedent D(N) <= ε false); the recorded D_inf_lower = D(reached) must
+  /// be attained by one (its at_least equal to an exact D_inf_lower, else within a unit of the 8th significant digit
+  /// below the recorded enclosure's lower end) and its ends ordered, below D_inf_upper.
+  void check_lower_bracket_witnesses() {
+    const json* ws = field("witnesses");
+    std::vector<std::pair<std::uint64_t, Rational>> shown;  // (length, at_least) of the re-established witnesses
+    for (std::size_t i = 0; ws && ws->is_array() && i < ws->size(); ++i) {
+      const auto T = length_at((*ws)[i], "statistic");
+      const auto a = rational_at((*ws)[i], "at_least");
+      if (reestablished_.count(i) && T && a) shown.emplace_back(*T, *a);
+    }
     const auto N = rational_at(*evidence_, "N");
-    const json* ws = field("witnesses");
-    if (N && ws && ws->is_array())
-      for (const json& w : *ws) {
-        const auto T = length_at(w, "statistic");
-        const auto a = rational_at(w, "at_least");
-        if (member(w, "kind") && w["kind"] == "pair_distance" && T && Rational(*T) <= *N && a && *a > eps)
-          return agreed(cat("verdict VACUOUS: a pair_distance witness at length ", *T, " <= N above eps"));
-      }
-    problem("verdict", "VACUOUS needs a pair_distance witness at a length <= N with at_least > eps = " +
-                           to_string(eps) + " (the antecedent D(N) <= eps false)");
-  }
-
-  /// T4.1.lg: an exact D_inf_lower = D(reached) is attained by a recorded pair_distance witness (the curve's argmax,
-  /// re-established in check_witnesses); the samples check that it is the maximum.
-  void check_lower_attained() {
-    const auto lower = rational_at(*evidence_, "D_inf_lower");
-    const json* ws = field("witnesses");
+    if (verdict() == "VACUOUS" && ctx_.epsilon) {
+      const auto above = std::find_if(shown.begin(), shown.end(), [&](const auto& w) {
+        return N && Rational(w.first) <= *N && w.second > *ctx_.epsilon;
+      });
+      if (above == shown.end())
+        problem("verdict", "VACUOUS needs a re-established pair_distance witness at a length <= N with at_least > "
+                           "eps = " + to_string(*ctx_.epsilon) + " (the antecedent D(N) <= eps false)");
+      else agreed(cat("verdict VACUOUS: a re-established witness at length ", above->first, " <= N above eps"));
+    }
+    const json* lower = field("D_inf_lower");
     if (!lower || !recorded_domain()) return;
-    if (ws && ws->is_array())
-      for (const json& w : *ws)
-        if (const auto a = rational_at(w, "at_least"); a && *a == *lower)
-          return agreed("evidence.D_inf_lower: attained by a recorded witness");
-    problem("evidence.D_inf_lower", "no pair_distance witness attains it (at_least " + to_string(*lower) + ")");
+    const auto ends = recorded_ends(*lower);
+    const auto upper = rational_at(*evidence_, "D_inf_upper");  // D(reached) <= D∞ <= it: hi within its 12 digits
+    if (!ends || ends->first > ends->second ||
+        (upper && ends->second > *upper + 2 * significant_unit(ends->second, 12)))
+      return problem("evidence.D_inf_lower", "not an exact rational or an enclosure [lo, hi] with lo <= hi <= "
+                                             "evidence.D_inf_upper: " + show(*lower));
+    const auto& [lo, hi] = *ends;
+    std::string why;  // an enclosure (even "[5, 5]") is met within a unit of its 8th digit, an exact value exactly
+    const Rational slack = read_rational(*lower, why) ? Rational(0) : significant_unit(hi, 8);
+    for (const auto& w : shown)
+      if (w.second <= hi && w.second >= lo - slack)
+        return agreed("evidence.D_inf_lower: attained by a re-established witness");
+    problem("evidence.D_inf_lower", "no re-established pair_distance witness attains it (" + show(*lower) + ")");
   }
 
   /// T4.1.lg's D_inf_upper by its upper_source (theory.md "Distances and thresholds"): the value-perturbation bound
@@ -1814,7 +1836,7 @@ class Checker {
     if (r.over_budget && !last) return false;
     const std::string name =
         "witness " + std::to_string(i) + " (" + kind + ")" + (last ? ", drawn beyond the budget" : "");
-    if (r.status == WitnessStatus::Reestablished) ++report_.witnesses_checked, agreed(name);
+    if (r.status == WitnessStatus::Reestablished) ++report_.witnesses_checked, reestablished_.insert(i), agreed(name);
     else if (r.status == WitnessStatus::Rejected) ++report_.witnesses_checked, problem(path, r.why);
     else unchecked(name + ": " + r.why);
     return true;
