@@ -173,18 +173,32 @@ Rational readout_lipschitz(const Model& model) {
   return lip;
 }
 
+std::vector<QVector> classes(const Model& m) {
+  std::vector<QVector> out;
+  for (std::size_t s = 0; s < m.alphabet_size(); ++s)
+    for (std::size_t r = 0; r < m.period; ++r) out.push_back(class_vector(m, s, r));
+  return out;
+}
+
+void add_range(const std::vector<QVector>& vs, std::vector<Rational>& lo, std::vector<Rational>& hi) {
+  for (std::size_t r = 0; r < lo.size(); ++r) {
+    Rational least = vs.front()[r], most = least;
+    for (const QVector& v : vs) {
+      least = std::min(least, v[r]);
+      most = std::max(most, v[r]);
+    }
+    lo[r] += least;
+    hi[r] += most;
+  }
+}
+
 std::pair<std::vector<Rational>, std::vector<Rational>> heads_value_range(const Model& model) {
   std::vector<Rational> lo(model.width, 0), hi(model.width, 0);
+  const std::vector<QVector> ys = classes(model);
   for (const Head& h : model.layers.at(0).heads) {
     std::vector<QVector> values;
-    for (std::size_t s = 0; s < model.alphabet_size(); ++s)
-      for (std::size_t r = 0; r < model.period; ++r)
-        values.push_back(apply<Rational>(h.value, class_vector(model, s, r)));
-    for (std::size_t k = 0; k < lo.size(); ++k) {
-      Rational least = values.front()[k], most = least;
-      for (const QVector& v : values) least = std::min(least, v[k]), most = std::max(most, v[k]);
-      lo[k] += least, hi[k] += most;
-    }
+    for (const QVector& y : ys) values.push_back(apply<Rational>(h.value, y));
+    add_range(values, lo, hi);
   }
   return {lo, hi};
 }

@@ -10,14 +10,6 @@
 namespace lgc::kernel {
 namespace {
 
-/// All classes (s, r) as vectors E_s + p_r.
-std::vector<QVector> classes(const Model& m) {
-  std::vector<QVector> out;
-  for (std::size_t s = 0; s < m.alphabet_size(); ++s)
-    for (std::size_t r = 0; r < m.period; ++r) out.push_back(class_vector(m, s, r));
-  return out;
-}
-
 /// ℓ(q, c) = y_cᵀ M y_q for every query class q (rows) and key class c.
 std::vector<std::vector<Rational>> content_logits(const Model& m, const Head& h) {
   const auto cs = classes(m);
@@ -475,19 +467,6 @@ std::uint64_t kept_tail(const Model& m) {
 }
 
 namespace {
-
-/// lo_r += min_c v_c,r and hi_r += max_c v_c,r over the vectors v_c.
-void add_range(const std::vector<QVector>& vs, std::vector<Rational>& lo, std::vector<Rational>& hi) {
-  for (std::size_t r = 0; r < lo.size(); ++r) {
-    Rational least = vs.front()[r], most = least;
-    for (const QVector& v : vs) {
-      least = std::min(least, v[r]);
-      most = std::max(most, v[r]);
-    }
-    lo[r] += least;
-    hi[r] += most;
-  }
-}
 
 /// ‖v‖∞.
 Rational largest_magnitude(const QVector& v) {

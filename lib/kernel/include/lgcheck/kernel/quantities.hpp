@@ -38,6 +38,10 @@ std::optional<unsigned> rounding_bits(const std::vector<Model>& models);
 Rational row_sum_norm(const QMatrix& m);
 /// Lip(R) = ‖U‖·(1 + ‖B‖·‖A‖)·|ω| (the MLP of the one layer; |ω| with a sin readout).
 Rational readout_lipschitz(const Model& model);
+/// All classes (s, r) as vectors E_s + p_r.
+std::vector<QVector> classes(const Model& m);
+/// lo_r += min_c v_c,r and hi_r += max_c v_c,r over the vectors v_c (one coordinate range per r).
+void add_range(const std::vector<QVector>& vs, std::vector<Rational>& lo, std::vector<Rational>& hi);
 /// Σ_h [min_c, max_c] of (V_h y_c)_r over the first layer's heads and the classes c, coordinate by coordinate, as
 /// (lo, hi): the range of what the heads add to a query's embedding, each head a convex combination of its value
 /// vectors.
