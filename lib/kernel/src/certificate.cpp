@@ -2,6 +2,7 @@
 #include "lgcheck/kernel/certificate.hpp"
 
 #include "lgcheck/kernel/average.hpp"
+#include "lgcheck/kernel/detail.hpp"
 #include "lgcheck/kernel/distance_bounds.hpp"
 #include "lgcheck/kernel/enumeration.hpp"
 #include "lgcheck/kernel/json_read.hpp"
@@ -27,6 +28,8 @@ constexpr std::size_t kMaxWitnesses = 1000000;
 constexpr std::uint64_t kWitness52Positions = 100000000;
 /// T5.2.witness: the largest |f − g| accepted as agreement, 2^-64.
 Rational witness52_tolerance() { return Rational(1) / Rational(pow(Integer(2), 64)); }
+/// The width of an enclosure at the search's working precision near 0: 2^-100 (128-bit enclosures are far tighter).
+const Rational kWorkingWidth = Rational(1) / Rational(pow(Integer(2), 100));
 constexpr std::uint64_t kMaxEnumeratedStrings = 8192;  // brute force over all strings of a length
 /// T4.1.lg: the boxes the readout-gap bisection may split, over all query classes (the search stops at 4096).
 constexpr std::size_t kReadoutGapBoxes = 20000;
@@ -225,6 +228,7 @@ class Checker {
       if (claim == "T4.1.lg") check_lower_bracket_witnesses();
       check_enumeration(claim);
       check_verdict_kind();
+      if (holding()) check_detail();
     } catch (const std::exception& e) {  // a guard: every path above validates first
       problem("", std::string("the kernel failed: ") + e.what());
     }
@@ -292,6 +296,23 @@ class Checker {
     if (!cert_.contains("evidence") || !cert_["evidence"].is_object())
       return problem("evidence", "missing or not an object"), false;
     return true;
+  }
+
+  /// A holding verdict's detail is its claim's sentence filled from the record (detail.hpp); the numbers the
+  /// kernel cannot tie to a recorded field are counted as not re-established.
+  void check_detail() {
+    const auto d = check_holding_detail(cert_, case_.model());
+    if (!d) return;
+    const json* recorded = member(cert_, "detail");
+    if (!d->matches)
+      return problem("detail", cat("recorded ", recorded && recorded->is_string()
+                                                    ? "\"" + recorded->get<std::string>() + "\""
+                                                    : shown(recorded),
+                                   ", the record implies \"", d->expected, "\""));
+    agreed("detail");
+    if (d->free_slots > 0)
+      unchecked(cat("detail: ", d->free_slots, " of its numbers not tied to a recorded field (counts and lengths of "
+                    "inputs the kernel does not draw, rounded measurements)"));
   }
 
   /// An UNDECIDED run stopped by the search's budget or by a number beyond exact computation ("stopped: …", no
@@ -590,9 +611,11 @@ class Checker {
     const json* lower = field("D_inf_lower");
     if (!lower || !recorded_domain()) return;
     const auto ends = recorded_ends(*lower);
-    const auto upper = rational_at(*evidence_, "D_inf_upper");  // D(reached) <= D∞ <= it: hi within its 12 digits
+    // D(reached) <= D∞ <= D_inf_upper: hi within two units of its 12th digit, or within 2^-100 (an enclosure of an
+  // exact 0 at 128 bits, "[0, 1.46936793853e-39]" beside a D_inf_upper of 0, is only that wide)
+  const auto upper = rational_at(*evidence_, "D_inf_upper");
     if (!ends || ends->first > ends->second ||
-        (upper && ends->second > *upper + 2 * significant_unit(ends->second, 12)))
+        (upper && ends->second > *upper + std::max(2 * significant_unit(ends->second, 12), kWorkingWidth)))
       return problem("evidence.D_inf_lower", "not an exact rational or an enclosure [lo, hi] with lo <= hi <= "
                                              "evidence.D_inf_upper: " + show(*lower));
     const auto& [lo, hi] = *ends;
@@ -906,14 +929,19 @@ class Checker {
     auto e = brute_expectation(alpha, *t);
     if (!e) unchecked(cat("evidence.premise: E_", *t, " not enumerable by strings"));
     else compare_rational({value_path, member(*premise, value_key)}, *e);
-    if (!e) e = rational_at(*premise, value_key);  // the bound the other lengths are held to, as recorded
-    if (!e) return problem(value_path, "missing or unreadable");
-    if (holds != (*e <= eps)) problem("evidence.premise.holds", cat("E_", *t, " = ", *e, " against epsilon ", eps));
+    // Else the recorded value's ends (an enclosure under a sin readout) are the bound the other lengths are held to.
+    const json* recorded = member(*premise, value_key);
+    const auto ends =
+        e ? std::make_optional(std::make_pair(*e, *e)) : recorded ? recorded_ends(*recorded) : std::nullopt;
+    if (!ends) return problem(value_path, "missing or unreadable");
+    if (holds ? ends->second > eps : ends->first <= eps)  // a holding premise's upper end, a failing one's lower end
+      problem("evidence.premise.holds",
+              cat("E_", *t, " = ", e ? to_string(*e) : shown(recorded), " against epsilon ", eps));
     const json* values = member(*premise, "values");
     const bool listed_ok = values && values->is_array() && values->size() == listed;
     if (!listed_ok)
       problem("evidence.premise.values", cat("expected E_1..E_", listed, ", got ", shown(values)));
-    const Rational cap = holds ? *e : eps;
+    const Rational cap = holds ? ends->second : eps;
     std::size_t reached = 0;
     for (std::size_t u = 1; u <= last; ++u) {
       auto eu = brute_expectation(alpha, u);

@@ -275,11 +275,18 @@ Values apply_mlp(const Mlp& mlp, const Values& y) {
   return plus(plus(y, multiply(mlp.out, hidden)), to_numbers(mlp.out_bias));
 }
 
-Values apply_readout(const Model& model, const Values& y, unsigned bits) {
-  Values out = plus(multiply(model.readout.weights, y), to_numbers(model.readout.bias));
+Values readout_argument(const Model& model, const Values& y) {
+  return plus(multiply(model.readout.weights, y), to_numbers(model.readout.bias));
+}
+
+Values activate(const Model& model, Values argument, unsigned bits) {
   if (model.readout.sin_omega)
-    for (auto& o : out) o = sin(Number(*model.readout.sin_omega) * o, bits);
-  return out;
+    for (auto& o : argument) o = sin(Number(*model.readout.sin_omega) * o, bits);
+  return argument;
+}
+
+Values apply_readout(const Model& model, const Values& y, unsigned bits) {
+  return activate(model, readout_argument(model, y), bits);
 }
 
 Values evaluate(const Model& model, const Tokens& tokens, Semantics semantics, unsigned bits) {

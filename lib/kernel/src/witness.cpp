@@ -61,11 +61,13 @@ void charge(const WitnessContext& ctx, const Model& m, const char* what, std::ui
 
 /// |f(x) − f(z)|∞, exactly 0 when the representations before the readout agree exactly.
 Bracket output_distance(const Model& m, const Tokens& x, const Tokens& z, Semantics sx, Semantics sz, unsigned bits) {
-  Values yx = last_representation(m, x, sx, bits), yz = last_representation(m, z, sz, bits);
+  // Equal readout arguments give equal outputs: exactly 0, where two sin enclosures would not show it.
+  Values ax = readout_argument(m, last_representation(m, x, sx, bits)),
+         az = readout_argument(m, last_representation(m, z, sz, bits));
   bool equal = true;
-  for (std::size_t k = 0; k < yx.size(); ++k) equal = equal && yx[k] == yz[k];
+  for (std::size_t k = 0; k < ax.size(); ++k) equal = equal && ax[k] == az[k];
   if (equal) return {0, 0};
-  return difference_bracket(apply_readout(m, yx, bits), apply_readout(m, yz, bits));
+  return difference_bracket(activate(m, std::move(ax), bits), activate(m, std::move(az), bits));
 }
 
 /// ω_h: the attention of each first-layer head at the last position, summed

@@ -41,7 +41,11 @@ std::vector<std::vector<KeyWeight>> last_position_weights(const Model& model, co
 Values last_representation(const Model& model, const Tokens& tokens, Semantics semantics, unsigned bits = 128);
 /// y + out·ReLU(in·y + in_bias) + out_bias.
 Values apply_mlp(const Mlp& mlp, const Values& y);
-/// The readout R(y) = U y + u, then sin(omega .) elementwise when set.
+/// The readout's argument U y + u.
+Values readout_argument(const Model& model, const Values& y);
+/// sin(omega .) elementwise when set, else the argument itself.
+Values activate(const Model& model, Values argument, unsigned bits = 128);
+/// The readout R(y) = activate(U y + u).
 Values apply_readout(const Model& model, const Values& y, unsigned bits = 128);
 /// f(x): the output at the last position.
 Values evaluate(const Model& model, const Tokens& tokens, Semantics semantics, unsigned bits = 128);

@@ -1,0 +1,25 @@
+#pragma once
+// The detail text of a holding verdict as the record implies it: each claim's sentence restated, its numbers taken
+// from the record's fields (docs/kernel.md "Details").
+#include "lgcheck/model/model.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace lgc::kernel {
+
+struct DetailCheck {
+  bool matches = false;
+  std::string expected;        ///< the first sentence the record allows, free slots shown as #, (#) and …
+  std::size_t free_slots = 0;  ///< numbers (or texts) in the matching sentence not tied to a recorded field
+};
+
+/// The detail of a PROVED, SAMPLED or VACUOUS certificate against the sentences its claim writes, filled from
+/// its evidence, scope and case (`model`: the case's first model, for its alphabet and period); nullopt for a claim
+/// the kernel does not know.
+std::optional<DetailCheck> check_holding_detail(const nlohmann::json& certificate, const Model& model);
+
+}  // namespace lgc::kernel

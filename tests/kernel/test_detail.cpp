@@ -1,0 +1,145 @@
+// check_holding_detail: a holding verdict's detail is its claim's sentence filled from the record; and the three
+// valid certificates of random models the kernel used to reject.
+#include "lgcheck/kernel/certificate.hpp"
+#include "lgcheck/kernel/detail.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <regex>
+
+using nlohmann::json;
+namespace k = lgc::kernel;
+
+namespace {
+
+json fixture(const std::string& name) { return kt::read_json("tests/kernel/data/" + name); }
+
+std::optional<k::DetailCheck> detail_of(const json& cert) {
+  return k::check_holding_detail(cert, lgc::parse_case(cert["case"], "inline").model());
+}
+
+bool has(const std::vector<std::string>& list, const std::string& text) {
+  return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return s.find(text) != std::string::npos; });
+}
+
+/// Each number of the detail with its last digit changed, one at a time: how many the check still accepts.
+std::size_t accepted_tamperings(const json& cert, std::size_t& numbers) {
+  const std::string detail = cert["detail"];
+  const std::regex number(R"((^|[^A-Za-z0-9^])(-?\d+(?:[./]\d+)*(?:e[-+]?\d+)?))");
+  std::size_t accepted = 0;
+  numbers = 0;
+  for (auto it = std::sregex_iterator(detail.begin(), detail.end(), number); it != std::sregex_iterator(); ++it) {
+    const auto& m = (*it)[2];
+    std::string digits = m.str();
+    digits.back() = digits.back() == '9' ? '0' : static_cast<char>(digits.back() + 1);
+    json edited = cert;
+    edited["detail"] = detail.substr(0, static_cast<std::size_t>(m.first - detail.begin())) + digits +
+                       detail.substr(static_cast<std::size_t>(m.second - detail.begin()));
+    ++numbers;
+    accepted += detail_of(edited)->matches;
+  }
+  return accepted;
+}
+
+}  // namespace
+
+TEST_CASE("the detail of a holding verdict is its claim's sentence, each number tied to the record or counted free",
+          "[kernel][detail]") {
+  // fixture, free slots of its sentence, numbers of its detail, tamperings still accepted (all inside free slots)
+  struct Row {
+    const char* name;
+    std::size_t free, numbers, accepted;
+  };
+  const Row rows[] = {
+      {"modp_p3_perturbed_pair__L4.L.json", 0, 11, 0},  // every number a recorded field or the domain's
+      {"modp_p2_perturbed_pair__T4.1.lg.json", 0, 5, 0},
+      {"modp_p3_hardmax__T4.1.sim.json", 3, 11, 3},                       // hard inputs, random inputs, their longest T
+      {"farey_hat_n4__T4.1.witness.json", 1, 10, 1},                      // |f - g| where the curve first reaches eta
+      {"position_witness_gamma1_2_rho1_4__T5.2.witness.json", 0, 20, 0},  // the statistic rendered from the witness
+      // the random count and T, the two output tuples (6 + 5 numbers): 13 numbers in 4 slots
+      {"modp_p3_finite6_margin1_2__T4.1.threshold.json", 4, 40, 13},
+      {"modp_p3_finite_weights6__T4.1.threshold.json", 0, 5, 0},  // the empty window
+      {"simple_w8_sin__S.consistency.json", 1, 8, 1},             // the random strings' longest length
+      {"presence_skewed__T4.2.avg.json", 0, 5, 0},                // VACUOUS
+      {"presence_binding__T4.2.avg.json", 0, 8, 0},               // SAMPLED
+      {"regularity_k64__C4.2.regularity.json", 0, 6, 0},
+      {"regime_token__L5.lip.json", 0, 4, 0},
+      {"kgram_k1_s2__D5.4.kgram.json", 2, 10, 2},          // the random inputs' longest T, the worst error at 4 digits
+      {"regime_token__L5.3.subsample.json", 3, 11, 3},     // the G and L maxima at 6 digits, the informative premises
+      {"attention_pair_smooth__T5.2.sim.json", 1, 10, 1},  // the smallest bound at 4 digits
+  };
+  for (const Row& row : rows) {
+    const json cert = fixture(row.name);
+    const auto d = detail_of(cert);
+    INFO(row.name << "\n" << cert["detail"].get<std::string>() << "\n" << (d ? d->expected : "unknown claim"));
+    REQUIRE(d);
+    CHECK(d->matches);
+    CHECK(d->free_slots == row.free);
+    std::size_t numbers = 0;
+    CHECK(accepted_tamperings(cert, numbers) == row.accepted);
+    CHECK(numbers == row.numbers);
+  }
+}
+
+TEST_CASE("a detail edited in its words or numbers is rejected by the certificate check, both texts named",
+          "[kernel][detail]") {
+  json cert = fixture("modp_p3_perturbed_pair__L4.L.json");
+  const std::string original = cert["detail"];
+  const std::string pairs = cert["evidence"]["pairs"].dump();
+  cert["detail"] = std::regex_replace(original, std::regex(" on " + pairs + " pairs"), " on 999999999 pairs");
+  auto r = k::check_certificate(cert);
+  INFO((r.problems.empty() ? "" : r.problems.front()));
+  CHECK(has(r.problems,
+            "detail: recorded \"" + cert["detail"].get<std::string>() + "\", the record implies \"" + original + "\""));
+  // Words: the enumerated count made to read as every pair.
+  cert["detail"] =
+      std::regex_replace(original, std::regex(R"(\((\d+) of the (\d+) pairs)"), "(every one of the $2 pairs");
+  REQUIRE(cert["detail"] != original);
+  CHECK(has(k::check_certificate(cert).problems, "detail: recorded"));
+  // A VACUOUS T4.1.lg record carrying the holding sentence (its numbers all true).
+  json lg = fixture("modp_p1_value_readout_pair_eps1_11__T4.1.lg.json");
+  const std::string bracket = lg["detail"].get<std::string>().substr(lg["detail"].get<std::string>().find("; D(") + 2);
+  lg["detail"] = "D(N) <= eps = 1/11 and D_inf <= 3 * eps: " + bracket;
+  CHECK_FALSE(detail_of(lg)->matches);
+  // A field the sentence reads, edited in the record only: the detail no longer matches it.
+  json sim = fixture("attention_pair_smooth__T5.2.sim.json");
+  sim["evidence"]["N_variant_B"] = "1";
+  CHECK_FALSE(detail_of(sim)->matches);
+  json threshold = fixture("modp_p3_finite6_margin1_2__T4.1.threshold.json");
+  threshold["evidence"]["witness"]["statistic"] = "T=4095 window=\"0\" bulk{}";
+  CHECK_FALSE(detail_of(threshold)->matches);
+  // REFUTED and UNDECIDED details are not the kernel's (it does not re-derive those verdicts).
+  json refuted = fixture("regime_token__L5.lip.json");
+  refuted["verdict"] = "REFUTED";
+  refuted["detail"] = "anything";
+  CHECK_FALSE(has(k::check_certificate(refuted).problems, "detail:"));
+}
+
+TEST_CASE(
+    "valid certificates of random models the kernel rejected: an enclosure of 0, a premise enclosure, equal "
+    "readout arguments",
+    "[kernel][certificate]") {
+  // D = 0 exactly (f and g share V; a sin readout), enclosed at 128 bits as [0, 1.46936793853e-39] beside an exact
+  // D_inf_upper of 0: the enclosure is within 2^-100 of it.
+  json zero = fixture("random_pair_zero_distance__T4.1.lg.json");
+  auto r = k::check_certificate(zero);
+  INFO((r.problems.empty() ? "" : r.problems.front()));
+  CHECK(r.accepted());
+  zero["evidence"]["D_inf_lower"] = "[0, 1e-20]";
+  CHECK(has(k::check_certificate(zero).problems, "evidence.D_inf_lower: not an exact rational or an enclosure"));
+  // A sin pair's premise E_1 = [0.750169066058, 0.750169066059] > eps = 1/2: VACUOUS, read as an enclosure.
+  json premise = fixture("random_sin_pair_premise__T4.2.avg.json");
+  r = k::check_certificate(premise);
+  INFO((r.problems.empty() ? "" : r.problems.front()));
+  CHECK(r.accepted());
+  premise["evidence"]["premise"]["E"] = "[0.4, 0.41]";
+  CHECK(has(k::check_certificate(premise).problems, "evidence.premise.holds"));
+  // Readout weights 0 under sin: f(x) = f(z) = sin(-1) for every pair, which two enclosures do not show; equal
+  // readout arguments do (the sampled pairs of the domain were rejected as "not certainly <= 0").
+  r = k::check_certificate(fixture("random_sin_constant__L4.L.json"));
+  INFO((r.problems.empty() ? "" : r.problems.front()));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "scope.domain: L4.L at"));
+}
