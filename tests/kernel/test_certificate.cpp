@@ -433,7 +433,7 @@ TEST_CASE("T4.1.lg: the upper end of the bracket is the kernel's, by its source"
   tampered = perturbed;  // a source the kernel does not know decides nothing
   tampered["evidence"]["upper_source"] = "anything at all";
   CHECK(has(k::check_certificate(tampered).problems,
-            "evidence.upper_source: not value perturbation, readout gap or simulation"));
+            "evidence.upper_source: not one of the three sources"));
   tampered = perturbed;  // g under finite:2 attends otherwise: the bound is not f's and g's value difference alone
   tampered["case"]["pair"][1]["semantics"] = "finite:2";
   CHECK(has(k::check_certificate(tampered).problems,

@@ -17,7 +17,7 @@ namespace {
 json fixture(const std::string& name) { return kt::read_json("tests/kernel/data/" + name); }
 
 std::optional<k::DetailCheck> detail_of(const json& cert) {
-  return k::check_holding_detail(cert, lgc::parse_case(cert["case"], "inline").model());
+  return k::check_holding_detail(cert, lgc::parse_case(cert["case"], "inline"));
 }
 
 bool has(const std::vector<std::string>& list, const std::string& text) {
@@ -55,13 +55,13 @@ TEST_CASE("the detail of a holding verdict is its claim's sentence, each number 
   const Row rows[] = {
       {"modp_p3_perturbed_pair__L4.L.json", 0, 11, 0},  // every number a recorded field or the domain's
       {"modp_p2_perturbed_pair__T4.1.lg.json", 0, 5, 0},
-      {"modp_p3_hardmax__T4.1.sim.json", 3, 11, 3},                       // hard inputs, random inputs, their longest T
+      {"modp_p3_hardmax__T4.1.sim.json", 0, 11, 0},  // the constructed inputs: the samples less the 1000 random
       {"farey_hat_n4__T4.1.witness.json", 1, 10, 1},                      // |f - g| where the curve first reaches eta
       {"position_witness_gamma1_2_rho1_4__T5.2.witness.json", 0, 20, 0},  // the statistic rendered from the witness
-      // the random count and T, the two output tuples (6 + 5 numbers): 13 numbers in 4 slots
-      {"modp_p3_finite6_margin1_2__T4.1.threshold.json", 4, 40, 13},
+      // the two output tuples of the witness (6 + 5 numbers)
+      {"modp_p3_finite6_margin1_2__T4.1.threshold.json", 2, 40, 11},
       {"modp_p3_finite_weights6__T4.1.threshold.json", 0, 5, 0},  // the empty window
-      {"simple_w8_sin__S.consistency.json", 1, 8, 1},             // the random strings' longest length
+      {"simple_w8_sin__S.consistency.json", 0, 8, 0},  // the random lengths from..from + 31
       {"presence_skewed__T4.2.avg.json", 0, 5, 0},                // VACUOUS
       {"presence_binding__T4.2.avg.json", 0, 8, 0},               // SAMPLED
       {"regularity_k64__C4.2.regularity.json", 0, 6, 0},
@@ -108,7 +108,7 @@ TEST_CASE("a detail edited in its words or numbers is rejected by the certificat
   sim["evidence"]["N_variant_B"] = "1";
   CHECK_FALSE(detail_of(sim)->matches);
   json threshold = fixture("modp_p3_finite6_margin1_2__T4.1.threshold.json");
-  threshold["evidence"]["witness"]["statistic"] = "T=4095 window=\"0\" bulk{}";
+  threshold["evidence"]["witnesses"][0]["statistic"]["counts"][0] = 1;  // the finding's statistic, rendered from it
   CHECK_FALSE(detail_of(threshold)->matches);
   // REFUTED and UNDECIDED details are not the kernel's (it does not re-derive those verdicts).
   json refuted = fixture("regime_token__L5.lip.json");
@@ -134,12 +134,46 @@ TEST_CASE(
   r = k::check_certificate(premise);
   INFO((r.problems.empty() ? "" : r.problems.front()));
   CHECK(r.accepted());
-  premise["evidence"]["premise"]["E"] = "[0.4, 0.41]";
-  CHECK(has(k::check_certificate(premise).problems, "evidence.premise.holds"));
+  premise["evidence"]["premise"]["E"] = "[0.4, 0.41]";  // below eps = 1/2 beside "holds": false, and not E_1
+  CHECK(has(k::check_certificate(premise).problems, "evidence.premise.E: recorded \"[0.4, 0.41]\", the kernel encloses"));
   // Readout weights 0 under sin: f(x) = f(z) = sin(-1) for every pair, which two enclosures do not show; equal
   // readout arguments do (the sampled pairs of the domain were rejected as "not certainly <= 0").
   r = k::check_certificate(fixture("random_sin_constant__L4.L.json"));
   INFO((r.problems.empty() ? "" : r.problems.front()));
   CHECK(r.accepted());
   CHECK(has(r.reestablished, "scope.domain: L4.L at"));
+}
+
+TEST_CASE("forged details an audit found accepted are rejected: derived counts, wording by enumeration, tuples, "
+          "T4.1.lg's source and reach, a premise enclosure against the kernel's own",
+          "[kernel][detail]") {
+  // T4.1.sim: a longest z below a recorded witness's z (the detail and the field edited together).
+  json sim = fixture("modp_p3_hardmax__T4.1.sim.json");
+  const std::string longest = sim["evidence"]["longest_z"].dump();
+  sim["evidence"]["longest_z"] = 5;
+  sim["detail"] = std::regex_replace(sim["detail"].get<std::string>(), std::regex("longest z " + longest), "longest z 5");
+  CHECK_FALSE(detail_of(sim)->matches);
+  // T4.1.threshold: T = 4095 has more than 200 000 statistics, so its witness was found by random search.
+  json thr = fixture("modp_p3_finite6_margin1_2__T4.1.threshold.json");
+  REQUIRE(detail_of(thr)->matches);
+  thr["detail"] = std::regex_replace(thr["detail"].get<std::string>(), std::regex(R"(\(found by random search\))"),
+                                     "(first in enumeration order)");
+  CHECK_FALSE(detail_of(thr)->matches);
+  // A tuple slot holds numbers and enclosures, not words.
+  thr = fixture("modp_p3_finite6_margin1_2__T4.1.threshold.json");
+  thr["detail"] = std::regex_replace(thr["detail"].get<std::string>(), std::regex(R"(gives \(0, 1, 1, 1, 1\))"),
+                                     "gives (nothing: they agree everywhere)");
+  CHECK_FALSE(detail_of(thr)->matches);
+  // T4.1.lg: the source is one of the search's three texts; `reached` is the domain's last length under VACUOUS too.
+  json lg = fixture("modp_p2_perturbed_pair__T4.1.lg.json");
+  lg["evidence"]["upper_source"] = "value perturbation (certified by exact bisection)";
+  CHECK(has(k::check_certificate(lg).problems, "evidence.upper_source: not one of the three sources"));
+  lg = fixture("modp_p1_value_readout_pair_eps1_11__T4.1.lg.json");
+  lg["evidence"]["reached"] = 1;
+  CHECK(has(k::check_certificate(lg).problems, "evidence.reached: not the last length of the recorded domain"));
+  // T4.2.avg under a sin readout: g's bias made f's, so E_1 = 0, while the record keeps E_1 = [0.750169…] > eps.
+  json premise = fixture("random_sin_pair_premise__T4.2.avg.json");
+  premise["case"]["pair"][1]["readout"]["bias"] = premise["case"]["pair"][0]["readout"]["bias"];
+  CHECK(has(k::check_certificate(premise).problems, "evidence.premise.E: recorded \"[0.750169066058, 0.750169066059]\","
+                                                    " the kernel encloses E_1 in [0, "));
 }

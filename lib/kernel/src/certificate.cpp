@@ -301,7 +301,7 @@ class Checker {
   /// A holding verdict's detail is its claim's sentence filled from the record (detail.hpp); the numbers the
   /// kernel cannot tie to a recorded field are counted as not re-established.
   void check_detail() {
-    const auto d = check_holding_detail(cert_, case_.model());
+    const auto d = check_holding_detail(cert_, case_);
     if (!d) return;
     const json* recorded = member(cert_, "detail");
     if (!d->matches)
@@ -634,6 +634,9 @@ class Checker {
   void check_distance_upper(const Rational& eps) {
     const json* source = field("upper_source");
     const auto upper = rational_at(*evidence_, "D_inf_upper");
+    if (recorded_domain()) reached_length();  // a problem unless `reached` is the domain's last length
+    if (const json* u = field("D_inf_upper"); !upper && u && *u != "unknown")
+      return problem("evidence.D_inf_upper", "neither a rational nor \"unknown\": " + show(*u));
     if (!source || !source->is_string() || !upper) {
       if (holding() && verdict() != "VACUOUS") problem("evidence.D_inf_upper", "no upper end under " + verdict());
       return unchecked("evidence.D_inf_upper: none recorded");
@@ -641,6 +644,18 @@ class Checker {
     const std::string& text = source->get_ref<const std::string&>();
     if (!case_.is_pair) return problem("case", "T4.1.lg needs a pair");
     const Model &f = case_.models[0], &g = case_.models[1];
+    // The source is one of the search's three texts, word for word (the detail repeats it).
+    const json* n2_text = field("simulation_N");
+    const json* eps2_text = field("simulation_eps");
+    const std::string simulation = n2_text && eps2_text && n2_text->is_string() && eps2_text->is_string()
+                                       ? "simulation: D(N_sim = " + n2_text->get<std::string>() + ") + 2*" +
+                                             eps2_text->get<std::string>()
+                                       : "";
+    if (text != "value perturbation: Lip(R) * sum_h max_c |(V_f - V_g) e_c|" &&
+        text != "readout gap: sup over the representation box of |R_f - R_g|" && text != simulation)
+      return problem("evidence.upper_source", "not one of the three sources (value perturbation, readout gap, "
+                                              "simulation with the recorded simulation_N and simulation_eps): \"" +
+                                                  text + "\"");
     if (text.rfind("value perturbation", 0) == 0) {
       if (const auto v = value_perturbation(f, g)) compare_rational(ev("D_inf_upper"), *v);
       else problem("evidence.upper_source", "value perturbation, but f and g differ in more than V");
@@ -908,6 +923,20 @@ class Checker {
     return sum;
   }
 
+  /// E_t enclosed: Σ_x P(x)·[lo, hi] of |f(x) − g(x)|∞ over the strings of length t of α's support (nullopt when
+  /// too many).
+  std::optional<Bracket> brute_expectation_bracket(const std::vector<Rational>& alpha, std::size_t t) {
+    Bracket sum{0, 0};
+    const bool small = case_.is_pair && for_each_string(support(alpha), t, [&](const Tokens& x) {
+      const Rational p = string_probability(alpha, x);
+      const Bracket d = pair_gap(case_, x);
+      sum.lo += p * d.lo;
+      sum.hi += p * d.hi;
+    });
+    if (!small) return std::nullopt;
+    return sum;
+  }
+
   /// T4.2.avg's premise: E at the recorded length, whether it holds against ε, and every E_u strings reach:
   /// equal to the recorded premise.values[u − 1] (E_1..E_min(last, 16)), and at most max_E up to N0, or at most
   /// ε before a recorded first failure.
@@ -927,10 +956,21 @@ class Checker {
     const std::uint64_t listed = std::min<std::uint64_t>(last, 16);
     check_average_domain(n0, last, holds);
     auto e = brute_expectation(alpha, *t);
-    if (!e) unchecked(cat("evidence.premise: E_", *t, " not enumerable by strings"));
-    else compare_rational({value_path, member(*premise, value_key)}, *e);
-    // Else the recorded value's ends (an enclosure under a sin readout) are the bound the other lengths are held to.
     const json* recorded = member(*premise, value_key);
+    if (e) compare_rational({value_path, recorded}, *e);
+    else if (const auto kernel = brute_expectation_bracket(alpha, *t)) {  // inexact outputs (a sin readout)
+      const auto ends = recorded ? recorded_ends(*recorded) : std::nullopt;
+      if (!ends || ends->first > kernel->hi || ends->second < kernel->lo)
+        return problem(value_path, cat("recorded ", shown(recorded), ", the kernel encloses E_", *t, " in ",
+                                       enclosure_text(kernel->lo, kernel->hi)));
+      if (holds ? kernel->lo > eps : kernel->hi <= eps)  // certainly on the other side of epsilon
+        return problem("evidence.premise.holds", cat("E_", *t, " in ", enclosure_text(kernel->lo, kernel->hi),
+                                                     " against epsilon ", eps, " (the kernel's enclosure)"));
+      if (holds ? kernel->hi > eps : kernel->lo <= eps)
+        unchecked(cat("evidence.premise.holds: the kernel's enclosure of E_", *t, " meets epsilon"));
+      agreed(value_path + " (the kernel's enclosure by strings meets it)");
+    } else unchecked(cat("evidence.premise: E_", *t, " not enumerable by strings"));
+    // Else the recorded value's ends are the bound the other lengths are held to.
     const auto ends =
         e ? std::make_optional(std::make_pair(*e, *e)) : recorded ? recorded_ends(*recorded) : std::nullopt;
     if (!ends) return problem(value_path, "missing or unreadable");

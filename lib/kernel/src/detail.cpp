@@ -1,13 +1,16 @@
 // check_holding_detail: each claim's holding sentence, restated from docs/kernel.md "Details".
 #include "lgcheck/kernel/detail.hpp"
 
+#include "lgcheck/kernel/enumeration.hpp"
 #include "lgcheck/kernel/json_read.hpp"
 #include "lgcheck/model/input.hpp"
 #include "lgcheck/numeric/interval.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <functional>
 #include <map>
+#include <numeric>
 #include <string_view>
 #include <vector>
 
@@ -59,6 +62,19 @@ std::size_t value_length(std::string_view s) {
   return number_length(s);
 }
 
+/// The length of the tuple at the start of s: "(" values separated by ", " ")"; 0 when none.
+std::size_t tuple_length(std::string_view s) {
+  if (!s.starts_with('(')) return 0;
+  for (std::size_t i = 1;;) {
+    const std::size_t v = value_length(s.substr(i));
+    if (v == 0) return 0;
+    i += v;
+    if (literal_length(s.substr(i), ")")) return i + 1;
+    if (!literal_length(s.substr(i), ", ")) return 0;
+    i += 2;
+  }
+}
+
 /// Does s read p, each free slot standing for one number, tuple or value? (Each slot's extent is fixed by its form.)
 bool matches(std::string_view p, std::string_view s) {
   for (const char c : p) {
@@ -68,7 +84,7 @@ bool matches(std::string_view p, std::string_view s) {
     else if (c == kValue)
       take = value_length(s);
     else if (c == kTuple)
-      take = s.starts_with('(') ? s.find(')') + 1 : 0;  // npos + 1 = 0
+      take = tuple_length(s);
     else if (s.empty() || s.front() != c)
       take = 0;
     if (take == 0) return false;
@@ -119,18 +135,29 @@ std::optional<Rational> rational(const json* v) {
   return v ? read_rational(*v, why) : std::nullopt;
 }
 
-/// A rational written in full when at most 24 characters, else a value slot (the search abbreviates it).
-std::string short_exact(const json* v) {
-  const std::string t = text(v);
-  return rational(v) && t.size() <= 24 ? t : VALUE;
-}
+/// The decimal digits of |n|.
+std::size_t digit_count(const Integer& n) { return to_string(n).size() - (n < 0 ? 1 : 0); }
 
 /// An integer in full up to 20 digits, else "1.2346e+45 (46 digits)".
-std::string readable_integer(const json* v) {
-  const std::string t = text(v);
+std::string readable_integer(const Integer& n) {
+  const std::size_t digits = digit_count(n);
+  return digits <= 20 ? to_string(n) : to_decimal(Rational(n), 5) + " (" + std::to_string(digits) + " digits)";
+}
+
+/// A rational as the search abbreviates it: integers as above, a fraction in full up to 24 characters, else
+/// "~0.123456789012 (40-digit fraction)"; a recorded enclosure (not a rational) is a value slot.
+std::string readable(const json* v) {
   const auto q = rational(v);
-  if (!q || t.size() <= 20) return t;
-  return to_decimal(*q, 5) + " (" + std::to_string(t.size()) + " digits)";
+  if (!q) return v && v->is_string() ? VALUE : kMissing;
+  if (denominator(*q) == 1) return readable_integer(numerator(*q));
+  if (const std::string exact = to_string(*q); exact.size() <= 24) return exact;
+  const std::size_t digits = std::max(digit_count(numerator(*q)), digit_count(denominator(*q)));
+  return "~" + to_decimal(*q, 12) + " (" + std::to_string(digits) + "-digit fraction)";
+}
+
+std::string readable_integer(const json* v) {
+  const auto q = rational(v);
+  return q && denominator(*q) == 1 ? readable_integer(numerator(*q)) : kMissing;
 }
 
 std::string decimal_of(const json* v, int digits) {
@@ -138,11 +165,25 @@ std::string decimal_of(const json* v, int digits) {
   return q ? to_decimal(*q, digits) : kMissing;
 }
 
+/// A recorded "[lo, hi]" of decimals as exact rationals (the ends as written), or an exact value twice.
+std::optional<std::pair<Rational, Rational>> recorded_interval(const json& v) {
+  if (const auto q = rational(&v)) return std::make_pair(*q, *q);
+  if (!v.is_string()) return std::nullopt;
+  const std::string& t = v.get_ref<const std::string&>();
+  const std::size_t comma = t.find(", ");
+  if (t.size() < 6 || t.front() != '[' || t.back() != ']' || comma == std::string::npos) return std::nullopt;
+  const json lo = t.substr(1, comma - 1), hi = t.substr(comma + 2, t.size() - comma - 3);
+  const auto a = rational(&lo), b = rational(&hi);
+  if (!a || !b) return std::nullopt;
+  return std::make_pair(*a, *b);
+}
+
 /// One certificate's fields, read without trusting their presence.
 class Record {
  public:
-  Record(const json& cert, const Model& model)
-      : cert_(cert), model_(model), evidence_(member(cert, "evidence")), scope_(member(cert, "scope")) {}
+  Record(const json& cert, const Case& c)
+      : cert_(cert), case_(c), model_(c.model()), evidence_(member(cert, "evidence")), scope_(member(cert, "scope")) {}
+  const Case& parsed() const { return case_; }
   const json* evj(const char* key) const { return evidence_ ? member(*evidence_, key) : nullptr; }
   std::string ev(const char* key) const { return text(evj(key)); }
   std::string ev(const char* key, const char* sub) const {
@@ -160,7 +201,13 @@ class Record {
   /// The first word of scope.slack ("0.5 (largest …)" → "0.5").
   std::string slack_head() const {
     const std::string s = sc("slack");
-    return s == kMissing ? s : s.substr(0, s.find(' '));
+    const std::string head = s.substr(0, s.find(' '));
+    return number_length(head) == head.size() && !head.empty() ? head : kMissing;  // a measurement: a number only
+  }
+  /// evidence.key when it is a number (a measurement the kernel does not recompute), else kMissing.
+  std::string number(const char* key) const {
+    const std::string t = ev(key);
+    return number_length(t) == t.size() && !t.empty() ? t : kMissing;
   }
   /// The case's check value `key` as a normalised rational, `fallback` when absent.
   std::string check_rational(const char* key, const char* fallback) const {
@@ -210,6 +257,7 @@ class Record {
 
  private:
   const json& cert_;
+  const Case& case_;
   const Model& model_;
   const json* evidence_;
   const json* scope_;
@@ -238,20 +286,54 @@ std::string plus(const std::string& integer, long add) {
 Sentences norm(const Record& r) {
   const auto d = numbers_in(r.domain());  // length, enumerated, total, groups covered, groups
   if (d.size() != 5) return {kMissing};
-  return {"|f(x) - f(z)| <= L * max_h |w_h(x) - w_h(z)|_1 with L = " + r.ev("L") + " on " + r.ev("pairs") + " pairs (" +
-          d[1] + " of the " + d[2] + " pairs of statistics up to length " + d[0] + " per window and residue, in " +
-          d[3] + " of " + d[4] + " groups; " + r.sc("samples") + " long random pairs); largest ratio " +
-          r.slack_head()};
+  // Per model the search compares 500 long random x with their simulation and with a random z: 1000 pairs; the
+  // pairs are those and the enumerated ones.
+  const Integer random = 1000 * Integer(static_cast<unsigned long>(r.parsed().models.size()));
+  const json enumerated_pairs = d[1];
+  const auto counted = rational(&enumerated_pairs);
+  const std::string pairs = counted ? to_string(Rational(*counted + Rational(random))) : kMissing;
+  return {"|f(x) - f(z)| <= L * max_h |w_h(x) - w_h(z)|_1 with L = " + r.ev("L") + " on " + pairs + " pairs (" + d[1] +
+          " of the " + d[2] + " pairs of statistics up to length " + d[0] + " per window and residue, in " + d[3] +
+          " of " + d[4] + " groups; " + to_string(random) + " long random pairs); largest ratio " + r.slack_head()};
 }
 
 Sentences simulation(const Record& r) {
+  // The search draws 1000 random inputs, of lengths up to max(10^6, 4·start) (start: the first length checked);
+  // the samples are those and the constructed inputs.
   const std::string domain = r.domain();
+  const auto d = numbers_in(domain);
+  const json samples_value = r.sc("samples");
+  const auto samples = rational(&samples_value);
+  const std::string hard = samples && *samples >= 1000 ? to_string(Rational(*samples - 1000)) : kMissing;
+  std::string top = NUM;
+  if (const json first = d.empty() ? json() : json(d[0]); !domain.empty() && rational(&first))
+    top = to_string(std::max(Rational(1000000), Rational(4 * *rational(&first))));
+  const std::string start = domain.empty() ? "no length from " + NUM + " within the statistic budget" : domain;
+  // Every input checked is recorded as a witness (x with the z built for it; a test fixture may keep fewer): the
+  // recorded count is at least their number, the longest z at least theirs.
+  const json* witnesses = r.evj("witnesses");
+  std::uint64_t longest = 0;
+  bool readable_witnesses = witnesses && witnesses->is_array();
+  for (std::size_t i = 0; readable_witnesses && i < witnesses->size(); ++i) {
+    const json* z = member((*witnesses)[i], "z");
+    const json* length = z ? member(*z, "length") : nullptr;
+    readable_witnesses = length && length->is_number_integer() && length->get<std::int64_t>() >= 0;
+    if (readable_witnesses) longest = std::max(longest, length->get<std::uint64_t>());
+  }
+  const json* checked_field = r.evj("checked");
+  const json* longest_field = r.evj("longest_z");
+  const bool consistent = readable_witnesses && checked_field && checked_field->is_number_integer() &&
+                          checked_field->get<std::int64_t>() >= 0 &&
+                          checked_field->get<std::uint64_t>() >= witnesses->size() && longest_field &&
+                          longest_field->is_number_integer() && longest_field->get<std::int64_t>() >= 0 &&
+                          longest_field->get<std::uint64_t>() >= longest;
+  const std::string checked = consistent ? r.ev("checked") : kMissing;
   return {"error <= " + r.ev("epsilon") + ", attention distance <= delta and |z| <= N_sim = " + r.ev("N_sim_claimed") +
-          " on " + r.ev("checked") + " inputs (" +
-          (domain.empty() ? "no length from " + NUM + " within the statistic budget" : domain) + ", " + NUM +
-          " constructed for the error lemma, " + NUM + " random up to T = " + NUM + "); longest z " +
-          r.ev("longest_z") + ", worst attention distance " + r.ev("worst_attention_distance") +
-          " (delta = " + r.ev("delta") + ")"};
+          " on " + checked + " inputs (" + start + ", " + hard +
+          " constructed for the error lemma, 1000 random "
+          "up to T = " +
+          top + "); longest z " + (consistent ? r.ev("longest_z") : kMissing) + ", worst attention distance " +
+          r.ev("worst_attention_distance") + " (delta = " + r.ev("delta") + ")"};
 }
 
 Sentences implication(const Record& r) {
@@ -293,70 +375,118 @@ Sentences witness52(const Record& r) {
 
 Sentences consistency(const Record& r) {
   const auto t = rational(r.evj("threshold")), n = rational(r.evj("max_length"));
-  const std::string from = t && n ? to_string(std::max(*t, Rational(*n + 1))) : kMissing;
+  const auto from = t && n ? std::optional<Rational>(std::max(*t, Rational(*n + 1))) : std::nullopt;
+  // The search draws the random lengths in [from, from + 32).
+  const std::string lengths = from ? to_string(*from) + ".." + to_string(Rational(*from + 31)) : kMissing;
   const std::string random = r.ev("random_inputs") == "0"
                                  ? ""
-                                 : ", " + r.ev("random_inputs") + " random strings of length " + from + ".." + NUM +
-                                       " (seed " + r.ev("seed") + ")";
+                                 : ", " + r.ev("random_inputs") + " random strings of length " + lengths + " (seed " +
+                                       r.check_rational("seed", "1") + ")";
   return {"finite:" + r.ev("p") + " = hardmax at all " + r.ev("positions") +
           " query positions i >= " + r.ev("threshold") + " (gamma=" + r.ev("gamma") + "): " +
-          (r.has("visited") ? "every string of length <= " + r.ev("max_length")
-                            : "no string of length <= " + r.ev("max_length") + " reaches the threshold") +
+          (t && n && *t <= *n ? "every string of length <= " + r.ev("max_length")
+                              : "no string of length <= " + r.ev("max_length") + " reaches the threshold") +
           random};
 }
 
-/// T4.1.threshold: "at <statistic>: <semantics> gives (…), hardmax gives (…)" for a recorded finding.
+/// T4.1.threshold enumerates a length when it has at most 200 000 statistics, else draws random ones: "first in
+/// enumeration order" or "found by random search", and "on any statistic" or "among N random statistics".
+bool enumerated(const Record& r, const json* length) {
+  const auto T = rational(length);
+  return T && denominator(*T) == 1 && *T <= Rational(Integer(1) << 62) &&
+         statistic_count(r.parsed().model(), numerator(*T).convert_to<std::uint64_t>()) <= 200000;
+}
+
+/// T4.1.threshold: "at <statistic>: <semantics> gives (…), hardmax gives (…)" for a recorded finding, the statistic
+/// that of the finite_differs witness of that length (which the kernel re-establishes), as the search describes it.
 std::string finding(const Record& r, const char* key, const std::string& sem) {
-  return "at " + r.ev(key, "statistic") + ": " + sem + " gives " + TUP + ", hardmax gives " + TUP;
+  const json* found = r.evj(key);
+  const json* length = found ? member(*found, "length") : nullptr;
+  const json* witnesses = r.evj("witnesses");
+  std::string where = kMissing;
+  for (std::size_t i = 0; length && witnesses && witnesses->is_array() && i < witnesses->size(); ++i) {
+    const json& w = (*witnesses)[i];
+    const json* st = member(w, "statistic");
+    const json* kind = member(w, "kind");
+    if (kind && *kind == "finite_differs" && st && member(*st, "length") && (*st)["length"] == *length)
+      where = r.statistic(st);
+  }
+  return "at " + where + ": " + sem + " gives " + TUP + ", hardmax gives " + TUP;
+}
+
+/// T4.1.threshold's comparisons (every model at each enumerated statistic and each random one) and its enumerated
+/// lengths (those of the domain's [a, b] with at most 200 000 statistics).
+std::pair<std::string, std::string> threshold_counts(const Record& r) {
+  const json exhaustive = r.sc("exhaustive"), samples = r.sc("samples");
+  const auto e = rational(&exhaustive), n = rational(&samples);
+  const Rational models(static_cast<long>(r.parsed().models.size()));
+  const std::string compared = e && n ? to_string(Rational(models * (*e + *n))) : kMissing;
+  const auto d = numbers_in(r.domain());
+  if (d.size() != 3) return {compared, r.ev("exhaustive_lengths")};  // no domain: nothing enumerated to count
+  const json a_text = d[0], b_text = d[1];
+  const auto a = rational(&a_text), b = rational(&b_text);
+  if (!a || !b || *b < *a || *b - *a > 100000) return {compared, kMissing};
+  std::uint64_t lengths = 0;
+  for (Integer T = numerator(*a); T <= numerator(*b); ++T)
+    lengths += statistic_count(r.parsed().model(), T.convert_to<std::uint64_t>()) <= 200000;
+  return {compared, std::to_string(lengths)};
 }
 
 Sentences threshold(const Record& r) {
   const bool window = r.has("window_end");
   const std::string sem = window ? r.ev("semantics") : "finite:" + r.ev("p");
+  const auto [compared, lengths] = threshold_counts(r);
   const auto t = rational(r.evj("threshold")), end = rational(r.evj("window_end"));
   if (window && t && end && *t > *end)
     return {"finite-weights:" + r.ev("p") + ": the window [t, 2^p - 1] = [" + r.ev("threshold") + ", " +
             r.ev("window_end") + "] is empty, nothing to compare"};
+  // Which length was enumerated (else searched at random) fixes each clause's wording.
+  const json below = t ? json(to_string(Rational(*t - 1))) : json(),
+             after = end ? json(plus(r.ev("window_end"), 1)) : json();
+  const auto order = [&](const json* length) {
+    return std::string(enumerated(r, length) ? "first in enumeration order" : "found by random search");
+  };
   Sentences past{""};
   if (window && end && *end >= Rational(Integer(1000000000000)))
     past = {"; past the window, T = 2^p is beyond the longest length a certificate records (10^12)"};
   else if (window && r.has("past_window"))
-    past = combine(
-        {{"; past the window, at T = " + r.ev("past_window", "length") + ": " + finding(r, "past_window", sem) + " ("},
-         {"first in enumeration order", "found by random search"},
-         {"; the reading's counterexample to agreement at every T >= t, not part of the claim)"}});
+    past = {"; past the window, at T = " + r.ev("past_window", "length") + ": " + finding(r, "past_window", sem) +
+            " (" + order(member(*r.evj("past_window"), "length")) +
+            "; the reading's counterexample to agreement at every T >= t, not part of the claim)"};
   else if (window)
-    past = {"; past the window, at T = " + plus(r.ev("window_end"), 1) +
-                ", no difference on any statistic (not part "
-                "of the claim)",
-            "; past the window, at T = " + plus(r.ev("window_end"), 1) + ", no difference among " + NUM +
-                " random statistics (not part of the claim)"};
+    past = {"; past the window, at T = " + text(&after) + ", no difference " +
+            (enumerated(r, &after) ? std::string("on any statistic") : "among " + NUM + " random statistics") +
+            " (not part of the claim)"};
   if (r.ev("gamma") == "inf")
-    return combine({{sem + " = hardmax on " + r.ev("compared") +
-                     " statistics: gamma = inf, threshold 1 (nothing to round" + (window ? " in the window)" : ")")},
+    return combine({{sem + " = hardmax on " + compared + " statistics: gamma = inf, threshold 1 (nothing to round" +
+                     (window ? " in the window)" : ")")},
                     past});
   Sentences witness{"threshold 1: no length below it"};
   if (r.has("witness"))
-    witness = combine({{"witness at T = " + r.ev("witness", "length") + ": " + finding(r, "witness", sem)},
-                       {" (first in enumeration order)", " (found by random search)"}});
+    witness = {"witness at T = " + r.ev("witness", "length") + ": " + finding(r, "witness", sem) + " (" +
+               order(member(*r.evj("witness"), "length")) + ")"};
+  else if (t && *t > 1 && enumerated(r, &below))
+    witness = {"not sharp on this model: every statistic of length " + text(&below) + " = t - 1 already agrees (" +
+               (window ? "under finite-weights:p a sub-maximal weight u/sum(u) can round before t"
+                       : "the margin is not realised there") +
+               "; check.threshold_sharp would make this a refutation)"};
   else if (t && *t > 1)
-    witness = {"not sharp on this model: every statistic of length " + to_string(*t - 1) + " = t - 1 already agrees (" +
-                   (window ? "under finite-weights:p a sub-maximal weight u/sum(u) can round before t"
-                           : "the margin is not realised there") +
-                   "; check.threshold_sharp would make this a refutation)",
-               "no difference found at T = " + to_string(*t - 1) + " = t - 1 among " + NUM +
-                   " random statistics (sharpness not asked for: check.threshold_sharp)"};
+    witness = {"no difference found at T = " + text(&below) + " = t - 1 among " + NUM +
+               " random statistics (sharpness not asked for: check.threshold_sharp)"};
   const std::string rule = "ceil(2^(p/gamma)), the least i with i^gamma >= 2^p";
-  const std::string head = sem + " = hardmax on " + r.ev("compared") + " statistics with ";
+  // The random lengths reach min(max(10^6, 4t), 2^62) (the longest statistic).
+  const std::string far =
+      t ? to_string(std::min(std::max(Rational(1000000), Rational(4 * *t)), Rational(Integer(1) << 62))) : kMissing;
+  const std::string head = sem + " = hardmax on " + compared + " statistics with ";
   if (!window)
-    return combine({{head + "T >= t = " + r.ev("threshold") + " (" + rule + "), gamma = " + r.ev("gamma") + " (" +
-                     r.ev("exhaustive_lengths") + " lengths exhaustively, " + NUM +
-                     " random in [t, 2t] and up to T = " + NUM + "); "},
-                    witness});
+    return combine(
+        {{head + "T >= t = " + r.ev("threshold") + " (" + rule + "), gamma = " + r.ev("gamma") + " (" + lengths +
+          " lengths exhaustively, " + r.sc("samples") + " random in [t, 2t] and up to T = " + far + "); "},
+         witness});
   const std::string random = r.sc("samples") == "0" ? "" : ", " + r.sc("samples") + " random in the window";
   return combine({{head + "t = " + r.ev("threshold") + " <= T <= " + r.ev("window_end") + " (" + rule +
                    "; the window's end 2^p - 1: below 2^p no normalised weight of a top key reaches 2^-p), gamma = " +
-                   r.ev("gamma") + " (" + r.ev("exhaustive_lengths") + " lengths exhaustively" + random + "); "},
+                   r.ev("gamma") + " (" + lengths + " lengths exhaustively" + random + "); "},
                   witness,
                   past});
 }
@@ -367,9 +497,9 @@ Sentences average(const Record& r) {
   const json* first = r.element("conclusion", 0);
   const json* last = r.element("conclusion", -1);
   if (r.vacuous())
-    return {"vacuous: the premise fails, E_" + text(at("length")) + " = " + short_exact(at("E")) +
+    return {"vacuous: the premise fails, E_" + text(at("length")) + " = " + readable(at("E")) +
             " > eps = " + r.ev("epsilon") + " with N0 = " + r.ev("N0") + " (alpha_min = " + r.ev("alpha_min") + ")"};
-  return {"max E_t over t <= N0 = " + r.ev("N0") + " is " + short_exact(at("max_E")) + " <= eps = " + r.ev("epsilon") +
+  return {"max E_t over t <= N0 = " + r.ev("N0") + " is " + readable(at("max_E")) + " <= eps = " + r.ev("epsilon") +
           "; E_T <= " + r.ev("C") + "·eps^(1/2) at " +
           (r.ev("conclusion_lengths") == "every" ? "every" : "the doublings") +
           " T = " + text(first ? member(*first, "length") : nullptr) + ".." +
@@ -425,7 +555,50 @@ Sentences subsample(const Record& r) {
         " (c = " + r.ev("c") + ", G <= " + NUM + ", L <= " + NUM + ")"},
        {"", " (every rate bound >= 2G: that part could not fail)"},
        {", and the drift form holds position by position (" + NUM + " premises below 2G); measured log-log slope " +
-        r.ev("fitted_slope") + " on the long periodic input (reported, against -1/3)"}});
+        r.number("fitted_slope") + " on the long periodic input (reported, against -1/3)"}});
+}
+
+/// The least γ₂ of the second-layer heads of a case's models: P = φ ∪ {1}, Φ = max P, γ₂ = min(1, Φ − max(P ∖ {Φ}))
+/// (1 when P = {Φ}); 1 without a second layer.
+Rational second_layer_margin(const Case& c) {
+  Rational least = 1;
+  for (const Model& m : c.models)
+    for (std::size_t l = 1; l < m.layers.size(); ++l)
+      for (const auto& head : m.layers[l].heads) {
+        std::vector<Rational> p(head.phi.begin(), head.phi.end());
+        p.push_back(1);
+        const Rational top = *std::max_element(p.begin(), p.end());
+        std::optional<Rational> next;
+        for (const Rational& v : p)
+          if (v < top && (!next || v > *next)) next = v;
+        least = std::min(least, next ? std::min(Rational(1), Rational(top - *next)) : Rational(1));
+      }
+  return least;
+}
+
+/// T5.2.sim's "first at n = …": the least tested n at which every row's error is within ε, from the rows' recorded
+/// errors (which the kernel checks against its own forward pass): a row whose recorded [lo, hi] straddles ε may go
+/// either way, and the recorded text must be one those allow.
+std::string first_within(const Record& r) {
+  const json* rows = r.evj("rows");
+  const json eps_text = r.check_rational("epsilon", "1/10");
+  const auto eps = rational(&eps_text);
+  std::map<std::uint64_t, int> at;  // n -> 1 every row within, 0 some row may be, -1 some row is not
+  for (std::size_t i = 0; eps && rows && rows->is_array() && i < rows->size(); ++i) {
+    const json* n = member((*rows)[i], "n");
+    const json* error = member((*rows)[i], "error");
+    const auto ends = error ? recorded_interval(*error) : std::nullopt;
+    if (!n || !n->is_number_unsigned() || !ends) return kMissing;
+    const int row = ends->second <= *eps ? 1 : ends->first > *eps ? -1 : 0;
+    auto [it, fresh] = at.emplace(n->get<std::uint64_t>(), row);
+    if (!fresh) it->second = std::min(it->second, row);
+  }
+  const std::string recorded = r.ev("eps_reached_at");
+  for (const auto& [n, status] : at) {
+    if (status >= 0 && recorded == "n = " + std::to_string(n)) return recorded;
+    if (status == 1) return "n = " + std::to_string(n);  // the first n certainly within
+  }
+  return "none of the tested n";
 }
 
 Sentences complexity(const Record& r) {
@@ -433,19 +606,17 @@ Sentences complexity(const Record& r) {
   const json* rows = r.evj("rows");
   if (rows && rows->is_array())
     for (const json& row : *rows) c_good += row.is_object() && row.value("c_good", json()) == json(true);
-  const json* input = r.element("inputs", 0);
-  const json* x = input ? member(*input, "x") : nullptr;
-  const std::string length = x && x->is_string() ? std::to_string(x->get_ref<const std::string&>().size()) : kMissing;
-  return combine(
-      {{"|f(x) - f(z)| and |g(x) - g(z)| within the simulation-error bound on " + r.sc("samples") +
-        " (x, n) checks (|x| = " + length + ") and within C(f) n^-min("},
-       {"gamma,1/3,gamma2", "gamma,1/3"},
-       {") on the " + std::to_string(c_good) + " with a c-good z; smallest bound " + NUM +
-        "; both within eps = " + r.check_rational("epsilon", "1/10") + " first at " + r.ev("eps_reached_at") +
-        " (measured) against N_variant_A = " + readable_integer(r.evj("N_variant_A")) +
-        " (conditional on a c-good z at every length"},
-       {"", " with |x|'s residue mod " + NUM},
-       {"), N_variant_B = " + readable_integer(r.evj("N_variant_B")) + " (C = " + decimal_of(r.evj("C"), 4) + ")"}});
+  std::uint64_t period = 1;
+  for (const Model& m : r.parsed().models) period = std::lcm(period, static_cast<std::uint64_t>(m.period));
+  return {"|f(x) - f(z)| and |g(x) - g(z)| within the simulation-error bound on " + r.sc("samples") +
+          " (x, n) checks (|x| = " + r.check_rational("simulation_length", "10000") + ") and within C(f) n^-min(" +
+          (second_layer_margin(r.parsed()) != 1 ? "gamma,1/3,gamma2" : "gamma,1/3") + ") on the " +
+          std::to_string(c_good) + " with a c-good z; smallest bound " + NUM +
+          "; both within eps = " + r.check_rational("epsilon", "1/10") + " first at " + first_within(r) +
+          " (measured) against N_variant_A = " + readable_integer(r.evj("N_variant_A")) +
+          " (conditional on a c-good z at every length" +
+          (period == 1 ? "" : " with |x|'s residue mod " + std::to_string(period)) +
+          "), N_variant_B = " + readable_integer(r.evj("N_variant_B")) + " (C = " + decimal_of(r.evj("C"), 4) + ")"};
 }
 
 const std::map<std::string, std::function<Sentences(const Record&)>>& sentences() {
@@ -468,12 +639,12 @@ const std::map<std::string, std::function<Sentences(const Record&)>>& sentences(
 
 }  // namespace
 
-std::optional<DetailCheck> check_holding_detail(const json& certificate, const Model& model) {
+std::optional<DetailCheck> check_holding_detail(const json& certificate, const Case& c) {
   const json* claim = member(certificate, "claim");
   const json* detail = member(certificate, "detail");
   const auto known = claim && claim->is_string() ? sentences().find(claim->get<std::string>()) : sentences().end();
   if (known == sentences().end()) return std::nullopt;
-  const Sentences allowed = known->second(Record(certificate, model));
+  const Sentences allowed = known->second(Record(certificate, c));
   DetailCheck out;
   out.expected = shown(allowed.front());
   if (!detail || !detail->is_string()) return out;

@@ -1,7 +1,7 @@
 #pragma once
 // The detail text of a holding verdict as the record implies it: each claim's sentence restated, its numbers taken
 // from the record's fields (docs/kernel.md "Details").
-#include "lgcheck/model/model.hpp"
+#include "lgcheck/model/case_file.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -18,8 +18,7 @@ struct DetailCheck {
 };
 
 /// The detail of a PROVED, SAMPLED or VACUOUS certificate against the sentences its claim writes, filled from
-/// its evidence, scope and case (`model`: the case's first model, for its alphabet and period); nullopt for a claim
-/// the kernel does not know.
-std::optional<DetailCheck> check_holding_detail(const nlohmann::json& certificate, const Model& model);
+/// its evidence, scope and case (`c`: the certificate's case, parsed); nullopt for a claim the kernel does not know.
+std::optional<DetailCheck> check_holding_detail(const nlohmann::json& certificate, const Case& c);
 
 }  // namespace lgc::kernel
