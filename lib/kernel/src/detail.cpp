@@ -165,19 +165,6 @@ std::string decimal_of(const json* v, int digits) {
   return q ? to_decimal(*q, digits) : kMissing;
 }
 
-/// A recorded "[lo, hi]" of decimals as exact rationals (the ends as written), or an exact value twice.
-std::optional<std::pair<Rational, Rational>> recorded_interval(const json& v) {
-  if (const auto q = rational(&v)) return std::make_pair(*q, *q);
-  if (!v.is_string()) return std::nullopt;
-  const std::string& t = v.get_ref<const std::string&>();
-  const std::size_t comma = t.find(", ");
-  if (t.size() < 6 || t.front() != '[' || t.back() != ']' || comma == std::string::npos) return std::nullopt;
-  const json lo = t.substr(1, comma - 1), hi = t.substr(comma + 2, t.size() - comma - 3);
-  const auto a = rational(&lo), b = rational(&hi);
-  if (!a || !b) return std::nullopt;
-  return std::make_pair(*a, *b);
-}
-
 /// One certificate's fields, read without trusting their presence.
 class Record {
  public:
@@ -587,7 +574,7 @@ std::string first_within(const Record& r) {
   for (std::size_t i = 0; eps && rows && rows->is_array() && i < rows->size(); ++i) {
     const json* n = member((*rows)[i], "n");
     const json* error = member((*rows)[i], "error");
-    const auto ends = error ? recorded_interval(*error) : std::nullopt;
+    const auto ends = error ? recorded_ends(*error) : std::nullopt;
     if (!n || !n->is_number_unsigned() || !ends) return kMissing;
     const int row = ends->second <= *eps ? 1 : ends->first > *eps ? -1 : 0;
     auto [it, fresh] = at.emplace(n->get<std::uint64_t>(), row);

@@ -1,6 +1,8 @@
 // Untrusted JSON getters that never throw.
 #include "lgcheck/kernel/json_read.hpp"
 
+#include <charconv>
+
 namespace lgc::kernel {
 
 std::optional<Rational> read_rational(const nlohmann::json& v, std::string& why) {
@@ -48,6 +50,48 @@ std::string show(const nlohmann::json& v) {
   std::string s = v.dump();
   if (s.size() > 80) s = s.substr(0, 77) + "...";
   return s;
+}
+
+/// A decimal literal ("0.25", "-3", "2.9e-39") as an exact rational; nullopt for anything else.
+std::optional<Rational> decimal_value(const std::string& text) {
+  const auto e = text.find_first_of("eE");
+  const std::string mantissa = text.substr(0, e);
+  const auto dot = mantissa.find('.');
+  std::string digits = mantissa;
+  long exponent = 0;
+  if (dot != std::string::npos) {
+    digits.erase(dot, 1);
+    exponent = -static_cast<long>(mantissa.size() - dot - 1);
+  }
+  const std::size_t sign = !digits.empty() && digits.front() == '-';
+  if (digits.size() <= sign || digits.size() > 40 || digits.find_first_not_of("0123456789", sign) != std::string::npos)
+    return std::nullopt;
+  if (e != std::string::npos) {
+    const std::string power = text.substr(e + 1);
+    long p = 0;
+    const char* first = power.data() + (power.starts_with('+') ? 1 : 0);
+    const auto [end, error] = std::from_chars(first, power.data() + power.size(), p);
+    if (error != std::errc() || end != power.data() + power.size() || p < -100000 || p > 100000) return std::nullopt;
+    exponent += p;
+  }
+  const auto lead = digits.find_first_not_of('0', sign);  // no leading 0: GMP would read the digits as octal
+  const Rational value{lead == std::string::npos ? Integer(0) : Integer((sign ? "-" : "") + digits.substr(lead))};
+  const Integer ten = pow(Integer(10), static_cast<unsigned>(exponent < 0 ? -exponent : exponent));
+  return exponent < 0 ? Rational(value / Rational(ten)) : Rational(value * ten);
+}
+
+/// A recorded distance's ends: the rational itself twice, or the endpoints of an enclosure written "[lo, hi]"
+/// (decimals rounded outward, as "0.25" or "2.9e-39"); nullopt for anything else.
+std::optional<std::pair<Rational, Rational>> recorded_ends(const nlohmann::json& v) {
+  std::string why;
+  if (auto q = read_rational(v, why)) return std::make_pair(*q, *q);
+  if (!v.is_string()) return std::nullopt;
+  const std::string& t = v.get_ref<const std::string&>();
+  const auto comma = t.rfind(", ");
+  if (t.size() < 5 || t.front() != '[' || t.back() != ']' || comma == std::string::npos) return std::nullopt;
+  const auto lo = decimal_value(t.substr(1, comma - 1)), hi = decimal_value(t.substr(comma + 2, t.size() - comma - 3));
+  if (!lo || !hi) return std::nullopt;
+  return std::make_pair(*lo, *hi);
 }
 
 }  // namespace lgc::kernel

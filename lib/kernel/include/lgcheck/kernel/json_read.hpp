@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace lgc::kernel {
 
@@ -23,5 +24,11 @@ const nlohmann::json* member(const nlohmann::json& o, const char* key);
 std::optional<Rational> rational_at(const nlohmann::json& o, const char* key, std::string* why = nullptr);
 std::optional<std::uint64_t> count_at(const nlohmann::json& o, const char* key, std::uint64_t max,
                                       std::string* why = nullptr);
+
+/// A decimal literal ("0.25", "-3", "2.9e-39") as an exact rational; nullopt for anything else.
+std::optional<Rational> decimal_value(const std::string& text);
+/// A recorded value's ends: the rational itself twice, or the endpoints of an enclosure written "[lo, hi]"
+/// (decimals rounded outward, as "0.25" or "2.9e-39"); nullopt for anything else.
+std::optional<std::pair<Rational, Rational>> recorded_ends(const nlohmann::json& v);
 
 }  // namespace lgc::kernel
