@@ -3,6 +3,7 @@
 // tampered copies and on malformed documents.
 #include "lgcheck/kernel/certificate.hpp"
 #include "lgcheck/kernel/enumeration.hpp"
+#include "lgcheck/kernel/json_read.hpp"
 #include "lgcheck/kernel/section5.hpp"
 #include "lgcheck/kernel/witness.hpp"
 #include "support.hpp"
@@ -154,6 +155,48 @@ TEST_CASE("T4.2.avg beyond check.average_budget: UNDECIDED without a premise is 
   avg["verdict"] = "UNDECIDED";
   avg["case"]["check"]["average_budget"] = 320;  // within the budget: the premise must be there
   CHECK(has(k::check_certificate(avg).problems, "evidence.premise: missing"));
+}
+
+TEST_CASE("T4.2.avg with eps above 1: UNDECIDED without evidence is accepted, a holding verdict is not",
+          "[kernel][certificate]") {
+  // Theorem 4.2 is stated for eps <= 1: the search records UNDECIDED and no evidence (a valid certificate of an
+  // audit's set that the kernel rejected for missing fields).
+  const json avg = fixture("presence_eps_above_1__T4.2.avg.json");
+  const auto r = k::check_certificate(avg);
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "verdict: UNDECIDED, eps = 10000000000000000000000000 > 1"));
+  json relabelled = avg;
+  relabelled["verdict"] = "PROVED";
+  CHECK(has(k::check_certificate(relabelled).problems,
+            "verdict: PROVED although eps = 10000000000000000000000000 > 1"));
+  json padded = avg;
+  padded["evidence"]["N0"] = "1";
+  CHECK(has(k::check_certificate(padded).problems, "evidence: recorded although eps"));
+  json smaller = avg;  // with eps = 1/4 the claim is computed and its evidence required
+  smaller["case"]["check"]["epsilon"] = "1/4";
+  CHECK(has(k::check_certificate(smaller).problems, "evidence.N0: missing"));
+}
+
+TEST_CASE("bounds longer than 4096 digits are read and compared", "[kernel][certificate]") {
+  // A random pair's T5.2.sim: C has 3 301 characters, N_variant_A 9 903 (the kernel read at most 4 096 and
+  // rejected this valid certificate). Reading stops at kMaxRationalLiteral characters.
+  const json sim = fixture("random_pair_long_bounds__T5.2.sim.json");
+  const auto r = k::check_certificate(sim);
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "evidence.N_variant_A"));
+  if (kFullSection5) {
+    json tampered = sim;
+    std::string n = tampered["evidence"]["N_variant_A"];
+    n.back() = n.back() == '0' ? '1' : '0';
+    tampered["evidence"]["N_variant_A"] = n;
+    CHECK(has(k::check_certificate(tampered).problems, "evidence.N_variant_A: recorded"));
+  }
+  std::string why;
+  CHECK(k::read_rational(json(std::string(k::kMaxRationalLiteral, '7')), why));
+  CHECK_FALSE(k::read_rational(json(std::string(k::kMaxRationalLiteral + 1, '7')), why));
+  CHECK(why == "a rational literal longer than 1048576 characters");
 }
 
 TEST_CASE("finite-weights:p: the window recomputed, its verdict and witnesses checked", "[kernel][certificate]") {

@@ -844,6 +844,12 @@ class Checker {
     const auto read = case_alpha();
     if (!read) return;
     const std::vector<Rational>& alpha = *read;
+    if (const Rational eps = case_.check_rational("epsilon", Rational(1, 4)); eps > 1) {
+      // Theorem 4.2 is stated for ε ≤ 1: the search computes nothing and records no evidence.
+      if (!evidence_->empty()) problem("evidence", cat("recorded although eps = ", eps, " > 1"));
+      if (verdict() != "UNDECIDED") return problem("verdict", cat(verdict(), " although eps = ", eps, " > 1"));
+      return agreed(cat("verdict: UNDECIDED, eps = ", eps, " > 1 (Theorem 4.2 is stated for eps <= 1)"));
+    }
     std::string text;
     for (const auto& a : alpha) text += cat(text.empty() ? "" : ",", a);
     if (!field("alpha") || *field("alpha") != text)

@@ -12,7 +12,9 @@
 
 namespace lgc::kernel {
 
-/// A rational written as a string literal ("3/4", "0.125", at most 4096 characters) or a JSON integer.
+/// The longest rational literal read (characters): T5.2.sim's bounds run to 10^100000 on random models.
+inline constexpr std::size_t kMaxRationalLiteral = std::size_t(1) << 20;
+/// A rational written as a string literal ("3/4", "0.125", at most kMaxRationalLiteral characters) or a JSON integer.
 std::optional<Rational> read_rational(const nlohmann::json& v, std::string& why);
 /// A JSON integer (or a string of digits) in [0, max].
 std::optional<std::uint64_t> read_count(const nlohmann::json& v, std::uint64_t max, std::string& why);
