@@ -11,7 +11,6 @@
 #include "lgcheck/model/input.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <functional>
 #include <random>
 #include <map>
@@ -129,22 +128,16 @@ bool decimal_meets(const Rational& d, const std::string& text, const Number& val
   return d - u <= upper_of(value) && d + u >= lower_of(value);
 }
 
+/// Whether every output is an exact rational (not an enclosure).
+bool all_exact(const Values& v) {
+  return std::all_of(v.begin(), v.end(), [](const auto& y) { return y.is_exact(); });
+}
+
 /// |f(x) − g(x)|∞ exactly (nullopt when an output is an enclosure).
 std::optional<Rational> exact_distance(const Case& c, const Tokens& x) {
   Values f = evaluate(c.models[0], x, c.models[0].semantics), g = evaluate(c.models[1], x, c.models[1].semantics);
-  for (std::size_t k = 0; k < f.size(); ++k)
-    if (!f[k].is_exact() || !g[k].is_exact()) return std::nullopt;
+  if (!all_exact(f) || !all_exact(g)) return std::nullopt;
   return difference_bracket(f, g).lo;
-}
-
-/// The number N of "N constructed hard inputs" in a D5.4.kgram domain text (0 when it names none).
-unsigned long hard_input_count(const std::string& domain) {
-  const std::size_t at = domain.find(" constructed hard inputs");
-  if (at == std::string::npos || at == 0) return 0;
-  const std::size_t space = domain.rfind(' ', at - 1), from = space == std::string::npos ? 0 : space + 1;
-  unsigned long n = 0;
-  const auto [end, error] = std::from_chars(domain.data() + from, domain.data() + at, n);
-  return error == std::errc() && end == domain.data() + at ? n : 0;
 }
 
 /// The texts of the two ends of a recorded "[lo, hi]", or a single decimal d twice; nullopt when not a string.
@@ -874,31 +867,33 @@ class Checker {
     unchecked("evidence.conclusion: E_T at T >= N0 is beyond the kernel's brute force");
   }
 
-  /// E_t = Σ_x P(x)·|f(x) − g(x)|∞ over the strings of length t of α's support (nullopt when too many or inexact).
-  std::optional<Rational> brute_expectation(const std::vector<Rational>& alpha, std::size_t t) {
-    Rational sum = 0;
-    bool exact = case_.is_pair;
-    bool small = exact && for_each_string(support(alpha), t, [&](const Tokens& x) {
-      auto d = exact_distance(case_, x);
-      if (!d) exact = false;
-      else sum += string_probability(alpha, x) * *d;
-    });
-    if (!small || !exact) return std::nullopt;
-    return sum;
+  /// E_t = Σ_x P(x)·|f(x) − g(x)|∞ over the strings of length t of α's support, enclosed by each string's
+  /// [lo, hi] of |f − g|, and exact (lo = hi) when every output is; nullopt when too many strings.
+  struct Expectation {
+    Bracket sum{0, 0};
+    bool exact = true;
+  };
+  std::optional<Expectation> expectation_by_strings(const std::vector<Rational>& alpha, std::size_t t) {
+    if (!case_.is_pair) return std::nullopt;
+    Expectation e;
+    const Model &f = case_.models[0], &g = case_.models[1];
+    if (!for_each_string(support(alpha), t, [&](const Tokens& x) {
+          const Values fx = evaluate(f, x, f.semantics), gx = evaluate(g, x, g.semantics);
+          e.exact = e.exact && all_exact(fx) && all_exact(gx);
+          const Bracket d = difference_bracket(fx, gx);
+          const Rational p = string_probability(alpha, x);
+          e.sum.lo += p * d.lo;
+          e.sum.hi += p * d.hi;
+        }))
+      return std::nullopt;
+    return e;
   }
 
-  /// E_t enclosed: Σ_x P(x)·[lo, hi] of |f(x) − g(x)|∞ over the strings of length t of α's support (nullopt when
-  /// too many).
-  std::optional<Bracket> brute_expectation_bracket(const std::vector<Rational>& alpha, std::size_t t) {
-    Bracket sum{0, 0};
-    const bool small = case_.is_pair && for_each_string(support(alpha), t, [&](const Tokens& x) {
-      const Rational p = string_probability(alpha, x);
-      const Bracket d = pair_gap(case_, x);
-      sum.lo += p * d.lo;
-      sum.hi += p * d.hi;
-    });
-    if (!small) return std::nullopt;
-    return sum;
+  /// E_t exactly (nullopt when too many strings or an output is inexact).
+  std::optional<Rational> brute_expectation(const std::vector<Rational>& alpha, std::size_t t) {
+    const auto e = expectation_by_strings(alpha, t);
+    if (!e || !e->exact) return std::nullopt;
+    return e->sum.lo;
   }
 
   /// T4.2.avg's premise: E at the recorded length, whether it holds against ε, and every E_u strings reach:
@@ -919,10 +914,11 @@ class Checker {
     const std::uint64_t last = holds ? (n0 > 100000 ? 0 : n0.convert_to<std::uint64_t>()) : *t;
     const std::uint64_t listed = std::min<std::uint64_t>(last, 16);
     check_average_domain(n0, last, holds);
-    auto e = brute_expectation(alpha, *t);
+    const auto by_strings = expectation_by_strings(alpha, *t);
+    const auto e = by_strings && by_strings->exact ? std::make_optional(by_strings->sum.lo) : std::nullopt;
     const json* recorded = member(*premise, value_key);
     if (e) compare_rational({value_path, recorded}, *e);
-    else if (const auto kernel = brute_expectation_bracket(alpha, *t)) {  // inexact outputs (a sin readout)
+    else if (const auto kernel = by_strings ? std::make_optional(by_strings->sum) : std::nullopt) {  // a sin readout
       const auto ends = recorded ? recorded_ends(*recorded) : std::nullopt;
       if (!ends || ends->first > kernel->hi || ends->second < kernel->lo)
         return problem(value_path, cat("recorded ", shown(recorded), ", the kernel encloses E_", *t, " in ",

@@ -524,12 +524,11 @@ Sentences lipschitz(const Record& r) {
 Sentences kgram(const Record& r) {
   const std::string domain = r.domain();
   const auto d = numbers_in(domain);
-  const std::size_t hard = r.has("visited") ? 3 : 0;  // the count of hard inputs among the domain's numbers
   const std::string exhaustive = r.has("visited") && d.size() > 1
                                      ? "every input of length " + r.ev("min_length") + ".." + d[1]
                                      : "no length >= T0 = " + r.ev("min_length") + " within the exhaustive budget";
   return {"|f(x) - f*(x)| <= eps = " + r.ev("epsilon") + " on " + r.ev("inputs") + " inputs with match fraction >= " +
-          r.ev("rho") + " (" + exhaustive + ", " + (d.size() > hard ? d[hard] : kMissing) +
+          r.ev("rho") + " (" + exhaustive + ", " + std::to_string(hard_input_count(domain)) +
           " hard inputs from T0; random repetitive ones from T0 up to T = " + NUM + "); worst error " + NUM +
           "; gamma = " + r.ev("gamma") + " >= 1"};
 }

@@ -4,6 +4,7 @@
 #include "lgcheck/kernel/witness.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <functional>
 #include <random>
@@ -236,6 +237,16 @@ std::vector<Tokens> sample_strings(const Domain& d, const Model& m) {
     out.push_back(random_tokens(m, T, rng));
   }
   return out;
+}
+
+/// The number N of "N constructed hard inputs" in a D5.4.kgram domain text (0 when it names none).
+unsigned long hard_input_count(const std::string& domain) {
+  const std::size_t at = domain.find(" constructed hard inputs");
+  if (at == std::string::npos || at == 0) return 0;
+  const std::size_t space = domain.rfind(' ', at - 1), from = space == std::string::npos ? 0 : space + 1;
+  unsigned long n = 0;
+  const auto [end, error] = std::from_chars(domain.data() + from, domain.data() + at, n);
+  return error == std::errc() && end == domain.data() + at ? n : 0;
 }
 
 }  // namespace lgc::kernel

@@ -24,6 +24,8 @@ struct Domain {
   std::optional<std::uint64_t> cap;  ///< a length with more statistics is not in the domain
 };
 std::optional<Domain> parse_domain(const std::string& text);
+/// The number N of "N constructed hard inputs" in a D5.4.kgram domain text (0 when it names none).
+unsigned long hard_input_count(const std::string& domain);
 
 /// The number of statistics of strings of length T (theory.md §2 "Sufficient statistic").
 Integer statistic_count(const Model& model, std::uint64_t T);
