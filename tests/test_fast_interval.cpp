@@ -2,6 +2,7 @@
 // evaluation: every result must contain the exact or high-precision value.
 #include "lgcheck/enumerate/strings.hpp"
 #include "lgcheck/numeric/fast_interval.hpp"
+#include "lgcheck/numeric/fast_sparse_matrix.hpp"
 #include "lgcheck/semantics/softmax_linear.hpp"
 #include "lgcheck/semantics/softmax_linear_fast.hpp"
 
@@ -71,6 +72,49 @@ TEST_CASE("FastInterval arithmetic contains the exact rational result", "[fast-i
   CHECK(p.lo > -15.001);
   // Division by an interval holding 0 is unbounded, never a wrong finite answer.
   CHECK_FALSE((FastInterval::point(1) / FastInterval{-1, 1}).is_finite());
+}
+
+TEST_CASE("FastSparseMatrix's product contains the exact rational product", "[fast-interval]") {
+  // Entries from {0, ±1, 1/2, -3/4, 1/3, 247403/31250}: zeros skipped, ±1 exact, dyadics two products, the others
+  // four; inputs the enclosures of rationals (1/7, exact 0, ...), some exactly zero (skipped: the product is 0).
+  const std::vector<Rational> entries = {Rational(0),     Rational(0),    Rational(1),
+                                         Rational(-1),    Rational(1, 2), Rational(-3, 4),
+                                         Rational(1, 3),  Rational(247403, 31250)};
+  const std::vector<Rational> inputs = {Rational(0), Rational(1, 7), Rational(-5, 2), Rational(1, 1000003),
+                                        Rational(3)};
+  std::mt19937_64 rng(lgc::test::test_seed() + 92);
+  INFO("seed " << lgc::test::test_seed() + 92);
+  std::size_t points = 0;
+  for (int rep = 0; rep < 300; ++rep) {
+    const std::size_t rows = 1 + rep % 5, cols = 1 + (rep / 5) % 6;
+    lgc::Matrix<Rational> m(rows, cols);
+    std::vector<Rational> v(cols);
+    std::vector<FastInterval> fv(cols), out;
+    for (std::size_t c = 0; c < cols; ++c) {
+      v[c] = inputs[rng() % inputs.size()];
+      fv[c] = FastInterval::enclosing(v[c]);
+      for (std::size_t r = 0; r < rows; ++r) m(r, c) = entries[rng() % entries.size()];
+    }
+    lgc::FastSparseMatrix(m).times(fv, out);
+    REQUIRE(out.size() == rows);
+    for (std::size_t r = 0; r < rows; ++r) {
+      Rational exact = 0, magnitude = 0;
+      for (std::size_t c = 0; c < cols; ++c) exact += m(r, c) * v[c], magnitude += abs(m(r, c) * v[c]);
+      INFO("rep " << rep << " row " << r << ": " << exact << " in [" << out[r].lo << ", " << out[r].hi << "]");
+      CHECK(Rational(out[r].lo) <= exact);
+      CHECK(exact <= Rational(out[r].hi));
+      CHECK(Rational(out[r].hi) - Rational(out[r].lo) <= magnitude / Rational(int64_t{1} << 45));  // a few ulps
+      points += out[r].lo == out[r].hi;
+    }
+  }
+  CHECK(points > 0);  // products by 0 and ±1 of exact inputs stay exact
+  // A product rounded to a point would miss the exact value: 1/3 · 3 encloses 1 strictly.
+  lgc::Matrix<Rational> third(1, 1);
+  third(0, 0) = Rational(1, 3);
+  std::vector<FastInterval> three = {FastInterval::point(3)}, out;
+  lgc::FastSparseMatrix(third).times(three, out);
+  CHECK(out[0].lo < 1);
+  CHECK(out[0].hi > 1);
 }
 
 TEST_CASE("FastInterval exp and log contain the MPFI values at 256 bits", "[fast-interval]") {

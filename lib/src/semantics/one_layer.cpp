@@ -116,10 +116,10 @@ std::optional<OneLayerEvaluator::SmallTables> OneLayerEvaluator::small_tables(
     return out;
   };
   if (const auto& mlp = model.layers[0].mlp) {
-    t.fast_mlp_in = mlp->in.map<FastInterval>(enclosed), t.fast_mlp_out = mlp->out.map<FastInterval>(enclosed);
+    t.fast_mlp_in = FastSparseMatrix(mlp->in), t.fast_mlp_out = FastSparseMatrix(mlp->out);
     t.fast_mlp_in_bias = enclosed_vector(mlp->in_bias), t.fast_mlp_out_bias = enclosed_vector(mlp->out_bias);
   }
-  t.fast_readout = model.readout.weights.map<FastInterval>(enclosed);
+  t.fast_readout = FastSparseMatrix(model.readout.weights);
   t.fast_readout_bias = enclosed_vector(model.readout.bias);
   if (model.readout.sin_omega) t.omega = enclosed(*model.readout.sin_omega);
   return t;
@@ -207,14 +207,17 @@ bool OneLayerEvaluator::enclose_fast(const Statistic& sigma, std::vector<FastInt
   const SmallTables& t = *small_;
   y.resize(exact.size());
   for (std::size_t k = 0; k < exact.size(); ++k) y[k] = enclose_integer(exact[k].num) / enclose_integer(exact[k].den);
-  constexpr FastInterval zero{0, 0};
-  if (model_->layers[0].mlp)
-    apply_mlp_in_place(MlpWeights<FastInterval>{t.fast_mlp_in, t.fast_mlp_in_bias, t.fast_mlp_out,
-                                                t.fast_mlp_out_bias},
-                       y, zero, hidden, product);
-  times_skipping_zeros(t.fast_readout, y, zero, out);
+  if (model_->layers[0].mlp) {  // y ← y + W_out relu(W_in y + b_in) + b_out
+    t.fast_mlp_in.times(y, hidden);
+    for (std::size_t k = 0; k < hidden.size(); ++k)
+      hidden[k] = relu(add_exact_zero_aware(hidden[k], t.fast_mlp_in_bias[k]));
+    t.fast_mlp_out.times(hidden, product);
+    for (std::size_t k = 0; k < y.size(); ++k)
+      y[k] = add_exact_zero_aware(add_exact_zero_aware(y[k], product[k]), t.fast_mlp_out_bias[k]);
+  }
+  t.fast_readout.times(y, out);
   for (std::size_t k = 0; k < out.size(); ++k) {
-    out[k] = out[k] + t.fast_readout_bias[k];
+    out[k] = add_exact_zero_aware(out[k], t.fast_readout_bias[k]);
     if (!t.rational_readout) out[k] = sin(t.omega * out[k]);
   }
   for (const FastInterval& v : out)

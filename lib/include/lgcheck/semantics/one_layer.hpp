@@ -3,6 +3,7 @@
 // output, the argmax ("top level") sets of every head and the attention
 // distribution ω_h over classes, at a cost independent of T.
 #include "lgcheck/numeric/fast_interval.hpp"
+#include "lgcheck/numeric/fast_sparse_matrix.hpp"
 #include "lgcheck/numeric/number.hpp"
 #include "lgcheck/numeric/small_rational.hpp"
 #include "lgcheck/semantics/forward.hpp"
@@ -123,7 +124,7 @@ class OneLayerEvaluator {
     Row readout_bias;
     bool rational_readout = true;              // no sin
     // enclose_fast's: the MLP (when there is one) and the readout enclosed in doubles, ω of a sin readout
-    Matrix<FastInterval> fast_mlp_in, fast_mlp_out, fast_readout;
+    FastSparseMatrix fast_mlp_in, fast_mlp_out, fast_readout;
     std::vector<FastInterval> fast_mlp_in_bias, fast_mlp_out_bias, fast_readout_bias;
     FastInterval omega;
   };
