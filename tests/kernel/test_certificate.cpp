@@ -300,16 +300,15 @@ TEST_CASE("pair_distance compares with the lower end of the distance", "[kernel]
   farey = fixture("farey_hat_n4__T4.1.witness.json");
   farey["evidence"]["D_n"] = "1/4";
   CHECK(has(k::check_certificate(farey).problems, "evidence.D_n: recorded 1/4, recomputed 0"));
-  // With a sin readout on g no |f - g| is exact: D_n is left unchecked, never compared with a maximum over the
-  // exact strings only (there are none).
+  // With a sin readout on g no |f - g| is exact: D_n is enclosed over every string, never compared with a maximum
+  // over the exact strings only (there are none); here f and g differ, so the recorded 0 and PROVED are refused.
   farey = fixture("farey_hat_n4__T4.1.witness.json");
   farey["case"]["pair"][1]["readout"]["activation"] = {{"sin", "1"}};
   const auto sin_readout = k::check_certificate(farey);
   CHECK_FALSE(has(sin_readout.reestablished, "evidence.D_n"));
   CHECK_FALSE(has(sin_readout.problems, "evidence.D_n: recorded 0, recomputed 0"));
-  bool unchecked = false;
-  for (const auto& n : sin_readout.not_reestablished) unchecked = unchecked || n.rfind("evidence.D_n: ", 0) == 0;
-  CHECK(unchecked);
+  CHECK(has(sin_readout.problems, "evidence.D_n: recorded \"0\", the kernel encloses D(4) in ["));
+  CHECK(has(sin_readout.problems, "verdict: PROVED, but the kernel encloses D(4) in ["));
 }
 
 TEST_CASE("T4.1.sim with L = 0: delta is 2, and the kernel does not fail", "[kernel][certificate]") {
@@ -1122,6 +1121,24 @@ TEST_CASE("forged T4.1.witness verdicts are rejected: a REFUTED without its reas
   json inside = cert;
   inside["evidence"]["witnesses"][0]["statistic"] = {{"counts", {6, 0}}, {"length", 7}, {"window", {1}}};
   CHECK(has(k::check_certificate(inside).problems, "a gap at length 7 <= n = 15 contradicts D_n = 0"));
+}
+
+TEST_CASE("T4.1.witness on a sin pair: D_n enclosed by the kernel, a REFUTED on a difference at length <= n shown",
+          "[kernel][certificate]") {
+  // A random pair with a sin readout: |f - g| = [1.65962183244, 1.65962183245] at length 1 <= n = 2. The kernel
+  // compared D_n only when exact, and accepted this REFUTED without re-deriving its reason.
+  const json cert = fixture("random_sin_pair_refuted__T4.1.witness.json");
+  const auto r = k::check_certificate(cert);
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "evidence.D_n (the kernel's enclosure by strings meets it)"));
+  CHECK(has(r.reestablished, "verdict: REFUTED, f and g differ at a length <= n (the kernel encloses D(2) in [1.6596"));
+  json moved = cert;
+  moved["evidence"]["D_n"] = "[1.5, 1.6]";  // an enclosure beside the kernel's
+  CHECK(has(k::check_certificate(moved).problems, "evidence.D_n: recorded \"[1.5, 1.6]\", the kernel encloses D(2)"));
+  json proved = cert;  // the difference at length 1 contradicts a holding verdict
+  proved["verdict"] = "PROVED";
+  CHECK(has(k::check_certificate(proved).problems, "verdict: PROVED, but the kernel encloses D(2) in [1.6596"));
 }
 
 TEST_CASE("a position witness certificate (softmax, two layers) is accepted, its edits and forged verdicts are not",

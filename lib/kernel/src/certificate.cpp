@@ -133,11 +133,15 @@ bool all_exact(const Values& v) {
   return std::all_of(v.begin(), v.end(), [](const auto& y) { return y.is_exact(); });
 }
 
-/// |f(x) − g(x)|∞ exactly (nullopt when an output is an enclosure).
-std::optional<Rational> exact_distance(const Case& c, const Tokens& x) {
-  Values f = evaluate(c.models[0], x, c.models[0].semantics), g = evaluate(c.models[1], x, c.models[1].semantics);
-  if (!all_exact(f) || !all_exact(g)) return std::nullopt;
-  return difference_bracket(f, g).lo;
+/// |f(x) − g(x)|∞ of a pair enclosed, and whether every output is exact (then lo = hi is the value).
+struct StringGap {
+  Bracket d;
+  bool exact;
+};
+StringGap string_gap(const Case& c, const Tokens& x) {
+  const Model &f = c.models[0], &g = c.models[1];
+  const Values fx = evaluate(f, x, f.semantics), gx = evaluate(g, x, g.semantics);
+  return {difference_bracket(fx, gx), all_exact(fx) && all_exact(gx)};
 }
 
 /// The texts of the two ends of a recorded "[lo, hi]", or a single decimal d twice; nullopt when not a string.
@@ -664,18 +668,33 @@ class Checker {
     const Rational eta = case_.check_rational("eta", Rational(1, 4));
     const std::uint64_t n = case_.check_count("witness_n", 0);
     compare_fields({{"eta", eta}, {"n", Rational(n)}, {"differ_by", Rational(witness_length())}});
-    bool all = n > 0 && case_.is_pair;
-    Rational worst = 0;
-    for (std::size_t t = 1; all && t <= n; ++t) {
-      const bool enumerated = for_each_string(symbols(case_.model().alphabet_size()), t, [&](const Tokens& x) {
-        auto d = exact_distance(case_, x);
-        if (!d) all = false;  // a distance the kernel cannot compute exactly: D_n is left unchecked
-        else worst = std::max(worst, *d);
+    // D_n by every string of length <= n: exact when every output is, else enclosed as [max lo, max hi].
+    bool enumerated = n > 0 && case_.is_pair, exact = true;
+    Bracket worst{0, 0};
+    for (std::size_t t = 1; enumerated && t <= n; ++t)
+      enumerated = for_each_string(symbols(case_.model().alphabet_size()), t, [&](const Tokens& x) {
+        const StringGap gap = string_gap(case_, x);
+        exact = exact && gap.exact;
+        worst = {std::max(worst.lo, gap.d.lo), std::max(worst.hi, gap.d.hi)};
       });
-      all = all && enumerated;
+    const json* d_n_field = field("D_n");
+    if (!enumerated) unchecked("evidence.D_n: too many strings of length <= n to enumerate");
+    else if (exact) compare_rational(ev("D_n"), worst.lo);
+    else if (const auto ends = d_n_field ? recorded_ends(*d_n_field) : std::nullopt;
+             !ends || ends->first > worst.hi || ends->second < worst.lo)
+      problem("evidence.D_n", cat("recorded ", shown(d_n_field), ", the kernel encloses D(", n, ") in ",
+                                  enclosure_text(worst.lo, worst.hi)));
+    else agreed("evidence.D_n (the kernel's enclosure by strings meets it)");
+    // Under a sin readout D_n is an enclosure: whether f and g differ at a length <= n is the kernel's to show.
+    if (enumerated && !exact) {
+      const bool differs = worst.lo > 0, agrees = worst.hi == 0;
+      const std::string enclosed = cat("the kernel encloses D(", n, ") in ", enclosure_text(worst.lo, worst.hi));
+      if (holding() && differs) problem("verdict", cat(verdict(), ", but ", enclosed));
+      else if (verdict() == "REFUTED" && differs)
+        agreed("verdict: REFUTED, f and g differ at a length <= n (" + enclosed + ")");
+      else if (!agrees && (holding() || verdict() == "REFUTED"))
+        unchecked(cat("verdict: ", verdict(), ", ", enclosed, ", which does not separate it from 0"));
     }
-    if (all) compare_rational(ev("D_n"), worst);
-    else unchecked("evidence.D_n: too many strings of length <= n to enumerate, or a distance not exact");
     ctx_.epsilon = eta;  // pair_distance witnesses must reach eta: checked in check_witnesses
     // The verdict against the evidence: holding needs D_n = 0; REFUTED cannot stand beside D_n = 0 and a gap
     // witness (re-established in check_witnesses), which together are the claim.
@@ -876,14 +895,12 @@ class Checker {
   std::optional<Expectation> expectation_by_strings(const std::vector<Rational>& alpha, std::size_t t) {
     if (!case_.is_pair) return std::nullopt;
     Expectation e;
-    const Model &f = case_.models[0], &g = case_.models[1];
     if (!for_each_string(support(alpha), t, [&](const Tokens& x) {
-          const Values fx = evaluate(f, x, f.semantics), gx = evaluate(g, x, g.semantics);
-          e.exact = e.exact && all_exact(fx) && all_exact(gx);
-          const Bracket d = difference_bracket(fx, gx);
+          const StringGap gap = string_gap(case_, x);
           const Rational p = string_probability(alpha, x);
-          e.sum.lo += p * d.lo;
-          e.sum.hi += p * d.hi;
+          e.exact = e.exact && gap.exact;
+          e.sum.lo += p * gap.d.lo;
+          e.sum.hi += p * gap.d.hi;
         }))
       return std::nullopt;
     return e;
