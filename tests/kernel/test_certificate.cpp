@@ -1123,6 +1123,19 @@ TEST_CASE("forged T4.1.witness verdicts are rejected: a REFUTED without its reas
   CHECK(has(k::check_certificate(inside).problems, "a gap at length 7 <= n = 15 contradicts D_n = 0"));
 }
 
+TEST_CASE("T4.1.witness: D_n of lengths beyond the strings' reach by statistics", "[kernel][certificate]") {
+  // Farey-hat n = 16: 2^16 strings of length 16 are more than the kernel enumerates (8192); their statistics, each
+  // expanded to one string, give D_16 = 0 (only sampled before).
+  const json cert = fixture("farey_hat_n16__T4.1.witness.json");
+  const auto r = k::check_certificate(cert);
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "evidence.D_n"));
+  json edited = cert;
+  edited["evidence"]["D_n"] = "1/100";
+  CHECK(has(k::check_certificate(edited).problems, "evidence.D_n: recorded 1/100, recomputed 0"));
+}
+
 TEST_CASE("T4.1.witness on a sin pair: D_n enclosed by the kernel, a REFUTED on a difference at length <= n shown",
           "[kernel][certificate]") {
   // A random pair with a sin readout: |f - g| = [1.65962183244, 1.65962183245] at length 1 <= n = 2. The kernel
