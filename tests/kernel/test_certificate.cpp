@@ -841,17 +841,24 @@ TEST_CASE("the drift form by hand, and its premises broken by a dropped drift te
   CHECK(k::drift_form(phi, phi_q, averages, x, kept, b.G, lgc::Number(0)).premise_broken);
 }
 
-TEST_CASE("exhaustive domains: the count and a sampled re-check of the inequality", "[kernel][certificate][enumeration]") {
+TEST_CASE("exhaustive domains: the count and a re-check of the inequality at every statistic or at samples",
+          "[kernel][certificate][enumeration]") {
+  // Query positions 1..10 of every string of length 10: every prefix is a string of its length, so the 110
+  // statistics of lengths 1..10 (within kExhaustivePositions) are all checked, not 200 drawn strings.
   json cert = fixture("simple_w8_sin__S.consistency.json");
   auto r = k::check_certificate(cert);
   CHECK(has(r.reestablished, "scope.exhaustive"));
-  CHECK(has(r.reestablished, "scope.domain: the inequality at 2000 sampled instances"));  // 200 strings × positions 1..10
+  CHECK(has(r.reestablished, "scope.domain: the inequality at every one of the 110 statistics"));
   cert["scope"]["exhaustive"] = 10241;
   CHECK(has(k::check_certificate(cert).problems, "scope.exhaustive: recorded 10241, recomputed 10240"));
   json lg = fixture("modp_p2_perturbed_pair__T4.1.lg.json");
-  CHECK(has(k::check_certificate(lg).reestablished, "scope.domain: the inequality at 200 sampled instances"));
+  CHECK(has(k::check_certificate(lg).reestablished, "scope.domain: the inequality at every one of the 2756 statistics"));
   lg["evidence"]["D_inf_upper"] = "1/1000";  // |f − g| reaches 1/100 (all-ones bulk)
-  CHECK(has(k::check_certificate(lg).problems, "scope.domain: |f - g| is above evidence.D_inf_upper at the sampled input"));
+  CHECK(has(k::check_certificate(lg).problems,
+            "scope.domain: |f - g| is above evidence.D_inf_upper at the statistic's input"));
+  // A domain beyond kExhaustivePositions is sampled: the curve's 1 001 000 statistics of lengths <= 1000.
+  const json far = fixture("modp_p1_value_readout_pair_eps1_11__T4.1.lg.json");
+  CHECK(has(k::check_certificate(far).reestablished, "scope.domain: the inequality at 200 sampled instances"));
   json thr = fixture("modp_p3_finite6_margin1_2__T4.1.threshold.json");
   CHECK(has(k::check_certificate(thr).reestablished, "scope.exhaustive"));  // 0: every length has too many statistics
 }

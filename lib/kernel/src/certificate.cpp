@@ -25,6 +25,9 @@ using nlohmann::json;
 constexpr std::size_t kMaxWitnesses = 1000000;
 /// T5.2.witness: the positions (statistics times length) the kernel evaluates for the agreement, at most.
 constexpr std::uint64_t kWitness52Positions = 100000000;
+/// S.consistency, T4.1.threshold, T4.1.lg: a domain whose statistics need at most this many expanded positions is
+/// checked at every statistic instead of at the kernel's samples.
+constexpr std::uint64_t kExhaustivePositions = 10000000;
 /// T5.2.witness: the largest |f − g| accepted as agreement, 2^-64.
 Rational witness52_tolerance() { return Rational(1) / Rational(pow(Integer(2), 64)); }
 /// The width of an enclosure at the search's working precision near 0: 2^-100 (128-bit enclosures are far tighter).
@@ -1697,6 +1700,12 @@ class Checker {
     compare_integer(scope("exhaustive"), domain_count(*d, case_.model()));
     if (const auto digest = domain_digest(*d, case_.model())) compare_visited(*digest);
     else unchecked("evidence.visited: the domain is beyond the kernel's digest limit");
+    if (const auto every = exhaustive_inequality(claim, *d)) {
+      if (*every > 0) agreed(cat("scope.domain: the inequality at every one of the ", *every, " statistics"));
+      else unchecked("scope.domain: the claim's inequality at no statistic");
+      if (open_ > 0) unchecked(cat("scope.domain: ", open_, " statistics not separated from the bound at 128 bits"));
+      return;
+    }
     std::size_t checked = 0;
     if (d->hi <= expansion_limit(case_.model()))  // expandable, as witnesses
       for (const Tokens& x : sample_strings(*d, case_.model())) {
@@ -1710,6 +1719,36 @@ class Checker {
       unchecked("scope.domain: the claim's inequality at no sampled instance");
     if (open_ > 0)
       unchecked(cat("scope.domain: ", open_, " sampled instances not separated from the bound at 128 bits"));
+  }
+
+  /// S.consistency, T4.1.threshold and T4.1.lg at every statistic of the domain's lengths (of a StringPositions
+  /// domain, the prefixes' lengths first..last: every prefix is a string of its length), each expanded to one string
+  /// (a one-layer output is its statistic's, theory.md §2), when within kExhaustivePositions: how many statistics
+  /// were checked (stopping at the first failure, a problem); nullopt for other claims or beyond the limit.
+  std::optional<std::size_t> exhaustive_inequality(const std::string& claim, const Domain& d) {
+    const Model& m = case_.model();
+    if ((claim != "S.consistency" && claim != "T4.1.threshold" && claim != "T4.1.lg") || m.layers.size() != 1)
+      return std::nullopt;
+    const bool positions = d.kind == Domain::Kind::StringPositions;
+    const std::uint64_t lo = positions ? std::max<std::uint64_t>(d.first, 1) : d.lo, hi = positions ? d.last : d.hi;
+    Integer cost = 0;
+    for (std::uint64_t T = lo; T <= hi; ++T) {
+      const Integer count = statistic_count(m, T);
+      if (d.cap && count > Integer(*d.cap)) continue;
+      if ((cost += count * Integer(T)) > Integer(kExhaustivePositions)) return std::nullopt;
+    }
+    Domain lengths = d;  // each statistic's string is checked at its last position
+    lengths.kind = Domain::Kind::Statistics;
+    std::size_t checked = 0;
+    const std::size_t before = report_.problems.size();
+    for (std::uint64_t T = lo; T <= hi && report_.problems.size() == before; ++T) {
+      if (d.cap && statistic_count(m, T) > Integer(*d.cap)) continue;
+      for_each_statistic(m, T, [&](const Statistic& s) {
+        if (report_.problems.size() == before)
+          checked += sampled_inequality(claim, lengths, expand(s, m), "the statistic's input");
+      });
+    }
+    return checked;
   }
 
   /// evidence.visited (docs/kernel.md "Visit digests") against the kernel's digest of the domain; a holding verdict
@@ -1752,10 +1791,11 @@ class Checker {
 
   /// The claim's inequality at one sampled string (each query position of a StringPositions
   /// domain): how many instances were checked. A failure is a problem naming the string.
-  std::size_t sampled_inequality(const std::string& claim, const Domain& d, const Tokens& x) {
+  std::size_t sampled_inequality(const std::string& claim, const Domain& d, const Tokens& x,
+                                 const char* instance = "the sampled input") {
     const Model& m = case_.model();
     auto fail = [&](const std::string& what) {
-      return problem("scope.domain", what + " at the sampled input " + text_of(m, x)), std::size_t{1};
+      return problem("scope.domain", what + " at " + instance + " " + text_of(m, x)), std::size_t{1};
     };
     if ((claim == "S.consistency" || claim == "T4.1.threshold") && verdict() != "REFUTED") {
       std::size_t n = 0;
