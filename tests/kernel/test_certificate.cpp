@@ -856,6 +856,17 @@ TEST_CASE("exhaustive domains: the count and a re-check of the inequality at eve
   lg["evidence"]["D_inf_upper"] = "1/1000";  // |f − g| reaches 1/100 (all-ones bulk)
   CHECK(has(k::check_certificate(lg).problems,
             "scope.domain: |f - g| is above evidence.D_inf_upper at the statistic's input"));
+  // L5.conv: every input of length 12 (2^12 strings), its 36 864 positions i >= 4, not 200 drawn strings (Release
+  // only: a forward pass per position, about 30 s under the sanitizers; `make run`'s replay checks the six bundled
+  // L5.conv certificates this way).
+  if (kFullSection5) {
+    const json conv = fixture("regime_token__L5.conv.json");
+    const auto c = k::check_certificate(conv);
+    INFO(all(c.problems));
+    CHECK(c.accepted());
+    CHECK(has(c.reestablished, "scope.domain: the inequality at every one of the 36864 positions of every input"));
+    CHECK(conv["scope"]["exhaustive"] == 36864);
+  }
   // A domain beyond kExhaustivePositions is sampled: the curve's 1 001 000 statistics of lengths <= 1000.
   const json far = fixture("modp_p1_value_readout_pair_eps1_11__T4.1.lg.json");
   CHECK(has(k::check_certificate(far).reestablished, "scope.domain: the inequality at 200 sampled instances"));
