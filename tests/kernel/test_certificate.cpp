@@ -57,6 +57,15 @@ json one_family(json cert, const std::string& family) {
   return cert;
 }
 
+/// A fixture and its check, which must accept it.
+std::pair<json, k::CertificateReport> accepted_fixture(const char* name) {
+  json cert = fixture(name);
+  k::CertificateReport r = k::check_certificate(cert);
+  INFO(name << "\n" << all(r.problems));
+  CHECK(r.accepted());
+  return {cert, r};
+}
+
 /// A T5.2.sim fixture (under the sanitizers reduced to `family`) and its check, which must accept it.
 std::pair<json, k::CertificateReport> accepted_simulation(const char* name, const std::string& family) {
   const json full = fixture(name);
@@ -161,10 +170,7 @@ TEST_CASE("T4.2.avg with eps above 1: UNDECIDED without evidence is accepted, a 
           "[kernel][certificate]") {
   // Theorem 4.2 is stated for eps <= 1: the search records UNDECIDED and no evidence (a valid certificate of an
   // audit's set that the kernel rejected for missing fields).
-  const json avg = fixture("presence_eps_above_1__T4.2.avg.json");
-  const auto r = k::check_certificate(avg);
-  INFO(all(r.problems));
-  CHECK(r.accepted());
+  const auto [avg, r] = accepted_fixture("presence_eps_above_1__T4.2.avg.json");
   CHECK(has(r.reestablished, "verdict: UNDECIDED, eps = 10000000000000000000000000 > 1"));
   json relabelled = avg;
   relabelled["verdict"] = "PROVED";
@@ -181,10 +187,7 @@ TEST_CASE("T4.2.avg with eps above 1: UNDECIDED without evidence is accepted, a 
 TEST_CASE("bounds longer than 4096 digits are read and compared", "[kernel][certificate]") {
   // A random pair's T5.2.sim: C has 3 301 characters, N_variant_A 9 903 (the kernel read at most 4 096 and
   // rejected this valid certificate). Reading stops at kMaxRationalLiteral characters.
-  const json sim = fixture("random_pair_long_bounds__T5.2.sim.json");
-  const auto r = k::check_certificate(sim);
-  INFO(all(r.problems));
-  CHECK(r.accepted());
+  const auto [sim, r] = accepted_fixture("random_pair_long_bounds__T5.2.sim.json");
   CHECK(has(r.reestablished, "evidence.N_variant_A"));
   if (kFullSection5) {
     json tampered = sim;
@@ -860,10 +863,7 @@ TEST_CASE("exhaustive domains: the count and a re-check of the inequality at eve
   // only: a forward pass per position, about 30 s under the sanitizers; `make run`'s replay checks the six bundled
   // L5.conv certificates this way).
   if (kFullSection5) {
-    const json conv = fixture("regime_token__L5.conv.json");
-    const auto c = k::check_certificate(conv);
-    INFO(all(c.problems));
-    CHECK(c.accepted());
+    const auto [conv, c] = accepted_fixture("regime_token__L5.conv.json");
     CHECK(has(c.reestablished, "scope.domain: the inequality at every one of the 36864 positions of every input"));
     CHECK(conv["scope"]["exhaustive"] == 36864);
   }
@@ -1144,10 +1144,7 @@ TEST_CASE("forged T4.1.witness verdicts are rejected: a REFUTED without its reas
 TEST_CASE("T4.1.witness: D_n of lengths beyond the strings' reach by statistics", "[kernel][certificate]") {
   // Farey-hat n = 16: 2^16 strings of length 16 are more than the kernel enumerates (8192); their statistics, each
   // expanded to one string, give D_16 = 0 (only sampled before).
-  const json cert = fixture("farey_hat_n16__T4.1.witness.json");
-  const auto r = k::check_certificate(cert);
-  INFO(all(r.problems));
-  CHECK(r.accepted());
+  const auto [cert, r] = accepted_fixture("farey_hat_n16__T4.1.witness.json");
   CHECK(has(r.reestablished, "evidence.D_n"));
   json edited = cert;
   edited["evidence"]["D_n"] = "1/100";
@@ -1158,10 +1155,7 @@ TEST_CASE("T4.1.witness on a sin pair: D_n enclosed by the kernel, a REFUTED on 
           "[kernel][certificate]") {
   // A random pair with a sin readout: |f - g| = [1.65962183244, 1.65962183245] at length 1 <= n = 2. The kernel
   // compared D_n only when exact, and accepted this REFUTED without re-deriving its reason.
-  const json cert = fixture("random_sin_pair_refuted__T4.1.witness.json");
-  const auto r = k::check_certificate(cert);
-  INFO(all(r.problems));
-  CHECK(r.accepted());
+  const auto [cert, r] = accepted_fixture("random_sin_pair_refuted__T4.1.witness.json");
   CHECK(has(r.reestablished, "evidence.D_n (the kernel's enclosure by strings meets it)"));
   CHECK(has(r.reestablished, "verdict: REFUTED, f and g differ at a length <= n (the kernel encloses D(2) in [1.6596"));
   json moved = cert;
