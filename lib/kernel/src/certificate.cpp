@@ -691,14 +691,10 @@ class Checker {
       spent += static_cast<std::uint64_t>(cost);
       for_each_statistic(m, t, [&](const Statistic& s) { visit(expand(s, m)); });
     }
-    const json* d_n_field = field("D_n");
     if (!enumerated) unchecked("evidence.D_n: too many statistics of length <= n to evaluate");
     else if (exact) compare_rational(ev("D_n"), worst.lo);
-    else if (const auto ends = d_n_field ? recorded_ends(*d_n_field) : std::nullopt;
-             !ends || ends->first > worst.hi || ends->second < worst.lo)
-      problem("evidence.D_n", cat("recorded ", shown(d_n_field), ", the kernel encloses D(", n, ") in ",
-                                  enclosure_text(worst.lo, worst.hi)));
-    else agreed("evidence.D_n (the kernel's enclosure by strings meets it)");
+    else if (meets_enclosure("evidence.D_n", field("D_n"), worst, cat("D(", n, ")")))
+      agreed("evidence.D_n (the kernel's enclosure by strings meets it)");
     // Under a sin readout D_n is an enclosure: whether f and g differ at a length <= n is the kernel's to show.
     if (enumerated && !exact) {
       const bool differs = worst.lo > 0, agrees = worst.hi == 0;
@@ -900,6 +896,16 @@ class Checker {
     unchecked("evidence.conclusion: E_T at T >= N0 is beyond the kernel's brute force");
   }
 
+  /// A recorded value (a rational or "[lo, hi]") that must meet the kernel's enclosure of `what`: a problem naming
+  /// both when it does not (or is unreadable), and false.
+  bool meets_enclosure(const std::string& path, const json* recorded, const Bracket& kernel, const std::string& what) {
+    const auto ends = recorded ? recorded_ends(*recorded) : std::nullopt;
+    if (ends && ends->first <= kernel.hi && ends->second >= kernel.lo) return true;
+    problem(path, cat("recorded ", shown(recorded), ", the kernel encloses ", what, " in ",
+                      enclosure_text(kernel.lo, kernel.hi)));
+    return false;
+  }
+
   /// E_t = Σ_x P(x)·|f(x) − g(x)|∞ over the strings of length t of α's support, enclosed by each string's
   /// [lo, hi] of |f − g|, and exact (lo = hi) when every output is; nullopt when too many strings.
   struct Expectation {
@@ -950,10 +956,7 @@ class Checker {
     const json* recorded = member(*premise, value_key);
     if (e) compare_rational({value_path, recorded}, *e);
     else if (const auto kernel = by_strings ? std::make_optional(by_strings->sum) : std::nullopt) {  // a sin readout
-      const auto ends = recorded ? recorded_ends(*recorded) : std::nullopt;
-      if (!ends || ends->first > kernel->hi || ends->second < kernel->lo)
-        return problem(value_path, cat("recorded ", shown(recorded), ", the kernel encloses E_", *t, " in ",
-                                       enclosure_text(kernel->lo, kernel->hi)));
+      if (!meets_enclosure(value_path, recorded, *kernel, cat("E_", *t))) return;
       if (holds ? kernel->lo > eps : kernel->hi <= eps)  // certainly on the other side of epsilon
         return problem("evidence.premise.holds", cat("E_", *t, " in ", enclosure_text(kernel->lo, kernel->hi),
                                                      " against epsilon ", eps, " (the kernel's enclosure)"));
@@ -1742,17 +1745,19 @@ class Checker {
       return std::nullopt;
     const std::uint64_t lo = positions ? std::max<std::uint64_t>(d.first, 1) : d.lo, hi = positions ? d.last : d.hi;
     Integer cost = 0;
+    std::vector<std::uint64_t> included;  // the lengths the cap leaves in the domain
     for (std::uint64_t T = lo; T <= hi; ++T) {
       const Integer count = statistic_count(m, T);
       if (d.cap && count > Integer(*d.cap)) continue;
       if ((cost += count * Integer(T)) > Integer(kExhaustivePositions)) return std::nullopt;
+      included.push_back(T);
     }
     Domain lengths = d;  // each statistic's string is checked at its last position
     lengths.kind = Domain::Kind::Statistics;
     std::size_t checked = 0;
     const std::size_t before = report_.problems.size();
-    for (std::uint64_t T = lo; T <= hi && report_.problems.size() == before; ++T) {
-      if (d.cap && statistic_count(m, T) > Integer(*d.cap)) continue;
+    for (const std::uint64_t T : included) {
+      if (report_.problems.size() != before) break;
       for_each_statistic(m, T, [&](const Statistic& s) {
         if (report_.problems.size() == before)
           checked += sampled_inequality(claim, lengths, expand(s, m), "the statistic's input");
