@@ -930,6 +930,17 @@ TEST_CASE("re-derived domains: T4.2.avg's lengths and premise values E_t by weig
   CHECK(r.accepted());
   CHECK(has(r.reestablished, "evidence.premise.values[12]"));  // E_13 = 13/28 by all 8192 strings
   CHECK(has(r.reestablished, "scope.exhaustive"));
+  // The conclusion at every T in [16, 128], by the kernel's statistics beyond the strings' 13: E_T <= C eps^(1/2),
+  // and the two recorded rows E_16 = 8/17 and E_128 = 64/129.
+  CHECK(has(r.reestablished, "evidence.conclusion: E_T <= C eps^(1/2) at 113 conclusion lengths from N0 = 16"));
+  CHECK(has(r.reestablished, "evidence.conclusion: E_128"));
+  cert["evidence"]["conclusion"][1]["E"] = "64/127";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.conclusion: E_128: recorded 64/127, recomputed 64/129"));
+  cert = fixture("presence_binding__T4.2.avg.json");
+  cert["case"]["check"]["conclusion_constant"] = "1/2";  // C·eps^(1/2) = 0.35 < E_16: the claim is false
+  cert["evidence"]["C"] = "1/2";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.conclusion: E_16 >= 8/17 > C eps^(1/2) = 1/2 * 1/2^(1/2)"));
+  cert = fixture("presence_binding__T4.2.avg.json");
   cert["evidence"]["premise"]["values"][2] = "2/5";
   CHECK(has(k::check_certificate(cert).problems, "evidence.premise.values[2]: recorded 2/5, recomputed 3/8"));
   cert["evidence"]["premise"].erase("values");
@@ -1337,4 +1348,63 @@ TEST_CASE("T5.2.witness certificates outside the claim, or with enclosures that 
   for (std::size_t r = 0; r < 4; ++r) g_mlp["out"][r].push_back("0");
   g_mlp["out"][4].push_back("16069380442589902755419620923411626025222029937827928353013761/10");  // 2^200 + 1/10
   rejects(wide, "not separated from 2^-64 at 128 bits");
+}
+
+TEST_CASE("a REFUTED verdict needs a counterexample the kernel re-establishes: holding records relabelled are rejected",
+          "[kernel][certificate][refuted]") {
+  // One fixture per claim whose REFUTED follows the general rule (T4.1.witness and T5.2.witness have their own, above).
+  for (const char* name :
+       {"simple_w8_sin__S.consistency.json", "modp_p3_finite6_margin1_2__T4.1.threshold.json",
+        "modp_p3_hardmax__T4.1.sim.json", "modp_p3_perturbed_pair__L4.L.json", "random_pair_zero_distance__T4.1.lg.json",
+        "presence_binding__T4.2.avg.json", "regularity_k64__C4.2.regularity.json", "regime_token__L5.conv.json",
+        "regime_token__L5.lip.json", "kgram_k1_s2__D5.4.kgram.json", "regime_token__L5.3.subsample.json",
+        "attention_pair_flat_short__T5.2.sim.json"}) {
+    json relabelled = fixture(name);
+    relabelled["verdict"] = "REFUTED";
+    const auto r = k::check_certificate(relabelled);
+    INFO(name << "\n" << all(r.problems));
+    CHECK(r.problems.size() == 1);  // nothing else in the record is wrong
+    CHECK(has(r.problems, "verdict: REFUTED, but the kernel re-establishes no counterexample"));
+  }
+}
+
+TEST_CASE("REFUTED records of false case claims are accepted on the kernel's own counterexample, rejected without it",
+          "[kernel][certificate][refuted]") {
+  // C4.2.regularity with check.eta = 1/2 where E_t = 1 after the switch: the kernel finds E_65 = 1 itself.
+  auto [regularity, r] = accepted_fixture("regularity_k64_wrong_eta__C4.2.regularity.json");
+  CHECK(has(r.reestablished, "verdict: REFUTED by a counterexample the kernel re-established (scope.domain: E_65 = 1"));
+  regularity["case"]["check"]["eta"] = "1";  // the claim made true: nothing to refute
+  regularity["evidence"]["eta"] = "1";
+  auto without = k::check_certificate(regularity);
+  CHECK(without.problems.size() == 1);
+  CHECK(has(without.problems, "verdict: REFUTED, but the kernel re-establishes no counterexample"));
+  // D5.4.kgram on a copy head of phi 1/2: the positional margin 1/2 < 1, recomputed.
+  auto [kgram, g] = accepted_fixture("kgram_k1_s2_weak_copy__D5.4.kgram.json");
+  CHECK(has(g.reestablished, "verdict: REFUTED by a counterexample the kernel re-established (evidence.gamma: the "
+                             "positional margin 1/2 < 1"));
+  // T4.2.avg with C = 1/1000: the premise holds and E_16 = 8/17 > C eps^(1/2), by the kernel's statistics (2^16
+  // strings are beyond its string enumeration).
+  auto [average, a] = accepted_fixture("presence_binding_small_C__T4.2.avg.json");
+  CHECK(has(a.reestablished, "(evidence.conclusion: E_16 >= 8/17 > C eps^(1/2) = 1/1000 * 1/2^(1/2) by the kernel's "
+                             "strings or statistics)"));
+  average["case"]["check"]["conclusion_constant"] = "1";
+  average["evidence"]["C"] = "1";
+  auto held = k::check_certificate(average);
+  CHECK(held.problems.size() == 1);
+  CHECK(has(held.problems, "verdict: REFUTED, but the kernel re-establishes no counterexample"));
+  // T4.1.threshold of a random model whose case asserts sharpness, t = 64: at every statistic of length 63 the kernel
+  // finds no difference, but at one of the 6048 the weights are enclosures that do not show the equality: the REFUTED
+  // is accepted as not decided. Without check.threshold_sharp nothing would refute the claim.
+  auto [sharp, s] = accepted_fixture("random_not_sharp__T4.1.threshold.json");
+  CHECK(has(s.not_reestablished, "verdict: REFUTED, not decided by the kernel (sharpness: finite:3 = hardmax at 6047 of "
+                                 "the 6048 statistics of length t - 1 = 63, none certainly differs"));
+  sharp["case"]["check"]["threshold_sharp"] = false;
+  CHECK(has(k::check_certificate(sharp).problems, "verdict: REFUTED, but the kernel re-establishes no counterexample"));
+  // An L4.L record whose witness claims a violation of the lemma, which holds at that pair with the kernel's L.
+  json norm = fixture("modp_p3_perturbed_pair__L4.L.json");
+  norm["verdict"] = "REFUTED";
+  norm["evidence"]["witnesses"][0]["expect"] = "violates";
+  auto forged = k::check_certificate(norm);
+  CHECK(has(forged.problems, "evidence.witnesses[0]: expect \"violates\", but the property holds"));
+  CHECK(has(forged.problems, "verdict: REFUTED, but the kernel re-establishes no counterexample"));
 }

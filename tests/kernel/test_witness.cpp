@@ -1,5 +1,6 @@
 // Statistics, their expansion into strings, and witness checks by hand.
 #include "lgcheck/kernel/certificate.hpp"
+#include "lgcheck/kernel/quantities.hpp"
 #include "lgcheck/kernel/section5.hpp"
 #include "lgcheck/kernel/witness.hpp"
 #include "support.hpp"
@@ -104,4 +105,42 @@ TEST_CASE("norm_pair witnesses are checked under hardmax, the claim's semantics,
   const k::Tokens t = k::expand(s, c.model());
   CHECK(k::norm_inequality(c.model(), Rational(309, 256), t, t, c.model().semantics).status ==
         k::WitnessStatus::Rejected);
+}
+
+TEST_CASE("a witness recorded as a violation is re-established only when its property certainly fails",
+          "[kernel][witness]") {
+  // One layer, two heads (the model above under hardmax): x = 0^18 11 and z = 1^18 11, outputs 9/640 and -51/640.
+  const json doc = json::parse(R"({"format": "lgcheck-case/1", "name": "random_hardmax", "alphabet": ["0", "1"],
+    "embedding": [["0", "-1/4", "-3/4"], ["-1/2", "0", "-1/4"]], "positional": [["0", "0", "0"]],
+    "layers": [{"heads": [
+      {"phi": ["0", "0"], "qk": [["3/4", "0", "1/2"], ["0", "0", "3/4"], ["0", "-3/4", "0"]],
+       "value": [["0", "0", "-63/80"], ["0", "63/80", "21/80"], ["0", "-63/80", "21/40"]]},
+      {"phi": ["0", "0"], "qk": [["0", "-1/2", "-1/2"], ["0", "-3/4", "-1/2"], ["3/4", "1/2", "0"]],
+       "value": [["-1/4", "0", "-1/2"], ["0", "1/2", "-1/4"], ["0", "0", "-1/2"]]}]}],
+    "locality": 1, "period": 1, "semantics": "hardmax", "width": 3,
+    "readout": {"activation": "identity", "bias": ["0"], "weights": [["1/4", "3/4", "1/4"]]}})");
+  const lgc::Case c = lgc::parse_case(doc, "inline");
+  const json x = {{"length", 20}, {"window", json::array({1, 1})}, {"counts", json::array({18, 0})}};
+  const json z = {{"length", 20}, {"window", json::array({1, 1})}, {"counts", json::array({0, 18})}};
+  json w = {{"kind", "norm_pair"}, {"model", 0}, {"x", x}, {"z", z}, {"expect", "holds"}};
+  k::WitnessContext ctx;
+  ctx.c = &c;
+  ctx.L = {k::norm_constant(c.model())};
+  REQUIRE(ctx.L[0]);
+  CHECK(k::check_witness(w, ctx).status == k::WitnessStatus::Reestablished);  // the lemma holds with the true L
+  w["expect"] = "violates";
+  const k::WitnessResult holds = k::check_witness(w, ctx);
+  CHECK(holds.status == k::WitnessStatus::Rejected);
+  CHECK(holds.why == "expect \"violates\", but the property holds");
+  ctx.L = {*ctx.L[0] / 1000};  // an L a thousand times too small: the pair certainly violates the lemma
+  const k::WitnessResult broken = k::check_witness(w, ctx);
+  INFO(broken.why);
+  CHECK(broken.status == k::WitnessStatus::Reestablished);
+  w["expect"] = "holds";
+  const k::WitnessResult rejected = k::check_witness(w, ctx);
+  CHECK(rejected.status == k::WitnessStatus::Rejected);
+  CHECK(rejected.violated);
+  // Only the kinds that record violations may say so.
+  json other = {{"kind", "pair_distance"}, {"statistic", x}, {"at_least", "0"}, {"expect", "violates"}};
+  CHECK(k::check_witness(other, ctx).status == k::WitnessStatus::Rejected);
 }

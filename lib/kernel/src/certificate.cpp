@@ -185,6 +185,7 @@ class Checker {
       check_witnesses(claim);
       if (claim == "T4.1.lg") check_lower_bracket_witnesses();
       check_enumeration(claim);
+      if (verdict() == "REFUTED") check_refutation(claim);
       check_verdict_kind();
       if (holding()) check_detail();
     } catch (const std::exception& e) {  // a guard: every path above validates first
@@ -214,6 +215,10 @@ class Checker {
   std::optional<Integer> threshold_;  ///< S.consistency, T4.1.threshold: the kernel's t
   bool empty_window_ = false;         ///< finite-weights:p with t > 2^p − 1
   std::set<std::size_t> reestablished_;  ///< the indices of the witnesses the kernel re-established
+  std::vector<std::string> counterexamples_;  ///< failures of the claim the kernel re-established (claim_fails)
+  std::optional<std::string> refutation_open_;  ///< a REFUTED's ground the kernel reached but cannot decide
+  /// T4.2.avg, C4.2.regularity: the positions E_t by statistics may still expand in this certificate.
+  std::uint64_t expectation_positions_left_ = kExhaustivePositions;
   Case case_;
   WitnessContext ctx_;
   CertificateReport report_;
@@ -222,6 +227,14 @@ class Checker {
     report_.problems.push_back(path.empty() ? why : path + ": " + why);
   }
   void agreed(const std::string& what) { report_.reestablished.push_back(what); }
+  /// A failure of the claim's own statement that the kernel established: under REFUTED a counterexample the verdict
+  /// may rest on (check_refutation), under any other verdict a problem.
+  void claim_fails(const std::string& path, const std::string& why) {
+    if (verdict() == "REFUTED") counterexamples_.push_back(path + ": " + why);
+    else problem(path, why);
+  }
+  /// Problems and counterexamples so far: a walk over instances stops at the first new one.
+  std::size_t failures() const { return report_.problems.size() + counterexamples_.size(); }
   void unchecked(const std::string& what) { report_.not_reestablished.push_back(what); }
   const json* field(const char* key) const { return member(*evidence_, key); }
   /// evidence.key and scope.key, with their paths.
@@ -467,6 +480,9 @@ class Checker {
     if (sharpness_asserted(g, *t) && !has_difference_at(*t - 1))
       problem("evidence.witnesses", "no finite_differs witness of length t - 1, while the case asserts "
                                     "check.threshold_sharp");
+    if (cert_["claim"] == "T4.1.threshold" && verdict() == "REFUTED" && case_.check_flag("threshold_sharp", false) &&
+        g && *t > 1 && *t - 1 <= Integer(kMaxStatisticLength))
+      check_unsharp((*t - 1).convert_to<std::uint64_t>());
   }
 
   /// A holding T4.1.threshold whose case asserts that t is sharp (a difference at t − 1 > 0).
@@ -893,7 +909,44 @@ class Checker {
       return agreed(cat("verdict: UNDECIDED, N0·2^d = ", top, " exceeds check.average_budget"));
     }
     check_premise(alpha, eps, n0.value_or(Integer(0)));
-    unchecked("evidence.conclusion: E_T at T >= N0 is beyond the kernel's brute force");
+    if (n0) check_conclusion(alpha, eps, *n0, doublings);
+  }
+
+  /// T4.2.avg's conclusion, when the recorded premise holds: E_T <= C ε^{1/2} (E_T² against C²ε) at the conclusion
+  /// lengths in order (every T in [N₀, N₀·2^d], or T = N₀·2^j as recorded in conclusion_lengths; under REFUTED every
+  /// T) as far as the kernel's strings or statistics reach; a recorded conclusion row's E must be the kernel's. A
+  /// certain failure is claim_fails (under REFUTED the counterexample).
+  void check_conclusion(const std::vector<Rational>& alpha, const Rational& eps, const Integer& n0,
+                        unsigned doublings) {
+    const json* premise = field("premise");
+    const json* holds = premise ? member(*premise, "holds") : nullptr;
+    if (!holds || *holds != true || n0 < 1) return;
+    std::map<std::uint64_t, const json*> rows;  // length → recorded E
+    if (const json* list = field("conclusion"); list && list->is_array())
+      for (const json& row : *list)
+        if (const auto T = count_at(row, "length", kMaxStatisticLength)) rows[*T] = member(row, "E");
+    const bool doubling = verdict() != "REFUTED" && field("conclusion_lengths") &&
+                          *field("conclusion_lengths") == "doubling";
+    const Rational C = case_.check_rational("conclusion_constant", 1), bound_sq = C * C * eps;
+    const Integer top = n0 << doublings;
+    std::size_t held = 0, open = 0;
+    Integer T = n0;
+    for (; T <= top && T <= 1000; T = doubling ? Integer(T * 2) : Integer(T + 1)) {
+      const auto e = expectation(alpha, T.convert_to<std::uint64_t>());
+      if (!e) break;
+      if (const auto row = rows.find(T.convert_to<std::uint64_t>()); row != rows.end()) {
+        if (e->exact) compare_rational({cat("evidence.conclusion: E_", T), row->second}, e->sum.lo);
+        else if (!meets_enclosure(cat("evidence.conclusion: E_", T), row->second, e->sum, cat("E_", T))) return;
+      }
+      if (e->sum.lo * e->sum.lo > bound_sq)
+        return claim_fails("evidence.conclusion", cat("E_", T, " >= ", e->sum.lo, " > C eps^(1/2) = ", C, " * ", eps,
+                                                      "^(1/2) by the kernel's strings or statistics"));
+      ++(e->sum.hi * e->sum.hi > bound_sq ? open : held);
+    }
+    if (held > 0)
+      agreed(cat("evidence.conclusion: E_T <= C eps^(1/2) at ", held, " conclusion lengths from N0 = ", n0));
+    if (open > 0) unchecked(cat("evidence.conclusion: ", open, " E_T not separated from C eps^(1/2) at 128 bits"));
+    if (T <= top) unchecked(cat("evidence.conclusion: E_T from T = ", T, " on, beyond the kernel's reach"));
   }
 
   /// A recorded value (a rational or "[lo, hi]") that must meet the kernel's enclosure of `what`: a problem naming
@@ -926,9 +979,46 @@ class Checker {
     return e;
   }
 
-  /// E_t exactly (nullopt when too many strings or an output is inexact).
+  /// E_t by statistics, for a one-layer pair: a one-layer output is its statistic's (theory.md §2) and every string
+  /// of a statistic has the same token counts, hence the same Dirichlet-multinomial weight, so E_t is the sum over
+  /// the statistics σ of #strings(σ)·P(σ's string)·|f − g|, #strings(σ) = Π_r m_r(B)! / Π_s n_{s,r}!; nullopt when
+  /// the statistics of length t need more positions than the certificate's budget left (expectation_positions_left_).
+  std::optional<Expectation> expectation_by_statistics(const std::vector<Rational>& alpha, std::uint64_t t) {
+    const Model& m = case_.model();
+    if (!case_.is_pair || m.layers.size() != 1 || case_.models[1].layers.size() != 1) return std::nullopt;
+    const Integer cost = statistic_count(m, t) * Integer(t);
+    if (cost > Integer(expectation_positions_left_)) return std::nullopt;
+    expectation_positions_left_ -= cost.convert_to<std::uint64_t>();
+    std::vector<Integer> factorial{1};
+    for (std::uint64_t k = 1; k <= t; ++k) factorial.push_back(factorial.back() * Integer(k));
+    const std::uint64_t B = t > m.locality + 1 ? t - m.locality - 1 : 0;
+    Expectation e;
+    for_each_statistic(m, t, [&](const Statistic& sigma) {
+      const Tokens x = expand(sigma, m);
+      const Rational p = string_probability(alpha, x);
+      if (p == 0) return;
+      Integer strings = 1;
+      for (std::size_t r = 0; r < m.period; ++r) {
+        strings *= factorial[residue_count(B, r, m.period)];
+        for (std::size_t s = 0; s < m.alphabet_size(); ++s) strings /= factorial[sigma.counts[s * m.period + r]];
+      }
+      const StringGap gap = string_gap(case_, x);
+      e.exact = e.exact && gap.exact;
+      e.sum.lo += Rational(strings) * p * gap.d.lo;
+      e.sum.hi += Rational(strings) * p * gap.d.hi;
+    });
+    return e;
+  }
+
+  /// E_t by strings, else by statistics (nullopt when neither reaches t).
+  std::optional<Expectation> expectation(const std::vector<Rational>& alpha, std::uint64_t t) {
+    if (auto e = expectation_by_strings(alpha, static_cast<std::size_t>(t))) return e;
+    return expectation_by_statistics(alpha, t);
+  }
+
+  /// E_t exactly (nullopt when neither strings nor statistics reach t or an output is inexact).
   std::optional<Rational> brute_expectation(const std::vector<Rational>& alpha, std::size_t t) {
-    const auto e = expectation_by_strings(alpha, t);
+    const auto e = expectation(alpha, t);
     if (!e || !e->exact) return std::nullopt;
     return e->sum.lo;
   }
@@ -951,7 +1041,7 @@ class Checker {
     const std::uint64_t last = holds ? (n0 > 100000 ? 0 : n0.convert_to<std::uint64_t>()) : *t;
     const std::uint64_t listed = std::min<std::uint64_t>(last, 16);
     check_average_domain(n0, last, holds);
-    const auto by_strings = expectation_by_strings(alpha, *t);
+    const auto by_strings = expectation(alpha, *t);
     const auto e = by_strings && by_strings->exact ? std::make_optional(by_strings->sum.lo) : std::nullopt;
     const json* recorded = member(*premise, value_key);
     if (e) compare_rational({value_path, recorded}, *e);
@@ -963,7 +1053,7 @@ class Checker {
       if (holds ? kernel->hi > eps : kernel->lo <= eps)
         unchecked(cat("evidence.premise.holds: the kernel's enclosure of E_", *t, " meets epsilon"));
       agreed(value_path + " (the kernel's enclosure by strings meets it)");
-    } else unchecked(cat("evidence.premise: E_", *t, " not enumerable by strings"));
+    } else unchecked(cat("evidence.premise: E_", *t, " beyond the kernel's strings and statistics"));
     // Else the recorded value's ends are the bound the other lengths are held to.
     const auto ends =
         e ? std::make_optional(std::make_pair(*e, *e)) : recorded ? recorded_ends(*recorded) : std::nullopt;
@@ -1225,9 +1315,12 @@ class Checker {
     compare_any_decimal({path + ".drift_form_bound", member(t, "drift_form_bound")}, d.bounds);
     compare_ratio({path + ".lipschitz_ratio", member(t, "lipschitz_ratio")}, d.lipschitz_ratio);
     compare_ratio({path + ".range_ratio", member(t, "range_ratio")}, d.range_ratio);
+    if (!holding() && verdict() != "REFUTED") return;
+    if (d.premise_broken)
+      return claim_fails(path, "a kept position's integrand moves by more than its drift-form premise");
+    if (d.inequality_broken)
+      return claim_fails(path, "the statistic error is above the drift form S + 2G beta + L D");
     if (!holding()) return;
-    if (d.premise_broken) return problem(path, "a kept position's integrand moves by more than its drift-form premise");
-    if (d.inequality_broken) return problem(path, "the statistic error is above the drift form S + 2G beta + L D");
     if (d.inequality_certain) agreed(path + ": E_k <= S_k + 2G beta + L D for every integrand k");
     else unchecked(path + ": E_k and S_k + 2G beta + L D not separated at 128 bits");
     if (d.open == 0) agreed(path + ": the drift form's premise at every kept position");
@@ -1448,6 +1541,7 @@ class Checker {
         const Number E_other = statistic_error(ax.averages, integrand_averages(phi, ax.query, other));
         return c_good(m, k, c, other.size(), E_other, ax.bounder->bound(other, E_other).drift);
       });
+      if (verdict() == "REFUTED") return row_counterexample(path, error, b.total, good ? &k : nullptr, z->size());
       if (!holding()) return;
       const std::string bound = enclosure_text(lower_of(b.total), upper_of(b.total));
       if (*hi > upper_of(b.total)) return problem(path + ".error", "recorded above the recomputed bound " + bound);
@@ -1468,6 +1562,19 @@ class Checker {
         problem("evidence.rows", cat("no row of model ", key.first, ", input ", key.second, " at n = ", *left.begin()));
     agreed(cat("T5.2.sim: the a-posteriori bound, E, the drift and the error recomputed from x and z on ", recomputed,
                " rows of ", at_x.size(), " (model, input) pairs"));
+  }
+
+  /// T5.2.sim under REFUTED: a row whose error (the kernel's) is certainly above its bound or, z c-good (k given),
+  /// above C(f)|z|^{−r′} is a counterexample (claim_fails).
+  void row_counterexample(const std::string& path, const Number& error, const Number& bound, const Section5Bounds* k,
+                          std::size_t length_z) {
+    if (lower_of(error) > upper_of(bound))
+      return claim_fails(path + ".error",
+                         "recomputed above the bound " + enclosure_text(lower_of(bound), upper_of(bound)));
+    if (!k) return;
+    const Number prior = a_priori(*k, length_z);
+    if (lower_of(error) > upper_of(prior))
+      claim_fails(path + ".error", "recomputed above C(f)|z|^-r' " + enclosure_text(lower_of(prior), upper_of(prior)));
   }
 
   /// A T5.2.sim row's `c_good` and `seed` (theory.md "T5.2.sim"): the claim tries seeds 1..8 until z is c-good and
@@ -1570,7 +1677,7 @@ class Checker {
             nu[a] = 1 - delta, nu[b] = delta;
             const Bracket gap = difference_bracket(at_vertex, phi.at(window, nu));
             if (gap.lo > lip * 2 * delta)
-              return problem("scope.domain", cat("L5.lip fails at query class ", q, ", slot-1 class ", w1,
+              return claim_fails("scope.domain", cat("L5.lip fails at query class ", q, ", slot-1 class ", w1,
                                                  ", mass moved from class ", a, " to ", b));
             ++(gap.hi > lip * 2 * delta ? open : pairs);
           }
@@ -1584,7 +1691,9 @@ class Checker {
   /// D5.4.kgram: γ, k, ε, ρ, T₀, then the domain (check_kgram_domain).
   void check_kgram_claim() {
     const Model& m = case_.model();
-    compare_margin(ev("gamma"), positional_margin(m));
+    const Margin g = positional_margin(m);
+    compare_margin(ev("gamma"), g);
+    if (g && *g < 1) claim_fails("evidence.gamma", cat("the positional margin ", *g, " < 1 (the lemma assumes >= 1)"));
     const std::uint64_t k = case_.check_count("kgram_k", 0);
     compare_rational(ev("k"), Rational(k));
     const Rational eps = epsilon_of(Rational(1, 2)), rho = case_.check_rational("rho", Rational(1));
@@ -1633,7 +1742,7 @@ class Checker {
       if (match_fraction(x, k) < rho) continue;
       const std::vector<Rational> target = kgram_target(x, k, m.alphabet_size());
       const Bracket b = difference_bracket(evaluate(m, x, m.semantics), Values(target.begin(), target.end()));
-      if (b.lo > eps) return problem("scope.domain", "|f - f*| > epsilon at the sampled input " + text_of(m, x));
+      if (b.lo > eps) return claim_fails("scope.domain", "|f - f*| > epsilon at the sampled input " + text_of(m, x));
       ++(b.hi <= eps ? checked : open);
     }
     if (checked + open == 0) return unchecked("scope.domain: no enumerated length to sample |f - f*| on");
@@ -1666,10 +1775,10 @@ class Checker {
       if (!e) continue;
       ++reached;
       if (*e != (t <= K ? Rational(0) : eta))
-        return problem("scope.domain", "E_" + std::to_string(t) + " = " + to_string(*e) +
+        return claim_fails("scope.domain", "E_" + std::to_string(t) + " = " + to_string(*e) +
                                            " by the kernel's weighted strings, not " + (t <= K ? "0" : to_string(eta)));
     }
-    agreed("scope.domain: E_t exactly at " + std::to_string(reached) + " lengths by weighted strings");
+    agreed("scope.domain: E_t exactly at " + std::to_string(reached) + " lengths by weighted strings or statistics");
   }
 
   /// check.dirichlet_alpha, or nullopt (a problem) when absent or malformed.
@@ -1713,9 +1822,9 @@ class Checker {
     std::size_t checked = 0;
     if (d->hi <= expansion_limit(case_.model()))  // expandable, as witnesses
       for (const Tokens& x : sample_strings(*d, case_.model())) {
-        const std::size_t before = report_.problems.size();
+        const std::size_t before = failures();
         checked += sampled_inequality(claim, *d, x);
-        if (report_.problems.size() > before) break;  // one failing sample names the problem
+        if (failures() > before) break;  // one failing sample names the problem (or the counterexample)
       }
     if (checked > 0)
       agreed(cat("scope.domain: the inequality at ", checked, " sampled instances (seed ", kSampleSeed, ")"));
@@ -1735,9 +1844,9 @@ class Checker {
     const bool positions = d.kind == Domain::Kind::StringPositions;
     if (claim == "L5.conv" && positions && d.lo == d.hi) {  // every input of the length: at most 4096 (L5.conv's n)
       std::size_t checked = 0;
-      const std::size_t before = report_.problems.size();
+      const std::size_t before = failures();
       const bool all = for_each_string(symbols(m.alphabet_size()), d.lo, [&](const Tokens& x) {
-        if (report_.problems.size() == before) checked += sampled_inequality(claim, d, x, "the input");
+        if (failures() == before) checked += sampled_inequality(claim, d, x, "the input");
       });
       return all ? std::make_optional(checked) : std::nullopt;
     }
@@ -1755,11 +1864,11 @@ class Checker {
     Domain lengths = d;  // each statistic's string is checked at its last position
     lengths.kind = Domain::Kind::Statistics;
     std::size_t checked = 0;
-    const std::size_t before = report_.problems.size();
+    const std::size_t before = failures();
     for (const std::uint64_t T : included) {
-      if (report_.problems.size() != before) break;
+      if (failures() != before) break;
       for_each_statistic(m, T, [&](const Statistic& s) {
-        if (report_.problems.size() == before)
+        if (failures() == before)
           checked += sampled_inequality(claim, lengths, expand(s, m), "the statistic's input");
       });
     }
@@ -1798,9 +1907,11 @@ class Checker {
     for (const auto& [x, z] : sample_norm_pairs(f, n))
       for (std::size_t i = 0; i < case_.models.size() && ctx_.L[i]; ++i, ++checked)
         if (WitnessResult r = norm_inequality(case_.models[i], *ctx_.L[i], x, z, Semantics::hardmax());
-            r.status == WitnessStatus::Rejected)
-          return problem("scope.domain", "model " + std::to_string(i) + ": " + r.why + " at the sampled pair x = " +
-                                             text_of(f, x) + ", z = " + text_of(f, z));
+            r.status == WitnessStatus::Rejected) {
+          const std::string why = "model " + std::to_string(i) + ": " + r.why + " at the sampled pair x = " +
+                                  text_of(f, x) + ", z = " + text_of(f, z);
+          return r.violated ? claim_fails("scope.domain", why) : problem("scope.domain", why);
+        }
     agreed(cat("scope.domain: L4.L at ", checked, " sampled pairs (seed ", kSampleSeed, ")"));
   }
 
@@ -1812,7 +1923,10 @@ class Checker {
     auto fail = [&](const std::string& what) {
       return problem("scope.domain", what + " at " + instance + " " + text_of(m, x)), std::size_t{1};
     };
-    if ((claim == "S.consistency" || claim == "T4.1.threshold") && verdict() != "REFUTED") {
+    auto fails_claim = [&](const std::string& what) {  // the claim's own statement: a counterexample under REFUTED
+      return claim_fails("scope.domain", what + " at " + instance + " " + text_of(m, x)), std::size_t{1};
+    };
+    if (claim == "S.consistency" || claim == "T4.1.threshold") {
       std::size_t n = 0;
       const bool positions = d.kind == Domain::Kind::StringPositions;
       const std::uint64_t from = positions ? std::max<std::uint64_t>(d.first, 1) : x.size();
@@ -1821,12 +1935,12 @@ class Checker {
         if (Integer(i) < ctx_.threshold.front() || (end && Integer(i) > *end)) continue;
         const Tokens prefix(x.begin(), x.begin() + static_cast<long>(i));
         if (rounding_gap(m, prefix, ctx_.rounding.front()).lo > 0)
-          return fail(ctx_.rounding.front().str() + " and hardmax differ at position " + std::to_string(i));
+          return fails_claim(ctx_.rounding.front().str() + " and hardmax differ at position " + std::to_string(i));
         ++n;
       }
       return n;
     }
-    if (claim == "L5.conv" && verdict() != "REFUTED") return convergence_at(d, x, fail);
+    if (claim == "L5.conv") return convergence_at(d, x, fails_claim);
     if (claim == "T5.2.witness") {  // agreement within 2^-64 at every length <= n, through both layers
       if (!witness52_applies() || x.size() > case_.check_count("witness_n", 0) || !holding()) return 0;
       const Bracket d = pair_gap(case_, x);
@@ -1890,6 +2004,138 @@ class Checker {
     return n;
   }
 
+  // --- refutations -----------------------------------------------------------
+  /// A REFUTED record rests on a counterexample the kernel re-established (claim_fails: a witness, a sampled or
+  /// enumerated instance, a recorded row), else it is rejected naming what would count. T4.1.witness and T5.2.witness
+  /// decide their REFUTED by their own rules (check_witness_claim, check_witness52_refutation).
+  void check_refutation(const std::string& claim) {
+    if (claim == "T4.1.witness" || claim == "T5.2.witness") return;
+    if (claim == "T4.1.lg" && !counterexamples_.empty() && !check_antecedent()) {
+      refutation_open_ = "a gap above 3 eps at a length > N re-established, the antecedent D(N) <= eps not: " +
+                         counterexamples_.front();
+      counterexamples_.clear();
+    }
+    if (!counterexamples_.empty()) {
+      agreed("verdict: REFUTED by a counterexample the kernel re-established (" + counterexamples_.front() + ")");
+      if (counterexamples_.size() > 1) agreed(cat("verdict: ", counterexamples_.size() - 1, " more counterexamples"));
+      return;
+    }
+    if (refutation_open_) return unchecked("verdict: REFUTED, not decided by the kernel (" + *refutation_open_ + ")");
+    static const std::map<std::string, std::string> counts = {
+        {"S.consistency", "a string_differs witness at a position >= t, or an instance of the domain where finite:p "
+                          "and hardmax differ"},
+        {"T4.1.threshold", "a finite_differs witness at a length the claim covers, an instance of the domain where "
+                           "they differ, or, under check.threshold_sharp, agreement at every statistic of length "
+                           "t - 1"},
+        {"T4.1.sim", "a simulation witness that certainly violates |z| <= N_sim or |f(x) - f(z)| <= epsilon (then "
+                     "accepted as not re-established: the kernel does not rebuild the construction's z)"},
+        {"L4.L", "a norm_pair witness or a drawn pair that certainly violates the lemma"},
+        {"T4.1.lg", "a pair_distance witness above 3 eps at a length > N, with the antecedent D(N) <= eps at every "
+                    "statistic of length <= N"},
+        {"T4.2.avg", "E_T above C eps^(1/2) at a conclusion length the kernel's strings or statistics reach, the "
+                     "premise holding"},
+        {"C4.2.regularity", "E_t other than the claimed value at a length the kernel's strings or statistics reach"},
+        {"L5.conv", "a position of the domain's inputs where K i^-rate is certainly exceeded"},
+        {"L5.lip", "a near-vertex pair where Lip |mu - mu'|_1 is certainly exceeded"},
+        {"D5.4.kgram", "gamma < 1, or a drawn input of the domain with |f - f*| certainly above epsilon"},
+        {"L5.3.subsample", "a test whose drift-form premise or inequality certainly fails"},
+        {"T5.2.sim", "a row whose error is certainly above its bound or, z c-good, above C(f)|z|^-r'"}};
+    const auto c = counts.find(claim);
+    problem("verdict", "REFUTED, but the kernel re-establishes no counterexample (one would be " +
+                           (c != counts.end() ? c->second : std::string("unknown for this claim")) + ")");
+  }
+
+  /// T4.1.lg under REFUTED: the antecedent D(N) <= ε at every statistic of length <= N (each expanded to one string:
+  /// a one-layer output is its statistic's), within kExhaustivePositions; a statistic above ε is a problem (the
+  /// claim would be VACUOUS). Whether it was established.
+  bool check_antecedent() {
+    const auto N = rational_at(*evidence_, "N");
+    if (!N || !ctx_.epsilon || !case_.is_pair || case_.model().layers.size() != 1) return false;
+    const Model& m = case_.model();
+    Integer cost = 0;
+    std::uint64_t last = 0;
+    for (; Rational(last + 1) <= *N; ++last)
+      if ((cost += statistic_count(m, last + 1) * Integer(last + 1)) > Integer(kExhaustivePositions))
+        return unchecked(cat("the antecedent D(N) <= eps: lengths <= N need more than ", kExhaustivePositions,
+                             " positions")), false;
+    std::size_t checked = 0, open = 0;
+    std::optional<std::uint64_t> above;  // a length <= N with a statistic certainly above ε
+    for (std::uint64_t T = 1; T <= last && !above; ++T)
+      for_each_statistic(m, T, [&](const Statistic& s) {
+        if (above) return;
+        const Bracket d = pair_gap(case_, expand(s, m));
+        if (d.lo > *ctx_.epsilon) above = T;
+        else ++(d.hi > *ctx_.epsilon ? open : checked);
+      });
+    if (above)
+      return problem("verdict", cat("REFUTED, but |f - g| > eps at a statistic of length ", *above,
+                                    " <= N: the antecedent D(N) <= eps is false")), false;
+    if (open > 0)
+      return unchecked(cat("the antecedent: ", open, " statistics not separated from eps at 128 bits")), false;
+    agreed(cat("the antecedent D(N) <= eps at every one of the ", checked, " statistics of length <= N"));
+    return true;
+  }
+
+  /// T4.1.threshold under check.threshold_sharp: finite:p = hardmax at every statistic of length T = t − 1 (each
+  /// expanded to one string) refutes the sharpness the case asserts (claim_fails); within kExhaustivePositions.
+  void check_unsharp(std::uint64_t T) {
+    const Model& m = case_.model();
+    const Integer count = statistic_count(m, T);
+    if (count * Integer(T) > Integer(kExhaustivePositions))
+      return unchecked(cat("sharpness: the statistics of length t - 1 = ", T, " need more than ", kExhaustivePositions,
+                           " positions"));
+    std::uint64_t open = 0;
+    std::optional<Tokens> differs;  // a statistic's string where they certainly differ: t is sharp after all
+    for_each_statistic(m, T, [&](const Statistic& s) {
+      if (differs) return;
+      const Tokens x = expand(s, m);
+      const Bracket d = rounding_gap(m, x, ctx_.rounding.front());
+      if (d.lo > 0) differs = x;
+      else open += d.hi > 0;
+    });
+    const std::string sem = ctx_.rounding.front().str();
+    if (differs)
+      return problem("verdict", cat("REFUTED for sharpness, but ", sem, " and hardmax differ at the statistic's input ",
+                                    text_of(m, *differs), " of length t - 1 = ", T));
+    if (open > 0)  // equal value vectors under weights that are enclosures: equality the enclosures do not show
+      return void(refutation_open_ = cat("sharpness: ", sem, " = hardmax at ", Integer(count - open), " of the ", count,
+                                         " statistics of length t - 1 = ", T, ", none certainly differs, ", open,
+                                         " not separated from a difference at 128 bits"));
+    claim_fails("evidence.threshold",
+                cat("not sharp: ", sem, " = hardmax at every one of the ", count, " statistics of length t - 1 = ", T));
+  }
+
+  /// A re-established witness that contradicts the claim (claim_fails): a norm_pair witness that certainly violates
+  /// L4.L, S.consistency's string difference at a position >= t; under REFUTED also T4.1.threshold's difference at a
+  /// covered length (check_witness_fields rejects it otherwise) and T4.1.lg's gap above 3ε at a length > N (the
+  /// antecedent is checked by check_antecedent). A simulation witness's certain violation is not a counterexample
+  /// the kernel can stand behind: that z is the construction's output is not re-established (refutation_open_).
+  void witness_against_claim(const std::string& claim, const std::string& kind, const json& w,
+                             const std::string& path) {
+    const json* expect = member(w, "expect");
+    if (expect && *expect == "violates" && kind == "simulation") {
+      const std::string why = "|z| > N_sim or |f(x) - f(z)| > epsilon (re-established)";
+      if (verdict() != "REFUTED") return problem(path, why);
+      return void(refutation_open_ = path + ": " + why + "; that z is the construction's is not re-established");
+    }
+    if (expect && *expect == "violates")
+      return claim_fails(path, "|f(x) - f(z)| > L max_h |w_h(x) - w_h(z)|_1 (re-established)");
+    const auto position = count_at(w, "position", kMaxStatisticLength);
+    if (claim == "S.consistency" && kind == "string_differs" && position && threshold_ &&
+        Integer(*position) >= *threshold_)
+      return claim_fails(path, "finite:p != hardmax at a position >= t (re-established)");
+    if (verdict() != "REFUTED") return;
+    const auto T = length_at(w, "statistic");
+    const auto end = window_end();
+    if (claim == "T4.1.threshold" && kind == "finite_differs" && T && threshold_ && Integer(*T) >= *threshold_ &&
+        (!end || Integer(*T) <= *end))
+      return claim_fails(path, "finite:p != hardmax at a length the claim covers (re-established)");
+    const auto a = rational_at(w, "at_least"), N = rational_at(*evidence_, "N");
+    if (claim == "T4.1.lg" && kind == "pair_distance" && a && N && T && ctx_.epsilon && Rational(*T) > *N &&
+        *a > 3 * *ctx_.epsilon)
+      return claim_fails(path, cat("D_inf >= ", *a, " > 3 eps at length ", *T, " > N (re-established)"));
+  }
+
   // --- witnesses -------------------------------------------------------------
   /// The kind of a holding verdict follows from its scope (docs/reliability.md, "What a verdict means"):
   /// VACUOUS with a reason, else SAMPLED with samples or a binding cap, else PROVED.
@@ -1947,8 +2193,10 @@ class Checker {
     if (r.over_budget && !last) return false;
     const std::string name =
         "witness " + std::to_string(i) + " (" + kind + ")" + (last ? ", drawn beyond the budget" : "");
-    if (r.status == WitnessStatus::Reestablished) ++report_.witnesses_checked, reestablished_.insert(i), agreed(name);
-    else if (r.status == WitnessStatus::Rejected) ++report_.witnesses_checked, problem(path, r.why);
+    if (r.status == WitnessStatus::Reestablished) {
+      ++report_.witnesses_checked, reestablished_.insert(i), agreed(name);
+      witness_against_claim(claim, kind, w, path);
+    } else if (r.status == WitnessStatus::Rejected) ++report_.witnesses_checked, problem(path, r.why);
     else unchecked(name + ": " + r.why);
     return true;
   }

@@ -38,6 +38,12 @@ using nlohmann::json;
 WitnessResult ok() { return {WitnessStatus::Reestablished, ""}; }
 WitnessResult reject(std::string why) { return {WitnessStatus::Rejected, std::move(why)}; }
 WitnessResult unchecked(std::string why) { return {WitnessStatus::NotReestablished, std::move(why)}; }
+/// A rejection because the property certainly fails.
+WitnessResult violation(std::string why) {
+  WitnessResult r = reject(std::move(why));
+  r.violated = true;
+  return r;
+}
 
 /// A witness decided before its check ends: thrown by refuse (rejected) and leave (not re-established), returned by
 /// check_witness.
@@ -171,7 +177,7 @@ WitnessResult check_simulation(const json& w, const WitnessContext& ctx) {
   const Model& f = ctx.c->model();
   const auto [x, z] = statistic_pair(w, f);
   if (Integer(z.length) > *ctx.n_sim)
-    return reject("|z| = " + std::to_string(z.length) + " > N_sim = " + to_string(*ctx.n_sim));
+    return violation("|z| = " + std::to_string(z.length) + " > N_sim = " + to_string(*ctx.n_sim));
   for (const Model& m : ctx.c->models) {
     charge(ctx, m, "x", x.length);
     charge(ctx, m, "z", z.length);
@@ -180,9 +186,12 @@ WitnessResult check_simulation(const json& w, const WitnessContext& ctx) {
   for (std::size_t mi = 0; mi < ctx.c->models.size(); ++mi) {
     Semantics s = semantics_for(ctx, mi, x.length, z.length);
     Bracket d = output_distance(ctx.c->models[mi], tx, tz, s, s, ctx.bits);
-    if (d.hi > *ctx.epsilon)
-      return reject("model " + std::to_string(mi) + ": |f(x) - f(z)| " +
-                    (d.lo > *ctx.epsilon ? "> " : "not certainly <= ") + "epsilon = " + to_string(*ctx.epsilon));
+    if (d.hi > *ctx.epsilon) {
+      const bool certain = d.lo > *ctx.epsilon;
+      const std::string why = "model " + std::to_string(mi) + ": |f(x) - f(z)| " +
+                              (certain ? "> " : "not certainly <= ") + "epsilon = " + to_string(*ctx.epsilon);
+      return certain ? violation(why) : reject(why);
+    }
   }
   return ok();
 }
@@ -213,22 +222,34 @@ WitnessResult check_pair_distance(const json& w, const WitnessContext& ctx) {
                 to_decimal(d.lo, 8) + ", " + to_decimal(d.hi, 8) + "])");
 }
 
+/// A witness recorded as a violation: re-established when its property certainly fails, rejected when it holds.
+WitnessResult expect_violation(const WitnessResult& r) {
+  if (r.violated) return ok();
+  if (r.status == WitnessStatus::Reestablished) return reject("expect \"violates\", but the property holds");
+  if (r.status == WitnessStatus::Rejected) return unchecked("expect \"violates\", not certain: " + r.why);
+  return r;
+}
+
 }  // namespace
 
 WitnessResult norm_inequality(const Model& m, const Rational& L, const Tokens& x, const Tokens& z, Semantics s,
                               unsigned bits) try {
   auto ax = class_attention(m, x, s, bits), az = class_attention(m, z, s, bits);
-  Rational distance = 0;  // a lower bound of max_h ‖ω_h(x) − ω_h(z)‖₁
+  Rational distance = 0, most = 0;  // a lower and an upper bound of max_h ‖ω_h(x) − ω_h(z)‖₁
   for (std::size_t h = 0; h < ax.size(); ++h) {
     Number sum(0);
     for (std::size_t k = 0; k < ax[h].size(); ++k) sum += abs(ax[h][k] - az[h][k]);
     distance = std::max(distance, lower_of(sum));
+    most = std::max(most, upper_of(sum));
   }
   const Rational bound = L * distance;
   const Bracket d = output_distance(m, x, z, s, s, bits);
   if (d.hi <= bound) return ok();
-  return reject("|f(x) - f(z)| " + std::string(d.lo > bound ? "> " : "not certainly <= ") +
-                "L * max_h |w_h(x) - w_h(z)|_1 = " + to_string(bound) + " (the kernel's L = " + to_string(L) + ")");
+  const bool certain = d.lo > L * most;  // above every value the bound can take
+  const std::string why = "|f(x) - f(z)| " + std::string(certain ? "> " : "not certainly <= ") +
+                          "L * max_h |w_h(x) - w_h(z)|_1 = " + to_string(certain ? L * most : bound) +
+                          " (the kernel's L = " + to_string(L) + ")";
+  return certain ? violation(why) : reject(why);
 } catch (const Undecided& e) {
   return unchecked(std::string("undecided: ") + e.what());
 }
@@ -296,17 +317,17 @@ WitnessResult check_witness(const json& w, const WitnessContext& ctx) {
     if (!w.is_object()) return reject("expected a witness object, got " + show(w));
     if (!w.contains("kind") || !w["kind"].is_string()) return reject("kind: missing or not a string");
     const std::string kind = w["kind"].get<std::string>();
-    if (w.contains("expect") && w["expect"] != "holds" && w["expect"] != "differs") {
-      if (w["expect"] == "fails" || w["expect"] == "violates")
-        return unchecked("expect " + show(w["expect"]) + ": refutation witnesses are not re-checked");
+    const bool violates = w.contains("expect") && w["expect"] == "violates";
+    if (w.contains("expect") && w["expect"] != "holds" && w["expect"] != "differs" && !violates)
       return reject("expect: " + show(w["expect"]) + " is not an expectation the kernel knows");
-    }
+    if (violates && kind != "simulation" && kind != "norm_pair")
+      return reject("expect: \"violates\" is recorded by simulation and norm_pair witnesses only");
     static const std::map<std::string, WitnessResult (*)(const json&, const WitnessContext&)> kinds = {
         {"finite_differs", check_finite_differs}, {"string_differs", check_string_differs},
         {"simulation", check_simulation}, {"norm_pair", check_norm_pair}, {"pair_distance", check_pair_distance}};
     const auto check = kinds.find(kind);
     if (check == kinds.end()) return reject("kind: \"" + kind + "\" is not a witness kind the kernel knows");
-    return check->second(w, ctx);
+    return violates ? expect_violation(check->second(w, ctx)) : check->second(w, ctx);
   } catch (const Decided& d) {
     return d.result;
   } catch (const Undecided& e) {

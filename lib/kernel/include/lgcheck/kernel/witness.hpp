@@ -55,6 +55,7 @@ struct WitnessResult {
   WitnessStatus status = WitnessStatus::Rejected;
   std::string why;           ///< for a rejection or a witness left unchecked
   bool over_budget = false;  ///< left unchecked because the certificate's budget of positions was spent
+  bool violated = false;     ///< rejected because the property certainly fails (not merely undecided)
 };
 
 /// What the witnesses are checked against: all recomputed by the kernel.
@@ -76,6 +77,8 @@ struct WitnessContext {
 WitnessResult norm_inequality(const Model& m, const Rational& L, const Tokens& x, const Tokens& z, Semantics s,
                               unsigned bits = 128);
 /// Re-establish one witness (finite_differs, string_differs, simulation, norm_pair, pair_distance). Never throws.
+/// A simulation or norm_pair witness with "expect": "violates" is re-established when its property certainly fails
+/// (a counterexample), rejected when the property holds, and left not re-established when neither is certain.
 WitnessResult check_witness(const nlohmann::json& w, const WitnessContext& ctx);
 
 }  // namespace lgc::kernel
