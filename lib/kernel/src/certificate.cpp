@@ -176,6 +176,8 @@ class Checker {
             return m.semantics.kind == Semantics::Kind::FiniteWeights;
           }))
         return problem("claim", claim + " is not defined for finite-weights:p models (T4.1.threshold only)"), report_;
+      if (const auto why = section4_obstacle(claim))
+        return problem("claim", claim + " does not apply to this case: " + *why), report_;
       if (stopped_before_evidence(claim)) return report_;
       build_context();
       if (threshold_beyond_statistics(claim)) return report_;
@@ -208,6 +210,23 @@ class Checker {
     return claims;
   }
 
+  /// Why a Section 4 claim does not apply to the case (theory.md §2: one-layer hardmax or finite:p models; the search
+  /// does not run it elsewhere), or nullopt: S.consistency and T4.1.threshold are claims of one model, T4.1.lg and
+  /// T4.1.witness of a pair.
+  std::optional<std::string> section4_obstacle(const std::string& claim) const {
+    static const std::set<std::string> section4 = {"S.consistency", "T4.1.threshold", "L4.L",
+                                                   "T4.1.sim",      "T4.1.lg",        "T4.1.witness"};
+    if (!section4.count(claim)) return std::nullopt;
+    for (const Model& m : case_.models) {
+      if (m.layers.size() != 1) return cat("a model of ", m.layers.size(), " layers (Section 4 is of one layer)");
+      if (m.semantics.kind == Semantics::Kind::Softmax) return std::string("a softmax model (Section 4 rounds)");
+    }
+    if ((claim == "S.consistency" || claim == "T4.1.threshold") && case_.is_pair)
+      return std::string("a pair (the claim is of one model)");
+    if ((claim == "T4.1.lg" || claim == "T4.1.witness") && !case_.is_pair) return std::string("not a pair");
+    return std::nullopt;
+  }
+
   const json& cert_;
   const json* evidence_ = nullptr;
   std::size_t open_ = 0;  ///< sampled instances whose enclosure meets the bound (neither held nor refuted)
@@ -217,8 +236,9 @@ class Checker {
   std::set<std::size_t> reestablished_;  ///< the indices of the witnesses the kernel re-established
   std::vector<std::string> counterexamples_;  ///< failures of the claim the kernel re-established (claim_fails)
   std::optional<std::string> refutation_open_;  ///< a REFUTED's ground the kernel reached but cannot decide
-  /// T4.2.avg, C4.2.regularity: the positions E_t by statistics may still expand in this certificate.
-  std::uint64_t expectation_positions_left_ = kExhaustivePositions;
+  /// T4.2.avg, C4.2.regularity: the positions E_t by statistics may still expand in this certificate, for the premise
+  /// (and C4.2.regularity's lengths) and for the conclusion, each its own budget.
+  std::uint64_t premise_positions_left_ = kExhaustivePositions, conclusion_positions_left_ = kExhaustivePositions;
   Case case_;
   WitnessContext ctx_;
   CertificateReport report_;
@@ -932,21 +952,42 @@ class Checker {
     std::size_t held = 0, open = 0;
     Integer T = n0;
     for (; T <= top && T <= 1000; T = doubling ? Integer(T * 2) : Integer(T + 1)) {
-      const auto e = expectation(alpha, T.convert_to<std::uint64_t>());
+      const auto e = expectation(alpha, T.convert_to<std::uint64_t>(), conclusion_positions_left_);
       if (!e) break;
       if (const auto row = rows.find(T.convert_to<std::uint64_t>()); row != rows.end()) {
         if (e->exact) compare_rational({cat("evidence.conclusion: E_", T), row->second}, e->sum.lo);
         else if (!meets_enclosure(cat("evidence.conclusion: E_", T), row->second, e->sum, cat("E_", T))) return;
       }
-      if (e->sum.lo * e->sum.lo > bound_sq)
-        return claim_fails("evidence.conclusion", cat("E_", T, " >= ", e->sum.lo, " > C eps^(1/2) = ", C, " * ", eps,
-                                                      "^(1/2) by the kernel's strings or statistics"));
+      if (e->sum.lo * e->sum.lo > bound_sq) {
+        claim_fails("evidence.conclusion", cat("E_", T, " >= ", e->sum.lo, " > C eps^(1/2) = ", C, " * ", eps,
+                                               "^(1/2) by the kernel's strings or statistics"));
+        if (verdict() == "REFUTED") check_refuting_premise(alpha, eps, n0);
+        return;
+      }
       ++(e->sum.hi * e->sum.hi > bound_sq ? open : held);
     }
     if (held > 0)
       agreed(cat("evidence.conclusion: E_T <= C eps^(1/2) at ", held, " conclusion lengths from N0 = ", n0));
     if (open > 0) unchecked(cat("evidence.conclusion: ", open, " E_T not separated from C eps^(1/2) at 128 bits"));
     if (T <= top) unchecked(cat("evidence.conclusion: E_T from T = ", T, " on, beyond the kernel's reach"));
+  }
+
+  /// T4.2.avg under REFUTED: the premise E_u <= ε at every u <= N₀ by the kernel's own strings or statistics (the
+  /// record's premise is not trusted), within 4·10⁷ more positions; a premise the kernel does not show is a problem.
+  void check_refuting_premise(const std::vector<Rational>& alpha, const Rational& eps, const Integer& n0) {
+    std::uint64_t budget = 4 * kExhaustivePositions;
+    const std::uint64_t last = n0 > 1000 ? 0 : n0.convert_to<std::uint64_t>();
+    if (!last)
+      return problem("verdict", cat("REFUTED, but the premise up to N0 = ", n0, " is beyond the kernel's reach"));
+    for (std::uint64_t u = 1; u <= last; ++u) {
+      const auto e = expectation(alpha, u, budget);
+      if (!e || e->sum.hi > eps)
+        return problem("verdict", cat("REFUTED, but the kernel does not show the premise E_t <= eps at t = ", u,
+                                      !e ? " (beyond its reach)"
+                                         : e->sum.lo > eps ? ": E_t is above eps (the claim is VACUOUS)"
+                                                           : " (not separated at 128 bits)"));
+    }
+    agreed(cat("verdict: the premise E_t <= eps at t = 1..", last, " (the kernel's own, under REFUTED)"));
   }
 
   /// A recorded value (a rational or "[lo, hi]") that must meet the kernel's enclosure of `what`: a problem naming
@@ -982,13 +1023,14 @@ class Checker {
   /// E_t by statistics, for a one-layer pair: a one-layer output is its statistic's (theory.md §2) and every string
   /// of a statistic has the same token counts, hence the same Dirichlet-multinomial weight, so E_t is the sum over
   /// the statistics σ of #strings(σ)·P(σ's string)·|f − g|, #strings(σ) = Π_r m_r(B)! / Π_s n_{s,r}!; nullopt when
-  /// the statistics of length t need more positions than the certificate's budget left (expectation_positions_left_).
-  std::optional<Expectation> expectation_by_statistics(const std::vector<Rational>& alpha, std::uint64_t t) {
+  /// the statistics of length t need more positions than `budget` has left (charged).
+  std::optional<Expectation> expectation_by_statistics(const std::vector<Rational>& alpha, std::uint64_t t,
+                                                       std::uint64_t& budget) {
     const Model& m = case_.model();
     if (!case_.is_pair || m.layers.size() != 1 || case_.models[1].layers.size() != 1) return std::nullopt;
     const Integer cost = statistic_count(m, t) * Integer(t);
-    if (cost > Integer(expectation_positions_left_)) return std::nullopt;
-    expectation_positions_left_ -= cost.convert_to<std::uint64_t>();
+    if (cost > Integer(budget)) return std::nullopt;
+    budget -= cost.convert_to<std::uint64_t>();
     std::vector<Integer> factorial{1};
     for (std::uint64_t k = 1; k <= t; ++k) factorial.push_back(factorial.back() * Integer(k));
     const std::uint64_t B = t > m.locality + 1 ? t - m.locality - 1 : 0;
@@ -1011,14 +1053,14 @@ class Checker {
   }
 
   /// E_t by strings, else by statistics (nullopt when neither reaches t).
-  std::optional<Expectation> expectation(const std::vector<Rational>& alpha, std::uint64_t t) {
+  std::optional<Expectation> expectation(const std::vector<Rational>& alpha, std::uint64_t t, std::uint64_t& budget) {
     if (auto e = expectation_by_strings(alpha, static_cast<std::size_t>(t))) return e;
-    return expectation_by_statistics(alpha, t);
+    return expectation_by_statistics(alpha, t, budget);
   }
 
   /// E_t exactly (nullopt when neither strings nor statistics reach t or an output is inexact).
   std::optional<Rational> brute_expectation(const std::vector<Rational>& alpha, std::size_t t) {
-    const auto e = expectation(alpha, t);
+    const auto e = expectation(alpha, t, premise_positions_left_);
     if (!e || !e->exact) return std::nullopt;
     return e->sum.lo;
   }
@@ -1041,7 +1083,7 @@ class Checker {
     const std::uint64_t last = holds ? (n0 > 100000 ? 0 : n0.convert_to<std::uint64_t>()) : *t;
     const std::uint64_t listed = std::min<std::uint64_t>(last, 16);
     check_average_domain(n0, last, holds);
-    const auto by_strings = expectation(alpha, *t);
+    const auto by_strings = expectation(alpha, *t, premise_positions_left_);
     const auto e = by_strings && by_strings->exact ? std::make_optional(by_strings->sum.lo) : std::nullopt;
     const json* recorded = member(*premise, value_key);
     if (e) compare_rational({value_path, recorded}, *e);
@@ -2010,11 +2052,7 @@ class Checker {
   /// decide their REFUTED by their own rules (check_witness_claim, check_witness52_refutation).
   void check_refutation(const std::string& claim) {
     if (claim == "T4.1.witness" || claim == "T5.2.witness") return;
-    if (claim == "T4.1.lg" && !counterexamples_.empty() && !check_antecedent()) {
-      refutation_open_ = "a gap above 3 eps at a length > N re-established, the antecedent D(N) <= eps not: " +
-                         counterexamples_.front();
-      counterexamples_.clear();
-    }
+    if (claim == "T4.1.lg" && !counterexamples_.empty()) check_antecedent();
     if (!counterexamples_.empty()) {
       agreed("verdict: REFUTED by a counterexample the kernel re-established (" + counterexamples_.front() + ")");
       if (counterexamples_.size() > 1) agreed(cat("verdict: ", counterexamples_.size() - 1, " more counterexamples"));
@@ -2027,11 +2065,9 @@ class Checker {
         {"T4.1.threshold", "a finite_differs witness at a length the claim covers, an instance of the domain where "
                            "they differ, or, under check.threshold_sharp, agreement at every statistic of length "
                            "t - 1"},
-        {"T4.1.sim", "a simulation witness that certainly violates |z| <= N_sim or |f(x) - f(z)| <= epsilon (then "
-                     "accepted as not re-established: the kernel does not rebuild the construction's z)"},
         {"L4.L", "a norm_pair witness or a drawn pair that certainly violates the lemma"},
         {"T4.1.lg", "a pair_distance witness above 3 eps at a length > N, with the antecedent D(N) <= eps at every "
-                    "statistic of length <= N"},
+                    "statistic of length <= N within 10^7 positions"},
         {"T4.2.avg", "E_T above C eps^(1/2) at a conclusion length the kernel's strings or statistics reach, the "
                      "premise holding"},
         {"C4.2.regularity", "E_t other than the claimed value at a length the kernel's strings or statistics reach"},
@@ -2040,24 +2076,36 @@ class Checker {
         {"D5.4.kgram", "gamma < 1, or a drawn input of the domain with |f - f*| certainly above epsilon"},
         {"L5.3.subsample", "a test whose drift-form premise or inequality certainly fails"},
         {"T5.2.sim", "a row whose error is certainly above its bound or, z c-good, above C(f)|z|^-r'"}};
+    if (claim == "T4.1.sim")
+      return problem("verdict", "REFUTED, but the kernel re-establishes no T4.1.sim counterexample: it does not "
+                                "rebuild the construction's z, so a violating simulation witness shows only that some "
+                                "z fails (re-run the claim)");
     const auto c = counts.find(claim);
     problem("verdict", "REFUTED, but the kernel re-establishes no counterexample (one would be " +
                            (c != counts.end() ? c->second : std::string("unknown for this claim")) + ")");
   }
 
-  /// T4.1.lg under REFUTED: the antecedent D(N) <= ε at every statistic of length <= N (each expanded to one string:
-  /// a one-layer output is its statistic's), within kExhaustivePositions; a statistic above ε is a problem (the
-  /// claim would be VACUOUS). Whether it was established.
-  bool check_antecedent() {
+  /// T4.1.lg under REFUTED: the antecedent D(N) <= ε, which a REFUTED needs the kernel to show: no re-established
+  /// witness above ε at a length <= N, and every statistic of length <= N (each expanded to one string: a one-layer
+  /// output is its statistic's) within ε, within kExhaustivePositions. Anything less is a problem.
+  void check_antecedent() {
     const auto N = rational_at(*evidence_, "N");
-    if (!N || !ctx_.epsilon || !case_.is_pair || case_.model().layers.size() != 1) return false;
+    if (!N || !ctx_.epsilon) return problem("verdict", "REFUTED, but evidence.N or eps is not the kernel's");
+    const json* ws = field("witnesses");
+    for (const std::size_t i : reestablished_) {  // a gap the kernel re-established at a length <= N refutes it
+      const auto T = length_at((*ws)[i], "statistic");
+      const auto a = rational_at((*ws)[i], "at_least");
+      if (T && a && Rational(*T) <= *N && *a > *ctx_.epsilon)
+        return problem("verdict", cat("REFUTED, but witness ", i, " shows |f - g| >= ", *a, " > eps at length ", *T,
+                                      " <= N: the antecedent D(N) <= eps is false"));
+    }
     const Model& m = case_.model();
     Integer cost = 0;
     std::uint64_t last = 0;
     for (; Rational(last + 1) <= *N; ++last)
       if ((cost += statistic_count(m, last + 1) * Integer(last + 1)) > Integer(kExhaustivePositions))
-        return unchecked(cat("the antecedent D(N) <= eps: lengths <= N need more than ", kExhaustivePositions,
-                             " positions")), false;
+        return problem("verdict", cat("REFUTED, but the antecedent D(N) <= eps is beyond the kernel's reach (lengths "
+                                      "<= N need more than ", kExhaustivePositions, " positions)"));
     std::size_t checked = 0, open = 0;
     std::optional<std::uint64_t> above;  // a length <= N with a statistic certainly above ε
     for (std::uint64_t T = 1; T <= last && !above; ++T)
@@ -2069,11 +2117,11 @@ class Checker {
       });
     if (above)
       return problem("verdict", cat("REFUTED, but |f - g| > eps at a statistic of length ", *above,
-                                    " <= N: the antecedent D(N) <= eps is false")), false;
+                                    " <= N: the antecedent D(N) <= eps is false"));
     if (open > 0)
-      return unchecked(cat("the antecedent: ", open, " statistics not separated from eps at 128 bits")), false;
+      return problem("verdict", cat("REFUTED, but the antecedent is not shown: ", open,
+                                    " statistics not separated from eps at 128 bits"));
     agreed(cat("the antecedent D(N) <= eps at every one of the ", checked, " statistics of length <= N"));
-    return true;
   }
 
   /// T4.1.threshold under check.threshold_sharp: finite:p = hardmax at every statistic of length T = t − 1 (each
@@ -2082,8 +2130,8 @@ class Checker {
     const Model& m = case_.model();
     const Integer count = statistic_count(m, T);
     if (count * Integer(T) > Integer(kExhaustivePositions))
-      return unchecked(cat("sharpness: the statistics of length t - 1 = ", T, " need more than ", kExhaustivePositions,
-                           " positions"));
+      return void(refutation_open_ = cat("sharpness: the statistics of length t - 1 = ", T, " need more than ",
+                                         kExhaustivePositions, " positions"));
     std::uint64_t open = 0;
     std::optional<Tokens> differs;  // a statistic's string where they certainly differ: t is sharp after all
     for_each_statistic(m, T, [&](const Statistic& s) {
@@ -2109,14 +2157,15 @@ class Checker {
   /// L4.L, S.consistency's string difference at a position >= t; under REFUTED also T4.1.threshold's difference at a
   /// covered length (check_witness_fields rejects it otherwise) and T4.1.lg's gap above 3ε at a length > N (the
   /// antecedent is checked by check_antecedent). A simulation witness's certain violation is not a counterexample
-  /// the kernel can stand behind: that z is the construction's output is not re-established (refutation_open_).
+  /// the kernel can stand behind (that z is the construction's output is not re-established): a T4.1.sim REFUTED is
+  /// rejected.
   void witness_against_claim(const std::string& claim, const std::string& kind, const json& w,
                              const std::string& path) {
     const json* expect = member(w, "expect");
     if (expect && *expect == "violates" && kind == "simulation") {
       const std::string why = "|z| > N_sim or |f(x) - f(z)| > epsilon (re-established)";
       if (verdict() != "REFUTED") return problem(path, why);
-      return void(refutation_open_ = path + ": " + why + "; that z is the construction's is not re-established");
+      return agreed(path + ": " + why + "; not a counterexample: that z is the construction's is not re-established");
     }
     if (expect && *expect == "violates")
       return claim_fails(path, "|f(x) - f(z)| > L max_h |w_h(x) - w_h(z)|_1 (re-established)");
