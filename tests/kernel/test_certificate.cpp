@@ -59,6 +59,16 @@ json one_family(json cert, const std::string& family) {
   return cert;
 }
 
+/// A REFUTED certificate with `edits` (JSON pointer, value) that make its case's claim true: rejected for the verdict
+/// alone.
+void rejected_once_true(json cert, const std::vector<std::pair<std::string, json>>& edits) {
+  for (const auto& [pointer, value] : edits) cert[json::json_pointer(pointer)] = value;
+  const k::CertificateReport r = k::check_certificate(cert);
+  INFO(all(r.problems));
+  CHECK(r.problems.size() == 1);
+  CHECK(has(r.problems, "verdict: REFUTED, but the kernel re-establishes no counterexample"));
+}
+
 /// A fixture and its check, which must accept it.
 std::pair<json, k::CertificateReport> accepted_fixture(const char* name) {
   json cert = fixture(name);
@@ -1438,11 +1448,7 @@ TEST_CASE("REFUTED records of false case claims are accepted on the kernel's own
   // C4.2.regularity with check.eta = 1/2 where E_t = 1 after the switch: the kernel finds E_65 = 1 itself.
   auto [regularity, r] = accepted_fixture("regularity_k64_wrong_eta__C4.2.regularity.json");
   CHECK(has(r.reestablished, "verdict: REFUTED by a counterexample the kernel re-established (scope.domain: E_65 = 1"));
-  regularity["case"]["check"]["eta"] = "1";  // the claim made true: nothing to refute
-  regularity["evidence"]["eta"] = "1";
-  auto without = k::check_certificate(regularity);
-  CHECK(without.problems.size() == 1);
-  CHECK(has(without.problems, "verdict: REFUTED, but the kernel re-establishes no counterexample"));
+  rejected_once_true(regularity, {{"/case/check/eta", "1"}, {"/evidence/eta", "1"}});  // nothing left to refute
   // D5.4.kgram on a copy head of phi 1/2: the positional margin 1/2 < 1, recomputed.
   auto [kgram, g] = accepted_fixture("kgram_k1_s2_weak_copy__D5.4.kgram.json");
   CHECK(has(g.reestablished, "verdict: REFUTED by a counterexample the kernel re-established (evidence.gamma: the "
@@ -1460,11 +1466,7 @@ TEST_CASE("REFUTED records of false case claims are accepted on the kernel's own
   CHECK(has(a.reestablished, "(evidence.conclusion: E_16 >= 8/17 > C eps^(1/2) = 1/1000 * 1/2^(1/2) by the kernel's "
                              "strings or statistics)"));
   if (kSanitized) return;  // under the sanitizers (about 20 s a check from here on) the rest in Release only
-  average["case"]["check"]["conclusion_constant"] = "1";
-  average["evidence"]["C"] = "1";
-  auto held = k::check_certificate(average);
-  CHECK(held.problems.size() == 1);
-  CHECK(has(held.problems, "verdict: REFUTED, but the kernel re-establishes no counterexample"));
+  rejected_once_true(average, {{"/case/check/conclusion_constant", "1"}, {"/evidence/C", "1"}});
   // T4.1.threshold of a random model whose case asserts sharpness, t = 64: at every statistic of length 63 the kernel
   // finds no difference, but at one of the 6048 the weights are enclosures that do not show the equality: the REFUTED
   // is accepted as not decided. Without check.threshold_sharp nothing would refute the claim.

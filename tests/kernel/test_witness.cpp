@@ -79,20 +79,28 @@ TEST_CASE("Section 5 constants, by hand", "[kernel][section5]") {
   CHECK(k::kgram_min_length(1, Rational(1, 2), Rational(1, 2)) == 11);
 }
 
-TEST_CASE("norm_pair witnesses are checked under hardmax, the claim's semantics, whatever the case's",
-          "[kernel][witness]") {
-  // Model g of a random finite:4 pair (two heads, τ = 1). The L4.L search measures the lemma under hardmax; among its
-  // long random pairs is x against its simulation, which leaves this x as it is: x = z, so Δω = 0 and the bound is 0.
-  const json doc = json::parse(R"({"format": "lgcheck-case/1", "name": "random_finite4", "alphabet": ["0", "1"],
+namespace {
+/// Model g of a random finite:4 pair (one layer, two heads, τ = 1), under `semantics`.
+lgc::Case two_head_model(const std::string& semantics) {
+  json doc = json::parse(R"({"format": "lgcheck-case/1", "name": "random_two_heads", "alphabet": ["0", "1"],
     "embedding": [["0", "-1/4", "-3/4"], ["-1/2", "0", "-1/4"]], "positional": [["0", "0", "0"]],
     "layers": [{"heads": [
       {"phi": ["0", "0"], "qk": [["3/4", "0", "1/2"], ["0", "0", "3/4"], ["0", "-3/4", "0"]],
        "value": [["0", "0", "-63/80"], ["0", "63/80", "21/80"], ["0", "-63/80", "21/40"]]},
       {"phi": ["0", "0"], "qk": [["0", "-1/2", "-1/2"], ["0", "-3/4", "-1/2"], ["3/4", "1/2", "0"]],
        "value": [["-1/4", "0", "-1/2"], ["0", "1/2", "-1/4"], ["0", "0", "-1/2"]]}]}],
-    "locality": 1, "period": 1, "semantics": "finite:4", "width": 3,
+    "locality": 1, "period": 1, "width": 3,
     "readout": {"activation": "identity", "bias": ["0"], "weights": [["1/4", "3/4", "1/4"]]}})");
-  const lgc::Case c = lgc::parse_case(doc, "inline");
+  doc["semantics"] = semantics;
+  return lgc::parse_case(doc, "inline");
+}
+}  // namespace
+
+TEST_CASE("norm_pair witnesses are checked under hardmax, the claim's semantics, whatever the case's",
+          "[kernel][witness]") {
+  // Model g of a random finite:4 pair (two heads, τ = 1). The L4.L search measures the lemma under hardmax; among its
+  // long random pairs is x against its simulation, which leaves this x as it is: x = z, so Δω = 0 and the bound is 0.
+  const lgc::Case c = two_head_model("finite:4");
   const json x = {{"length", 186}, {"window", json::array({1, 0})}, {"counts", json::array({0, 184})}};
   const json w = {{"kind", "norm_pair"}, {"model", 0}, {"L", "309/256"}, {"x", x}, {"z", x}, {"expect", "holds"}};
   k::WitnessContext ctx;
@@ -109,17 +117,8 @@ TEST_CASE("norm_pair witnesses are checked under hardmax, the claim's semantics,
 
 TEST_CASE("a witness recorded as a violation is re-established only when its property certainly fails",
           "[kernel][witness]") {
-  // One layer, two heads (the model above under hardmax): x = 0^18 11 and z = 1^18 11, outputs 9/640 and -51/640.
-  const json doc = json::parse(R"({"format": "lgcheck-case/1", "name": "random_hardmax", "alphabet": ["0", "1"],
-    "embedding": [["0", "-1/4", "-3/4"], ["-1/2", "0", "-1/4"]], "positional": [["0", "0", "0"]],
-    "layers": [{"heads": [
-      {"phi": ["0", "0"], "qk": [["3/4", "0", "1/2"], ["0", "0", "3/4"], ["0", "-3/4", "0"]],
-       "value": [["0", "0", "-63/80"], ["0", "63/80", "21/80"], ["0", "-63/80", "21/40"]]},
-      {"phi": ["0", "0"], "qk": [["0", "-1/2", "-1/2"], ["0", "-3/4", "-1/2"], ["3/4", "1/2", "0"]],
-       "value": [["-1/4", "0", "-1/2"], ["0", "1/2", "-1/4"], ["0", "0", "-1/2"]]}]}],
-    "locality": 1, "period": 1, "semantics": "hardmax", "width": 3,
-    "readout": {"activation": "identity", "bias": ["0"], "weights": [["1/4", "3/4", "1/4"]]}})");
-  const lgc::Case c = lgc::parse_case(doc, "inline");
+  // The two-head model under hardmax: x = 0^18 11 and z = 1^18 11, outputs 9/640 and -51/640.
+  const lgc::Case c = two_head_model("hardmax");
   const json x = {{"length", 20}, {"window", json::array({1, 1})}, {"counts", json::array({18, 0})}};
   const json z = {{"length", 20}, {"window", json::array({1, 1})}, {"counts", json::array({0, 18})}};
   json w = {{"kind", "norm_pair"}, {"model", 0}, {"x", x}, {"z", z}, {"expect", "holds"}};
