@@ -1466,6 +1466,10 @@ TEST_CASE("REFUTED records of false case claims are accepted on the kernel's own
   CHECK(has(a.reestablished, "(evidence.conclusion: E_16 >= 8/17 > C eps^(1/2) = 1/1000 * 1/2^(1/2) by the kernel's "
                              "strings or statistics)"));
   if (kSanitized) return;  // under the sanitizers (about 20 s a check from here on) the rest in Release only
+  // T4.2.avg (Δ = 2, τ = 1) refuted at a doubling length: the search's failing row, T = 100, is checked first (walking
+  // every T from N0 = 50 spent the conclusion's budget at T = 81: an audit found this valid REFUTED rejected).
+  auto [doubling, d] = accepted_fixture("presence_refuted_at_doubling__T4.2.avg.json");
+  CHECK(has(d.reestablished, "(evidence.conclusion: E_100 >= 50/101 > C eps^(1/2) = 6993/10000 * 1/2^(1/2)"));
   rejected_once_true(average, {{"/case/check/conclusion_constant", "1"}, {"/evidence/C", "1"}});
   // T4.1.threshold of a random model whose case asserts sharpness, t = 64: at every statistic of length 63 the kernel
   // finds no difference, but at one of the 6048 the weights are enclosures that do not show the equality: the REFUTED
