@@ -1834,8 +1834,8 @@ class Checker {
       if (!e) continue;
       ++reached;
       if (*e != (t <= K ? Rational(0) : eta))
-        return claim_fails("scope.domain", "E_" + std::to_string(t) + " = " + to_string(*e) +
-                                           " by the kernel's weighted strings, not " + (t <= K ? "0" : to_string(eta)));
+        return claim_fails("scope.domain", cat("E_", t, " = ", *e, " by the kernel's weighted strings or statistics, ",
+                                               "not ", t <= K ? Rational(0) : eta));
     }
     agreed("scope.domain: E_t exactly at " + std::to_string(reached) + " lengths by weighted strings or statistics");
   }
