@@ -950,35 +950,40 @@ class Checker {
     const Rational C = case_.check_rational("conclusion_constant", 1), bound_sq = C * C * eps;
     const Integer top = n0 << doublings;
     std::size_t held = 0, open = 0;
-    // Under REFUTED the recorded rows first (the search's failing length is its last row), then every T.
-    std::set<std::uint64_t> done;
-    if (verdict() == "REFUTED")
-      for (const auto& [length, E] : rows) {
-        if (Integer(length) < n0 || Integer(length) > top || length > 1000) continue;
-        const auto e = expectation(alpha, length, conclusion_positions_left_);
-        if (e && e->sum.lo * e->sum.lo > bound_sq) {
-          claim_fails("evidence.conclusion", cat("E_", length, " >= ", e->sum.lo, " > C eps^(1/2) = ", C, " * ", eps,
-                                                 "^(1/2) by the kernel's strings or statistics"));
-          return check_refuting_premise(alpha, eps, n0);
-        }
-        if (e) done.insert(length);
-      }
-    Integer T = n0;
-    for (; T <= top && T <= 1000; T = doubling ? Integer(T * 2) : Integer(T + 1)) {
-      if (done.count(T.convert_to<std::uint64_t>())) continue;
-      const auto e = expectation(alpha, T.convert_to<std::uint64_t>(), conclusion_positions_left_);
-      if (!e) break;
-      if (const auto row = rows.find(T.convert_to<std::uint64_t>()); row != rows.end()) {
+    // One conclusion length: the kernel's E_T, the recorded row's E against it, then the claim's inequality.
+    enum class Step { beyond_reach, finished, next };
+    auto visit = [&](std::uint64_t T) {
+      const auto e = expectation(alpha, T, conclusion_positions_left_);
+      if (!e) return Step::beyond_reach;
+      if (const auto row = rows.find(T); row != rows.end()) {
         if (e->exact) compare_rational({cat("evidence.conclusion: E_", T), row->second}, e->sum.lo);
-        else if (!meets_enclosure(cat("evidence.conclusion: E_", T), row->second, e->sum, cat("E_", T))) return;
+        else if (!meets_enclosure(cat("evidence.conclusion: E_", T), row->second, e->sum, cat("E_", T)))
+          return Step::finished;
       }
       if (e->sum.lo * e->sum.lo > bound_sq) {
         claim_fails("evidence.conclusion", cat("E_", T, " >= ", e->sum.lo, " > C eps^(1/2) = ", C, " * ", eps,
                                                "^(1/2) by the kernel's strings or statistics"));
         if (verdict() == "REFUTED") check_refuting_premise(alpha, eps, n0);
-        return;
+        return Step::finished;
       }
       ++(e->sum.hi * e->sum.hi > bound_sq ? open : held);
+      return Step::next;
+    };
+    std::set<std::uint64_t> visited;
+    if (verdict() == "REFUTED")  // the recorded rows first (the search's failing length is its last row), then every T
+      for (const auto& [length, E] : rows) {
+        if (Integer(length) < n0 || Integer(length) > top || length > 1000) continue;
+        const Step step = visit(length);
+        if (step == Step::finished) return;
+        if (step == Step::next) visited.insert(length);
+      }
+    Integer T = n0;
+    for (; T <= top && T <= 1000; T = doubling ? Integer(T * 2) : Integer(T + 1)) {
+      const std::uint64_t length = T.convert_to<std::uint64_t>();
+      if (visited.count(length)) continue;
+      const Step step = visit(length);
+      if (step == Step::beyond_reach) break;
+      if (step == Step::finished) return;
     }
     if (held > 0)
       agreed(cat("evidence.conclusion: E_T <= C eps^(1/2) at ", held, " conclusion lengths from N0 = ", n0));
