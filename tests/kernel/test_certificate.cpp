@@ -59,13 +59,19 @@ json one_family(json cert, const std::string& family) {
   return cert;
 }
 
+/// The problems of a report other than its detail's.
+std::size_t problems_beside_detail(const k::CertificateReport& r) {
+  return static_cast<std::size_t>(std::count_if(r.problems.begin(), r.problems.end(),
+                                                [](const std::string& p) { return !p.starts_with("detail: "); }));
+}
+
 /// A REFUTED certificate with `edits` (JSON pointer, value) that make its case's claim true: rejected for the verdict
 /// alone.
 void rejected_once_true(json cert, const std::vector<std::pair<std::string, json>>& edits) {
   for (const auto& [pointer, value] : edits) cert[json::json_pointer(pointer)] = value;
   const k::CertificateReport r = k::check_certificate(cert);
   INFO(all(r.problems));
-  CHECK(r.problems.size() == 1);
+  CHECK(problems_beside_detail(r) == 1);  // the detail may name an edited field too
   CHECK(has(r.problems, "verdict: REFUTED, but the kernel re-establishes no counterexample"));
 }
 
@@ -169,6 +175,7 @@ TEST_CASE("T4.2.avg beyond check.average_budget: UNDECIDED without a premise is 
   json avg = fixture("presence_skewed__T4.2.avg.json");
   avg["case"]["check"]["average_budget"] = 300;
   avg["verdict"] = "UNDECIDED";
+  avg["detail"] = "N0 = 40 needs lengths up to 320, beyond the budget 300 (check.average_budget)";
   avg["evidence"].erase("premise");
   const auto r = k::check_certificate(avg);
   INFO(all(r.problems));
@@ -409,10 +416,14 @@ TEST_CASE("A run stopped before any evidence claims nothing: accepted, unless it
   CHECK(has(k::check_certificate(budget).problems, "evidence.budget: missing or not a budget"));
   budget["evidence"]["budget"] = "unlimited";
   CHECK(has(k::check_certificate(budget).problems, "evidence.budget: missing or not a budget"));
-  for (const char* text : {"50 enumerated items", "30 s", "1.5 s"}) {
+  for (const std::string text : {"50 enumerated items", "30 s", "1.5 s"}) {
     budget["evidence"]["budget"] = text;
+    budget["detail"] = "stopped: the budget of " + text + " was used up" +
+                       (text.ends_with(" s") ? " (4096 items enumerated)" : "") + " (raise --budget to decide)";
     CHECK(k::check_certificate(budget).accepted());
   }
+  budget["detail"] = "stopped: the budget of 31 s was used up (4096 items enumerated) (raise --budget to decide)";
+  CHECK(has(k::check_certificate(budget).problems, "detail: recorded \"stopped: the budget of 31 s"));
   stopped["evidence"]["budget"] = "50 enumerated items";  // a budget beside a stop that is not the budget's
   CHECK(has(k::check_certificate(stopped).problems, "evidence.budget: recorded by a stop that is not the budget's"));
   stopped["evidence"].erase("budget");
@@ -455,7 +466,7 @@ TEST_CASE("T5.2.sim with a first-layer MLP and value vectors of mixed signs: C a
   CHECK(has(r.reestablished, "evidence.rows[1]: error <= bound (recomputed)"));
   // x, z, c_good and both inequalities are the kernel's own; only the detail's smallest bound (4 digits) is free
   REQUIRE(r.not_reestablished.size() == 1);
-  CHECK(r.not_reestablished[0].starts_with("detail: 1 of its numbers not tied"));
+  CHECK(r.not_reestablished[0].starts_with("detail: 1 of its numbers or texts not tied"));
   json tampered = cert;
   tampered["evidence"]["C"] = "185";  // the recorded C is 206.36...
   CHECK(has(k::check_certificate(tampered).problems, "evidence.C: recorded 185, the kernel encloses it in ["));
@@ -1248,6 +1259,9 @@ TEST_CASE("a position witness certificate (softmax, two layers) is accepted, its
   refuted["scope"]["exhaustive"] = 0;
   refuted["evidence"]["witnesses"][0] = {{"kind", "pair_distance"}, {"at_least", "1/1000"}, {"expect", "holds"},
                                          {"statistic", {{"counts", {16, 0}}, {"length", 17}, {"window", {1}}}}};
+  // The search's sentence (the difference and its statistic are free slots of it).
+  refuted["detail"] = "f and g differ at length 17 <= n = 17: |f - g| = [0.0053, 0.0054] > 2^-64 at T=17 "
+                      "window=\"1\" bulk{0@0:16}";
   auto g = k::check_certificate(refuted);
   INFO(all(g.problems));
   CHECK(g.problems.empty());
@@ -1384,8 +1398,9 @@ TEST_CASE("a REFUTED verdict needs a counterexample the kernel re-establishes: h
     relabelled["verdict"] = "REFUTED";
     const auto r = k::check_certificate(relabelled);
     INFO(name << "\n" << all(r.problems));
-    CHECK(r.problems.size() == 1);  // nothing else in the record is wrong
+    CHECK(r.problems.size() == 2);  // nothing else in the record is wrong but its holding sentence
     CHECK(has(r.problems, "verdict: REFUTED, but the kernel re-establishes no"));
+    CHECK(has(r.problems, "detail: recorded"));
   }
 }
 

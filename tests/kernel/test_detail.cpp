@@ -1,4 +1,4 @@
-// check_holding_detail: a holding verdict's detail is its claim's sentence filled from the record; and the three
+// check_detail: a certificate's detail is its claim's sentence for its verdict, filled from the record; and the three
 // valid certificates of random models the kernel used to reject.
 #include "lgcheck/kernel/certificate.hpp"
 #include "lgcheck/kernel/detail.hpp"
@@ -17,7 +17,7 @@ namespace {
 json fixture(const std::string& name) { return kt::read_json("tests/kernel/data/" + name); }
 
 std::optional<k::DetailCheck> detail_of(const json& cert) {
-  return k::check_holding_detail(cert, lgc::parse_case(cert["case"], "inline"));
+  return k::check_detail(cert, lgc::parse_case(cert["case"], "inline"));
 }
 
 bool has(const std::vector<std::string>& list, const std::string& text) {
@@ -110,11 +110,107 @@ TEST_CASE("a detail edited in its words or numbers is rejected by the certificat
   json threshold = fixture("modp_p3_finite6_margin1_2__T4.1.threshold.json");
   threshold["evidence"]["witnesses"][0]["statistic"]["counts"][0] = 1;  // the finding's statistic, rendered from it
   CHECK_FALSE(detail_of(threshold)->matches);
-  // REFUTED and UNDECIDED details are not the kernel's (it does not re-derive those verdicts).
+  // A REFUTED record's detail is read too: a holding record relabelled REFUTED with any text is rejected for it.
   json refuted = fixture("regime_token__L5.lip.json");
   refuted["verdict"] = "REFUTED";
   refuted["detail"] = "anything";
-  CHECK_FALSE(has(k::check_certificate(refuted).problems, "detail:"));
+  CHECK(has(k::check_certificate(refuted).problems, "detail: recorded \"anything\", the record implies"));
+}
+
+TEST_CASE("the detail of a REFUTED or UNDECIDED verdict is its claim's sentence for that verdict, each number tied "
+          "to the record or counted free",
+          "[kernel][detail]") {
+  // The search's records: random models' REFUTED and UNDECIDED runs, and REFUTED records of the mutation suite's
+  // broken constants (data/details/mutation_*: rejected by the kernel for the constant, their details the search's
+  // sentences). Free slots are the counterexample's own values and what the kernel does not draw.
+  struct Row {
+    const char* name;
+    std::size_t free, numbers, accepted;
+  };
+  const Row rows[] = {
+      // REFUTED
+      {"details/random_differ__T4.1.witness.json", 3, 5, 4},  // the first length, |f - g|, the statistic
+      {"details/random_no_difference__T4.1.witness.json", 0, 4, 0},
+      {"details/random_differ__T5.2.witness.json", 3, 7, 4},
+      {"details/mutation_eta_doubled__T5.2.witness.json", 1, 3, 1},  // the largest |f - g| at M
+      {"details/mutation_threshold_halved__S.consistency.json", 2, 15, 10},  // the two outputs; the input tied
+      {"details/mutation_threshold_halved__T4.1.threshold.json", 2, 25, 11},  // the outputs; the statistic tied
+      {"details/mutation_window_halved__T4.1.threshold.json", 2, 15, 6},
+      {"random_not_sharp__T4.1.threshold.json", 0, 6, 0},
+      {"details/mutation_no_omega__L4.L.json", 2, 18, 3},  // |f(x) - f(z)| and the distance; x and z tied
+      {"details/mutation_no_padding__T4.1.sim.json", 0, 19, 0},  // x and |z| tied to the violating witness
+      {"presence_binding_small_C__T4.2.avg.json", 2, 9, 2},  // the failing T and E_T
+      {"presence_refuted_at_doubling__T4.2.avg.json", 2, 9, 2},
+      {"regularity_k64_wrong_eta__C4.2.regularity.json", 2, 4, 2},
+      {"details/mutation_K_halved__L5.conv.json", 4, 9, 8},  // the input, i, |Y - Phi| and the bound
+      {"details/mutation_lip_0__L5.lip.json", 3, 6, 4},
+      {"kgram_k1_s2_weak_copy__D5.4.kgram.json", 0, 2, 0},
+      {"details/mutation_no_minimum_length__D5.4.kgram.json", 4, 5, 4},
+      {"details/mutation_no_drift_term__L5.3.subsample.json", 2, 9, 2},  // the scaled L and G
+      {"details/mutation_dominant_bulk_free__T5.2.sim.json", 2, 6, 3},
+      {"random_sin_pair_refuted__T4.1.witness.json", 3, 6, 5},
+      // UNDECIDED
+      {"random_sin_constant__L4.L.json", 1, 2, 1},  // the undecided pairs
+      {"details/random_beyond_reach__S.consistency.json", 0, 3, 0},
+      {"details/random_cannot_decide__T4.1.lg.json", 0, 5, 0},
+      {"details/random_threshold_beyond__T4.1.sim.json", 0, 4, 0},
+      {"details/random_tightness_open__T4.1.threshold.json", 1, 5, 1},  // the random statistics tried
+      {"details/random_enclosure_of_0__T4.1.witness.json", 3, 6, 5},
+      {"presence_eps_above_1__T4.2.avg.json", 0, 2, 0},
+      {"details/random_beyond_budget__T4.2.avg.json", 0, 3, 0},
+      {"details/random_second_layer_value__T5.2.witness.json", 0, 2, 0},
+      {"details/random_stopped_items__L5.conv.json", 0, 1, 0},
+      {"details/random_stopped_seconds__T4.1.lg.json", 1, 2, 1},  // the items enumerated before the clock ran out
+  };
+  for (const Row& row : rows) {
+    const json cert = fixture(row.name);
+    const auto d = detail_of(cert);
+    INFO(row.name << "\n" << cert["detail"].get<std::string>() << "\n" << (d ? d->expected : "unknown claim"));
+    REQUIRE(d);
+    CHECK(d->matches);
+    CHECK(d->free_slots == row.free);
+    std::size_t numbers = 0;
+    CHECK(accepted_tamperings(cert, numbers) == row.accepted);
+    CHECK(numbers == row.numbers);
+  }
+}
+
+TEST_CASE("a REFUTED or UNDECIDED detail of another verdict's sentence, another model or another witness is "
+          "rejected",
+          "[kernel][detail]") {
+  // T4.1.witness: the REFUTED sentence under UNDECIDED, and the UNDECIDED one under REFUTED.
+  json witness = fixture("details/random_no_difference__T4.1.witness.json");
+  witness["verdict"] = "UNDECIDED";
+  CHECK_FALSE(detail_of(witness)->matches);
+  json open = fixture("details/random_enclosure_of_0__T4.1.witness.json");
+  open["verdict"] = "REFUTED";
+  CHECK_FALSE(detail_of(open)->matches);
+  // L4.L: the violating pair is the recorded witness's, named by its model.
+  json norm = fixture("details/mutation_no_omega__L4.L.json");
+  REQUIRE(detail_of(norm)->matches);
+  norm["evidence"]["witnesses"][0]["z"]["counts"][0] = 2;
+  CHECK_FALSE(detail_of(norm)->matches);
+  norm = fixture("details/mutation_no_omega__L4.L.json");
+  norm["case"]["name"] = "another";
+  CHECK_FALSE(detail_of(norm)->matches);
+  // T5.2.witness: the head the statistic argument stops at is the case's first with a non-zero value.
+  json obstacle = fixture("details/random_second_layer_value__T5.2.witness.json");
+  REQUIRE(detail_of(obstacle)->matches);
+  for (auto& m : obstacle["case"]["pair"])
+    for (auto& row : m["layers"][1]["heads"][0]["value"])
+      for (auto& v : row) v = "0";
+  CHECK_FALSE(detail_of(obstacle)->matches);
+  // T4.2.avg: "beyond the budget" names the case's check.average_budget and N0·2^d (d = check.doublings).
+  json avg = fixture("details/random_beyond_budget__T4.2.avg.json");
+  avg["case"]["check"]["average_budget"] = 1000000;
+  CHECK_FALSE(detail_of(avg)->matches);
+  avg = fixture("details/random_beyond_budget__T4.2.avg.json");
+  avg["case"]["check"]["doublings"] = 2;
+  CHECK_FALSE(detail_of(avg)->matches);
+  // A stopped run names the budget it recorded.
+  json stopped = fixture("details/random_stopped_items__L5.conv.json");
+  stopped["evidence"]["budget"] = "6000 enumerated items";
+  CHECK_FALSE(detail_of(stopped)->matches);
 }
 
 TEST_CASE(

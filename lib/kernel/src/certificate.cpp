@@ -189,7 +189,7 @@ class Checker {
       check_enumeration(claim);
       if (verdict() == "REFUTED") check_refutation(claim);
       check_verdict_kind();
-      if (holding()) check_detail();
+      check_detail();
     } catch (const std::exception& e) {  // a guard: every path above validates first
       problem("", std::string("the kernel failed: ") + e.what());
     }
@@ -289,10 +289,10 @@ class Checker {
     return true;
   }
 
-  /// A holding verdict's detail is its claim's sentence filled from the record (detail.hpp); the numbers the
+  /// The detail is its claim's sentence for the verdict filled from the record (detail.hpp); the numbers the
   /// kernel cannot tie to a recorded field are counted as not re-established.
   void check_detail() {
-    const auto d = check_holding_detail(cert_, case_);
+    const auto d = lgc::kernel::check_detail(cert_, case_);
     if (!d) return;
     const json* recorded = member(cert_, "detail");
     if (!d->matches)
@@ -302,8 +302,8 @@ class Checker {
                                    ", the record implies \"", d->expected, "\""));
     agreed("detail");
     if (d->free_slots > 0)
-      unchecked(cat("detail: ", d->free_slots, " of its numbers not tied to a recorded field (counts and lengths of "
-                    "inputs the kernel does not draw, rounded measurements)"));
+      unchecked(cat("detail: ", d->free_slots, " of its numbers or texts not tied to a recorded field (counts and "
+                    "lengths of inputs the kernel does not draw, rounded measurements, counterexamples' values)"));
   }
 
   /// An UNDECIDED run stopped by the search's budget or by a number beyond exact computation ("stopped: …", no
@@ -333,6 +333,7 @@ class Checker {
     for (const char* key : {"domain", "exhaustive", "samples", "caps", "vacuous"})
       if (const json* s = scope(key).value; s && !empty_value(*s))
         return problem(std::string("scope.") + key, "recorded by a run that says it stopped (it has none)"), true;
+    check_detail();
     agreed("UNDECIDED, stopped before any evidence: nothing claimed");
     return true;
   }
@@ -369,6 +370,7 @@ class Checker {
     const auto t = recompute([&] { return hardmax_threshold(*p, logit_margin(case_.models)); }, "evidence.threshold");
     if (!t) return true;
     compare_integer(ev("threshold"), *t);
+    check_detail();
     if (*t <= Integer(1) << 62)
       problem("evidence.threshold", "within 2^62 positions, where the claim is evaluated: an UNDECIDED with nothing "
                                     "but the threshold is not its result");

@@ -20,9 +20,13 @@ namespace {
 using nlohmann::json;
 
 /// Free slots of a sentence: a number, a parenthesised tuple, a value (a number, an enclosure "[lo, hi]" or a long
-/// fraction "~0.25 (40-digit fraction)"). A field the record lacks is kMissing, which no detail contains.
-constexpr char kNumber = '\x01', kTuple = '\x02', kValue = '\x03';
-const std::string NUM(1, kNumber), TUP(1, kTuple), VALUE(1, kValue), kMissing(1, '\x04');
+/// fraction "~0.25 (40-digit fraction)"), a statistic as the search describes it (T=5 window="01" bulk{0@0:3}), a
+/// quoted input ("0110") and a text (any non-empty run of characters: the rest of the sentence decides where it
+/// ends). A field the record lacks is kMissing, which no detail contains.
+constexpr char kNumber = '\x01', kTuple = '\x02', kValue = '\x03', kStatistic = '\x05', kQuoted = '\x06',
+               kText = '\x07';
+const std::string NUM(1, kNumber), TUP(1, kTuple), VALUE(1, kValue), STAT(1, kStatistic), QUOTED(1, kQuoted),
+    TEXT(1, kText), kMissing(1, '\x04');
 
 std::size_t digits_at(std::string_view s, std::size_t i) {
   std::size_t n = 0;
@@ -75,9 +79,34 @@ std::size_t tuple_length(std::string_view s) {
   }
 }
 
-/// Does s read p, each free slot standing for one number, tuple or value? (Each slot's extent is fixed by its form.)
+/// The length of the text up to and including the first `close` at or after `from`; 0 when there is none.
+std::size_t through(std::string_view s, std::size_t from, char close) {
+  const std::size_t at = s.find(close, from);
+  return at == std::string_view::npos ? 0 : at + 1;
+}
+
+/// The length of the statistic description at the start of s (T=<n> window="…" bulk{…}); 0 when none.
+std::size_t statistic_length(std::string_view s) {
+  const std::size_t t = literal_length(s, "T=") ? digits_at(s, 2) : 0;
+  const std::size_t open = t ? literal_length(s.substr(2 + t), " window=\"") : 0;
+  const std::size_t window = open ? through(s, 2 + t + open, '"') : 0;
+  const std::size_t bulk = window ? literal_length(s.substr(window), " bulk{") : 0;
+  return bulk ? through(s, window + bulk, '}') : 0;
+}
+
+/// The length of the quoted input at the start of s; 0 when none.
+std::size_t quoted_length(std::string_view s) { return s.starts_with('"') ? through(s, 1, '"') : 0; }
+
+/// Does s read p, each free slot standing for one number, tuple, value, statistic or quoted input (its extent fixed
+/// by its form) or one text (any extent the rest of p allows)?
 bool matches(std::string_view p, std::string_view s) {
-  for (const char c : p) {
+  for (std::size_t k = 0; k < p.size(); ++k) {
+    const char c = p[k];
+    if (c == kText) {
+      for (std::size_t take = 1; take <= s.size(); ++take)
+        if (matches(p.substr(k + 1), s.substr(take))) return true;
+      return false;
+    }
     std::size_t take = 1;
     if (c == kNumber)
       take = number_length(s);
@@ -85,6 +114,10 @@ bool matches(std::string_view p, std::string_view s) {
       take = value_length(s);
     else if (c == kTuple)
       take = tuple_length(s);
+    else if (c == kStatistic)
+      take = statistic_length(s);
+    else if (c == kQuoted)
+      take = quoted_length(s);
     else if (s.empty() || s.front() != c)
       take = 0;
     if (take == 0) return false;
@@ -95,7 +128,7 @@ bool matches(std::string_view p, std::string_view s) {
 
 std::size_t slots(const std::string& p) {
   std::size_t n = 0;
-  for (char c : p) n += c == kNumber || c == kTuple || c == kValue;
+  for (char c : p) n += c == kNumber || c == kTuple || c == kValue || c == kStatistic || c == kQuoted || c == kText;
   return n;
 }
 
@@ -105,6 +138,9 @@ std::string shown(const std::string& p) {
     out += c == kNumber       ? "#"
            : c == kTuple      ? "(#)"
            : c == kValue      ? "<value>"
+           : c == kStatistic  ? "<statistic>"
+           : c == kQuoted     ? "\"<input>\""
+           : c == kText       ? "…"
            : c == kMissing[0] ? "<missing>"
                               : std::string(1, c);
   return out;
@@ -179,7 +215,9 @@ class Record {
   }
   std::string sc(const char* key) const { return text(scope_ ? member(*scope_, key) : nullptr); }
   bool has(const char* key) const { return evj(key) != nullptr; }
-  bool vacuous() const { return text(member(cert_, "verdict")) == "VACUOUS"; }
+  std::string verdict() const { return text(member(cert_, "verdict")); }
+  bool vacuous() const { return verdict() == "VACUOUS"; }
+  bool refuted() const { return verdict() == "REFUTED"; }
   /// scope.domain, "" when absent or empty.
   std::string domain() const {
     const std::string d = sc("domain");
@@ -197,7 +235,7 @@ class Record {
     return number_length(t) == t.size() && !t.empty() ? t : kMissing;
   }
   /// The case's check value `key` as a normalised rational, `fallback` when absent.
-  std::string check_rational(const char* key, const char* fallback) const {
+  std::string check_rational(const char* key, const std::string& fallback) const {
     const json* c = member(cert_, "case");
     const json* check = c ? member(*c, "check") : nullptr;
     const json* v = check ? member(*check, key) : nullptr;
@@ -214,7 +252,8 @@ class Record {
   }
 
   /// A recorded statistic as the search describes it: T=29 window="1" bulk{0@0:28} (token@residue:count).
-  std::string statistic(const json* st) const {
+  std::string statistic(const json* st) const { return statistic(st, model_); }
+  std::string statistic(const json* st, const Model& model) const {
     const auto count = [](const json* v) -> std::optional<std::uint64_t> {
       std::string why;
       return v && v->is_number_integer() ? read_count(*v, UINT64_MAX, why) : std::nullopt;
@@ -222,7 +261,7 @@ class Record {
     const auto length = count(st ? member(*st, "length") : nullptr);
     const json* window = st ? member(*st, "window") : nullptr;
     const json* counts = st ? member(*st, "counts") : nullptr;
-    const std::size_t S = model_.alphabet_size(), period = model_.period;
+    const std::size_t S = model.alphabet_size(), period = model.period;
     if (!length || !window || !window->is_array() || !counts || !counts->is_array() || counts->size() != S * period)
       return kMissing;
     Tokens tokens;
@@ -236,10 +275,10 @@ class Record {
       const auto c = count(&(*counts)[k]);
       if (!c) return kMissing;
       if (*c > 0)
-        bulk += (bulk.empty() ? "" : " ") + model_.alphabet[k / period] + "@" + std::to_string(k % period) + ":" +
+        bulk += (bulk.empty() ? "" : " ") + model.alphabet[k / period] + "@" + std::to_string(k % period) + ":" +
                 std::to_string(*c);
     }
-    return "T=" + std::to_string(*length) + " window=\"" + format_input(model_, tokens) + "\" bulk{" + bulk + "}";
+    return "T=" + std::to_string(*length) + " window=\"" + format_input(model, tokens) + "\" bulk{" + bulk + "}";
   }
 
  private:
@@ -323,13 +362,18 @@ Sentences simulation(const Record& r) {
           r.ev("worst_attention_distance") + " (delta = " + r.ev("delta") + ")"};
 }
 
-Sentences implication(const Record& r) {
+/// T4.1.lg's bracket: "D(reached) = lower <= D_inf <= upper (source)", a long upper end rounded up to 12 digits.
+std::string lg_bracket(const Record& r) {
   const std::string upper = r.ev("D_inf_upper");
   std::string upper_text = upper;
   if (const auto q = rational(r.evj("D_inf_upper")); q && upper.size() > 24)
     upper_text = Interval(*q, 256).upper_decimal(12) + " (rounded up)";
-  const std::string bracket = "D(" + r.ev("reached") + ") = " + r.ev("D_inf_lower") + " <= D_inf <= " + upper_text +
-                              " (" + r.ev("upper_source") + ")";
+  return "D(" + r.ev("reached") + ") = " + r.ev("D_inf_lower") + " <= D_inf <= " + upper_text + " (" +
+         r.ev("upper_source") + ")";
+}
+
+Sentences implication(const Record& r) {
+  const std::string bracket = lg_bracket(r);
   const auto N = rational(r.evj("N")), reached = rational(r.evj("reached"));
   const bool within = N && reached && *N < *reached;
   if (r.vacuous())
@@ -605,8 +649,302 @@ Sentences complexity(const Record& r) {
           "), N_variant_B = " + readable_integer(r.evj("N_variant_B")) + " (C = " + decimal_of(r.evj("C"), 4) + ")"};
 }
 
-const std::map<std::string, std::function<Sentences(const Record&)>>& sentences() {
-  static const std::map<std::string, std::function<Sentences(const Record&)>> all = {{"L4.L", norm},
+
+// --- REFUTED and UNDECIDED: each claim's sentences of a failure or of a run that could not decide ---------------
+
+/// The recorded witnesses of `kind` (an `expect` of "" for any), in order.
+std::vector<const json*> witnesses_of(const Record& r, const std::string& kind, const std::string& expect = "") {
+  std::vector<const json*> out;
+  const json* ws = r.evj("witnesses");
+  for (std::size_t i = 0; ws && ws->is_array() && i < ws->size(); ++i) {
+    const json& w = (*ws)[i];
+    if (text(member(w, "kind")) == kind && (expect.empty() || text(member(w, "expect")) == expect)) out.push_back(&w);
+  }
+  return out;
+}
+
+/// Each sentence of `make` at the statistic of each recorded witness of `kind`; kMissing when there is none.
+Sentences at_witnesses(const Record& r, const std::string& kind,
+                       const std::function<std::string(const std::string&)>& make) {
+  Sentences out;
+  for (const json* w : witnesses_of(r, kind)) out.push_back(make(r.statistic(member(*w, "statistic"))));
+  return out.empty() ? Sentences{kMissing} : out;
+}
+
+/// The last entry of the evidence array `key` (a failing run records its failing row last), its field `sub`.
+std::string last_row(const Record& r, const char* key, const char* sub) {
+  const json* row = r.element(key, -1);
+  return text(row ? member(*row, sub) : nullptr);
+}
+
+/// T4.1.sim and T4.1.threshold stop when ceil(2^(p/γ)) exceeds the 2^62 positions of a statistic.
+std::string beyond_statistics(const Record& r) {
+  const std::string t = r.ev("threshold");
+  if (t == kMissing) return kMissing;
+  return "the threshold ceil(2^(p/gamma)) = " + (t.size() > 30 ? t.substr(0, 6) + "..." : t) + " (" +
+         std::to_string(t.size()) + " digits) is beyond the longest statistic the checker represents (2^62 "
+         "positions): nothing at or above it can be evaluated";
+}
+
+Sentences norm_failing(const Record& r) {
+  if (!r.refuted()) return {NUM + " of " + r.ev("pairs") + " pairs undecided"};
+  Sentences out;  // at the violating witness: its model's name, x and z
+  for (const json* w : witnesses_of(r, "norm_pair", "violates")) {
+    const json* index = member(*w, "model");
+    const auto& models = r.parsed().models;
+    if (!index || !index->is_number_unsigned() || index->get<std::uint64_t>() >= models.size()) continue;
+    const Model& m = models[index->get<std::size_t>()];
+    out.push_back(m.name + ": x: " + r.statistic(member(*w, "x"), m) + ", z: " + r.statistic(member(*w, "z"), m) +
+                  ": |f(x) - f(z)| = " + VALUE + " > L * max_h |w_h(x) - w_h(z)|_1 = " + r.ev("L") + " * " + NUM);
+  }
+  return out.empty() ? Sentences{kMissing} : out;
+}
+
+Sentences simulation_failing(const Record& r) {
+  if (!r.refuted())
+    return {NUM + " of " + r.ev("checked") + " errors could not be compared with epsilon", beyond_statistics(r)};
+  Sentences out;  // at the violating witness: x and the z built for it
+  for (const json* w : witnesses_of(r, "simulation", "violates")) {
+    const std::string x = r.statistic(member(*w, "x")), z = r.statistic(member(*w, "z"));
+    const json* z_field = member(*w, "z");
+    const std::string z_length = text(z_field ? member(*z_field, "length") : nullptr);
+    out.insert(out.end(), {"|z| = " + z_length + " > N_sim = " + r.ev("N_sim_claimed") + " for x: " + x,
+                           "error " + VALUE + " > epsilon = " + r.ev("epsilon") + " for x: " + x + " (z: " + z + ")",
+                           "attention distance max_h |w_h(x) - w_h(z)|_1 (heads not of one same value at x and z) = " +
+                               NUM + " > delta = " + r.ev("delta") + " for x: " + x + " (z: " + z + ")"});
+  }
+  return out.empty() ? Sentences{kMissing} : out;
+}
+
+Sentences implication_failing(const Record& r) {
+  const std::string bracket = lg_bracket(r);
+  if (!r.refuted())
+    return {"cannot decide D(N = " + r.ev("N") + ") <= eps or D_inf <= 3 * eps within length " + r.ev("reached") +
+            ": " + bracket};
+  const auto eps = rational(r.evj("epsilon"));
+  const std::string three = eps ? to_string(Rational(3 * *eps)) : kMissing;
+  return at_witnesses(r, "pair_distance", [&](const std::string& at) {
+    return "D_inf >= D(" + r.ev("reached") + ") = " + r.ev("D_inf_lower") + " > 3 * eps = " + three + ", witness " +
+           at + "; " + bracket;
+  });
+}
+
+/// check.witness_n (0 when absent) and check.witness_length (2n by default), as the case gives them.
+std::pair<std::optional<Rational>, std::optional<Rational>> witness_order(const Record& r) {
+  const json n_text = r.check_rational("witness_n", "0");
+  const auto n = rational(&n_text);
+  const json length_text = r.check_rational("witness_length", n ? to_string(Rational(2 * *n)) : kMissing);
+  return {n, rational(&length_text)};
+}
+
+Sentences witness41_failing(const Record& r) {
+  const auto [n, length] = witness_order(r);
+  if (n && length && (*n == 0 || *length < *n))
+    return {r.refuted() ? kMissing
+                        : "the case names no witness order (check.witness_n >= 1, check.witness_length >= witness_n)"};
+  if (r.refuted())
+    return {"f and g differ at length " + NUM + " <= n = " + r.ev("n") + ": |f - g| = " + VALUE + " at " + STAT,
+            "no difference of eta = " + r.ev("eta") + " by length " + r.ev("differ_by") + ": D(" + r.ev("differ_by") +
+                ") = " + r.ev("D_differ")};
+  const std::string top = n && length ? to_string(std::max(*n, *length)) : kMissing;
+  return {"lengths up to " + top + " needed, reached " + NUM + " within the statistic budget",
+          "D(" + NUM + ") = " + VALUE + " is neither the exact 0 nor certainly positive (at " + STAT + ")",
+          "D(" + r.ev("differ_by") + ") = " + r.ev("D_differ") + " not separated from eta = " + r.ev("eta")};
+}
+
+/// T5.2.witness's statistic argument: the first head after the first layer with a non-zero value, as the search
+/// names it; "" when every such head has value 0.
+std::string statistic_obstacle(const Record& r) {
+  for (const Model& m : r.parsed().models)
+    for (std::size_t l = 1; l < m.layers.size(); ++l)
+      for (std::size_t h = 0; h < m.layers[l].heads.size(); ++h)
+        for (std::size_t i = 0; i < m.width * m.width; ++i)
+          if (m.layers[l].heads[h].value(i / m.width, i % m.width) != 0)
+            return m.name + ": layer " + std::to_string(l + 1) + " head " + std::to_string(h + 1) +
+                   " has a non-zero value, so the output at T depends on more than T's statistic";
+  return "";
+}
+
+Sentences witness52_failing(const Record& r) {
+  const auto n = rational(r.evj("n")), M = rational(r.evj("differ_by")), eta = rational(r.evj("eta"));
+  const bool refuted = r.refuted();
+  if (!n || !M || !eta) return {kMissing};
+  if (*n == 0 || *M <= *n)
+    return {refuted ? kMissing
+                    : "the case names no witness (check.witness_n >= 1 and check.witness_length > witness_n)"};
+  if (*eta <= Rational(3) / Rational(pow(Integer(2), 64)))
+    return {refuted ? kMissing : "the case names no difference to check (check.eta must exceed 3 * 2^-64)"};
+  if (const std::string why = statistic_obstacle(r); !why.empty())
+    return {refuted ? kMissing : "the statistic argument does not apply: " + why};
+  const std::string far = " of eta = " + r.ev("eta") + " at length " + r.ev("differ_by") + ": |f - g| <= " + NUM +
+                          " at every statistic";
+  if (refuted)
+    return {"f and g differ at length " + NUM + " <= n = " + r.ev("n") + ": |f - g| = " + VALUE + " > 2^-64 at " +
+                STAT,
+            "no difference" + far};
+  return {"|f - g| at length " + NUM + " is neither certainly above 2^-64 nor within it (up to " + NUM + ")",
+          "no certified difference" + far};
+}
+
+/// S.consistency's counterexample: the recorded input up to the recorded position, as the search prints it.
+std::string input_prefix(const Record& r) {
+  const auto position = rational(r.evj("position"));
+  const std::string input = r.ev("input");
+  if (!position || denominator(*position) != 1 || input == kMissing) return kMissing;
+  try {
+    const Model& m = r.parsed().model();
+    const Tokens x = parse_input(m, input);
+    if (*position < 1 || *position > Rational(static_cast<long>(x.size()))) return kMissing;
+    return format_input(m, Tokens(x.begin(), x.begin() + numerator(*position).convert_to<long>()));
+  } catch (const std::exception&) {
+    return kMissing;
+  }
+}
+
+Sentences consistency_failing(const Record& r) {
+  const std::string sem = "finite:" + r.ev("p");
+  if (r.refuted())
+    return {sem + " != hardmax above the claimed threshold " + r.ev("threshold") + ": at query position " +
+            r.ev("position") + " of \"" + input_prefix(r) + "\": " + sem + " gives " + TUP + ", hardmax gives " + TUP};
+  return {"position " + NUM + " of " + QUOTED + " undecided at " + NUM + " bits (budget)",
+          "threshold " + r.ev("threshold") + " (p=" + r.ev("p") + ", gamma=" + r.ev("gamma") +
+              ") beyond reach: no query position checked"};
+}
+
+Sentences threshold_failing(const Record& r) {
+  const bool window = r.has("window_end");
+  const std::string sem = window ? r.ev("semantics") : "finite:" + r.ev("p");
+  const auto t = rational(r.evj("threshold"));
+  const std::string below = t ? to_string(Rational(*t - 1)) : kMissing;
+  if (!r.refuted())
+    return {NUM + " of " + r.ev("compared") + " comparisons undecided at the default precision",
+            sem + " = hardmax from T = " + r.ev("threshold") + " on, but no statistic of length " + below +
+                " = t - 1 out of " + NUM + " random ones shows a difference, so the threshold's tightness is not "
+                "established",
+            beyond_statistics(r)};
+  const std::string t_text = r.ev("threshold");
+  const std::string claimed = window ? " at T in [" + t_text + ", " + r.ev("window_end") + "] (claimed window): "
+                                     : " at T >= " + t_text + " (claimed threshold): ";
+  Sentences out = at_witnesses(r, "finite_differs", [&](const std::string& at) {
+    return sem + " != hardmax" + claimed + "at " + at + ": " + sem + " gives " + TUP + ", hardmax gives " + TUP;
+  });
+  out.push_back("the threshold " + r.ev("threshold") + " is not the first length where " + sem +
+                " = hardmax: they agree on every statistic of length " + below +
+                " = t - 1 (threshold rule: ceil(2^(p/gamma)), the least i with i^gamma >= 2^p)");
+  return out;
+}
+
+Sentences average_failing(const Record& r) {
+  const json* premise = r.evj("premise");
+  const json* max_E = premise ? member(*premise, "max_E") : nullptr;
+  const Sentences cross_check = {"the weights of length " + NUM + " sum to " + NUM + ", not 1",
+                                 "at length " + NUM + " the statistic sum gives E = " + VALUE +
+                                     " but every string gives " + VALUE};
+  if (r.refuted())
+    return {"premise holds (max E_t = " + readable(max_E) + " <= eps = " + r.ev("epsilon") + " for t <= N0 = " +
+                r.ev("N0") + ") but E_" + NUM + " = " + VALUE + " > C eps^(1/2) = " + r.ev("C") + "·" +
+                r.ev("epsilon") + "^(1/2)",
+            cross_check[0], cross_check[1]};
+  const json eps_text = r.check_rational("epsilon", "1/4");
+  if (const auto eps = rational(&eps_text); eps && *eps > 1) return {"Theorem 4.2 is stated for eps <= 1"};
+  const auto N0 = rational(r.evj("N0"));
+  const json doublings = r.check_rational("doublings", "3");
+  const auto d = rational(&doublings);
+  const bool whole = d && denominator(*d) == 1 && *d <= 64;
+  const Integer scale = whole ? Integer(pow(Integer(2), numerator(*d).convert_to<unsigned>())) : Integer(0);
+  const std::string top = N0 && whole ? to_string(Rational(*N0 * Rational(scale))) : kMissing;
+  return {"N0 = " + r.ev("N0") + " needs lengths up to " + top + ", beyond the budget " +
+              r.check_rational("average_budget", "20000") + " (check.average_budget)",
+          "some E_t with t <= N0 is not separated from eps at the working precision",
+          "E_" + NUM + " = " + VALUE + " not separated from C eps^(1/2)"};
+}
+
+Sentences regularity_failing(const Record& r) {
+  const auto K = rational(r.evj("switch_length")), tail = rational(r.evj("tail"));
+  if (!r.refuted())
+    return {"lengths up to K + tail = " + (K && tail ? to_string(*K + *tail) : kMissing) + " exceed the budget " +
+            r.check_rational("average_budget", "20000") + " (check.average_budget)"};
+  return combine({{"E_" + NUM + " = " + VALUE + " under the "},
+                  {"short", "long"},
+                  {" distribution, not "},
+                  {"0", r.ev("eta")},
+                  {" as claimed (switch K = " + r.ev("switch_length") + ")"}});
+}
+
+Sentences convergence_failing(const Record& r) {
+  const std::string where = TEXT + " at i = " + NUM + ": |Y - Phi| = " + VALUE + " vs the bound (<= K i^-" +
+                            r.ev("rate") + ") = " + VALUE;
+  if (r.refuted()) return {where};
+  return {"not separated at " + NUM + " bits: " + where,
+          "no position i >= " + r.ev("from") + " was reached (inputs of length " + NUM + ", " +
+              r.check_rational("random_inputs", NUM) + " random)"};
+}
+
+Sentences lipschitz_failing(const Record& r) {
+  return {"|Phi(mu) - Phi(mu')| = " + VALUE + " against Lip |mu - mu'|_1 = " + NUM + " (Lip = " +
+          decimal_of(r.evj("Lip"), 6) + ") at query class " + NUM};
+}
+
+Sentences kgram_failing(const Record& r) {
+  const std::string where = "input " + TEXT + " (T = " + NUM + ", match fraction " + NUM + "): |f - f*| = " + VALUE +
+                            " > eps = " + r.ev("epsilon");
+  if (r.refuted()) return {"the positional margin is " + r.ev("gamma") + " < 1", where};
+  return {"not separated from eps: " + where};
+}
+
+Sentences subsample_failing(const Record& r) {
+  // The failing test is the last recorded one.
+  const std::string head = last_row(r, "tests", "input") + " input (T = " + last_row(r, "tests", "T") +
+                           ", n = " + last_row(r, "tests", "n") + ")";
+  const std::string seeded = head + ", seed " + last_row(r, "tests", "seed") + ": ";
+  const std::string fails = seeded + "at the integrand k that comes closest, E_k = " + VALUE;
+  const std::string drift = " the drift form S_k + 2G beta + L D = " + VALUE + " (beta = " +
+                            last_row(r, "tests", "broken_windows") + "/" + NUM + ", D = " +
+                            last_row(r, "tests", "drift") + "; the statistic error, the largest E_k, is " + VALUE +
+                            ")";
+  if (r.refuted())
+    return {seeded + "a kept position's integrand moves by more than its drift-form premise: |p(z_j) - p(x_i_j)| > "
+                     "L |mu_j(z) - mu_i_j(x)|_1 (ratio " + last_row(r, "tests", "lipschitz_ratio") + " of L = " + NUM +
+                ") or > 2G (ratio " + last_row(r, "tests", "range_ratio") + " of G = " + NUM + ")",
+            fails + " >" + drift};
+  return {head + ": no seed among 1..8 gives a statistic error within c (G+L)(tau+1) n^-" + r.ev("rate") + " = " +
+              VALUE + "; the last, |z| = " + last_row(r, "tests", "length_z") + ", gives " +
+              last_row(r, "tests", "error") +
+              " (the lemma asserts that some z exists: seeds that miss do not refute it)",
+          fails + " not certainly <=" + drift};
+}
+
+Sentences complexity_failing(const Record& r) {
+  const std::string length = r.check_rational("simulation_length", "10000");
+  const std::string row = "model " + last_row(r, "rows", "model") + " on x (|x| = " + length + ", " +
+                          last_row(r, "rows", "input") + "), z from the subsampler (seed " +
+                          last_row(r, "rows", "seed") + ", |z| = " + last_row(r, "rows", "length_z") +
+                          "): |f(x) - f(z)| = " + VALUE + " exceeds ";
+  const Sentences exceeds = {row + "C(f) |z|^-" + NUM + " = " + NUM + " (C(f) = " + NUM + ", z c-good)",
+                             row + "the simulation-error bound " + NUM};
+  if (r.refuted()) return exceeds;
+  Sentences out = exceeds;
+  for (const char* m : {"f", "g"})
+    out.push_back("model " + std::string(m) + " on x (|x| = " + length + ", " + TEXT + ") at n = " + NUM +
+                  ": the subsampler's z (seed " + NUM + ") has length " + NUM + ", below n0 = " + NUM +
+                  ", where the simulation-error bound starts");
+  out.push_back("no (x, n) pair was checked: every target n is too short or not below |x| = " + length);
+  return out;
+}
+
+/// An UNDECIDED run the search stopped before any evidence (docs/kernel.md "Stopped runs"): its budget's text, or a
+/// number beyond exact computation (the text the exception carries).
+Sentences stopped(const Record& r) {
+  const std::string budget = "stopped: the budget of " + r.ev("budget") + " was used up";
+  return {budget + " (raise --budget to decide)", budget + " (" + NUM + " items enumerated) (raise --budget to decide)",
+          "stopped: " + TEXT + " (beyond exact computation)"};
+}
+
+using SentenceMap = std::map<std::string, std::function<Sentences(const Record&)>>;
+
+/// The sentences of a holding verdict (PROVED, SAMPLED, VACUOUS), per claim.
+const SentenceMap& sentences() {
+  static const SentenceMap all = {{"L4.L", norm},
                                                                                      {"T4.1.sim", simulation},
                                                                                      {"T4.1.lg", implication},
                                                                                      {"T4.1.witness", witness41},
@@ -623,14 +961,31 @@ const std::map<std::string, std::function<Sentences(const Record&)>>& sentences(
   return all;
 }
 
+/// The sentences of a REFUTED or UNDECIDED verdict, per claim.
+const SentenceMap& failing_sentences() {
+  static const SentenceMap all = {
+      {"L4.L", norm_failing},           {"T4.1.sim", simulation_failing},   {"T4.1.lg", implication_failing},
+      {"T4.1.witness", witness41_failing}, {"T5.2.witness", witness52_failing}, {"S.consistency", consistency_failing},
+      {"T4.1.threshold", threshold_failing}, {"T4.2.avg", average_failing},  {"C4.2.regularity", regularity_failing},
+      {"L5.conv", convergence_failing}, {"L5.lip", lipschitz_failing},     {"D5.4.kgram", kgram_failing},
+      {"L5.3.subsample", subsample_failing}, {"T5.2.sim", complexity_failing}};
+  return all;
+}
+
 }  // namespace
 
-std::optional<DetailCheck> check_holding_detail(const json& certificate, const Case& c) {
+std::optional<DetailCheck> check_detail(const json& certificate, const Case& c) {
   const json* claim = member(certificate, "claim");
   const json* detail = member(certificate, "detail");
-  const auto known = claim && claim->is_string() ? sentences().find(claim->get<std::string>()) : sentences().end();
-  if (known == sentences().end()) return std::nullopt;
-  const Sentences allowed = known->second(Record(certificate, c));
+  const Record record(certificate, c);
+  const std::string verdict = record.verdict();
+  const bool failing = verdict == "REFUTED" || verdict == "UNDECIDED";
+  const SentenceMap& map = failing ? failing_sentences() : sentences();
+  const auto known = claim && claim->is_string() ? map.find(claim->get<std::string>()) : map.end();
+  if (known == map.end()) return std::nullopt;
+  const bool stop = verdict == "UNDECIDED" && detail && detail->is_string() &&
+                    detail->get_ref<const std::string&>().starts_with("stopped: ");
+  const Sentences allowed = stop ? stopped(record) : known->second(record);
   DetailCheck out;
   out.expected = shown(allowed.front());
   if (!detail || !detail->is_string()) return out;
