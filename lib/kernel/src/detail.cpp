@@ -97,14 +97,21 @@ std::size_t statistic_length(std::string_view s) {
 /// The length of the quoted input at the start of s; 0 when none.
 std::size_t quoted_length(std::string_view s) { return s.starts_with('"') ? through(s, 1, '"') : 0; }
 
+bool is_slot(char c) {
+  return c == kNumber || c == kTuple || c == kValue || c == kStatistic || c == kQuoted || c == kText;
+}
+
 /// Does s read p, each free slot standing for one number, tuple, value, statistic or quoted input (its extent fixed
 /// by its form) or one text (any extent the rest of p allows)?
 bool matches(std::string_view p, std::string_view s) {
   for (std::size_t k = 0; k < p.size(); ++k) {
     const char c = p[k];
-    if (c == kText) {
+    if (c == kText) {  // a literal after the text: only the places where it starts are tried
+      const char next = k + 1 < p.size() ? p[k + 1] : '\0';
+      const bool literal = next != '\0' && !is_slot(next);
       for (std::size_t take = 1; take <= s.size(); ++take)
-        if (matches(p.substr(k + 1), s.substr(take))) return true;
+        if ((!literal || (take < s.size() && s[take] == next)) && matches(p.substr(k + 1), s.substr(take)))
+          return true;
       return false;
     }
     std::size_t take = 1;
@@ -126,11 +133,7 @@ bool matches(std::string_view p, std::string_view s) {
   return s.empty();
 }
 
-std::size_t slots(const std::string& p) {
-  std::size_t n = 0;
-  for (char c : p) n += c == kNumber || c == kTuple || c == kValue || c == kStatistic || c == kQuoted || c == kText;
-  return n;
-}
+std::size_t slots(const std::string& p) { return static_cast<std::size_t>(std::count_if(p.begin(), p.end(), is_slot)); }
 
 std::string shown(const std::string& p) {
   std::string out;
