@@ -112,8 +112,11 @@ void scan_strings(const Model& m, const SoftmaxLinearEvaluator& eval, const Kgra
 
 }  // namespace
 
-bool is_kgram_case(const Case& c) { return !c.is_pair && c.model().semantics.kind == Semantics::Kind::Softmax &&
-                                           c.check.contains("kgram_k"); }
+/// A softmax model with one output per token (f* is a distribution over the tokens) whose case names k.
+bool is_kgram_case(const Case& c) {
+  return !c.is_pair && c.model().semantics.kind == Semantics::Kind::Softmax && c.check.contains("kgram_k") &&
+         c.model().readout.weights.rows() == c.model().alphabet_size();
+}
 
 KgramParams kgram_params(const Case& c) {
   KgramParams p;
