@@ -291,7 +291,8 @@ TEST_CASE("a changed witness is rejected", "[kernel][certificate]") {
   // Simulation witness 13: x of length 3075, z of length 3009 (both window [.]).
   // x holds 1021 ones and 3 zeros at residue 0 (f(x) = 1021/1025, the window token is 0).
   // Replace z by the statistic of the same length and window whose bulk is all 0s:
-  // f(z) = 0 (ModPTask p = 3: S = 2, Δ = 3, τ = 0; counts index s·Δ + r).
+  // f(z) = 0 (ModPTask p = 3: S = 2, Δ = 3, τ = 0; counts index s·Δ + r). The kernel's construction of x tells it
+  // apart before any evaluation (its error above ε is checked in test_construction.cpp, with a z built at Q = 2).
   json cert = fixture("modp_p3_hardmax__T4.1.sim.json");
   json& z = cert["evidence"]["witnesses"][13]["z"];
   const std::uint64_t T = z["length"].get<std::uint64_t>(), B = T - 1;
@@ -301,7 +302,8 @@ TEST_CASE("a changed witness is rejected", "[kernel][certificate]") {
   }
   auto r = k::check_certificate(cert);
   INFO(all(r.problems));
-  CHECK(has(r.problems, "evidence.witnesses[13]: model 0: |f(x) - f(z)| > epsilon = 1/10"));
+  CHECK(has(r.problems, "evidence.witnesses[13]: z is not the construction's: recorded T=3009, the kernel builds "
+                        "T=3009 (class 0 = token 0, residue 0: recorded 1002, built 3)"));
   // A z with another window is rejected before any evaluation.
   cert = fixture("modp_p3_hardmax__T4.1.sim.json");
   cert["evidence"]["witnesses"][14]["z"]["window"][0] = 1 - cert["evidence"]["witnesses"][14]["x"]["window"][0].get<int>();
@@ -1259,7 +1261,8 @@ TEST_CASE("a position witness certificate (softmax, two layers) is accepted, its
   refuted["scope"]["exhaustive"] = 0;
   refuted["evidence"]["witnesses"][0] = {{"kind", "pair_distance"}, {"at_least", "1/1000"}, {"expect", "holds"},
                                          {"statistic", {{"counts", {16, 0}}, {"length", 17}, {"window", {1}}}}};
-  // The search's sentence (the difference and its statistic are free slots of it).
+  // The search's record and sentence (the difference and its statistic are free slots of it).
+  refuted["evidence"]["differs_at"] = 17;
   refuted["detail"] = "f and g differ at length 17 <= n = 17: |f - g| = [0.0053, 0.0054] > 2^-64 at T=17 "
                       "window=\"1\" bulk{0@0:16}";
   auto g = k::check_certificate(refuted);
@@ -1340,9 +1343,12 @@ TEST_CASE("witnesses beyond the expansion budget: a sample drawn by the kernel's
   for (int i = 0; i < 20; ++i) ws.push_back(witness(333332));
   auto g = k::check_certificate(cert);
   INFO(all(g.problems));
-  CHECK(g.problems.size() >= 10);  // most of the 16 drawn among the 21 beyond the budget are the false ones
-  CHECK(g.problems.size() <= 16);  // and only the sample reaches them
+  // Before the kernel had the construction, only the sample reached them (10 to 16 of the 20). The construction runs
+  // on the statistics of every witness, beyond the budget too: all 20 are rejected, their z not x's construction.
+  CHECK(g.problems.size() == 20);
   for (const auto& p : g.problems) CHECK(p.find("evidence.witnesses[1") == 0);  // indices 115..134
+  for (const auto& p : g.problems) CHECK(p.find("z is not the construction's") != std::string::npos);
+  CHECK(has(g.reestablished, "drawn beyond the budget"));  // the sample is still drawn among the honest ones
 }
 
 TEST_CASE("T5.2.witness certificates outside the claim, or with enclosures that decide nothing, are rejected",
@@ -1440,7 +1446,7 @@ TEST_CASE("forged REFUTED records an audit found accepted are rejected: another 
   for (int k = 0; k < 16; ++k) avg["evidence"]["premise"]["values"].push_back("0");
   CHECK(has(k::check_certificate(avg).problems, "verdict: REFUTED, but the kernel does not show the premise E_t <= eps "
                                                 "at t = 1: E_t is above eps (the claim is VACUOUS)"));
-  // T4.1.sim: a witness whose z is longer than N_sim violates, but nothing says that z is the construction's.
+  // T4.1.sim: a witness whose z is longer than N_sim violates, but that z is not the construction's: rejected.
   json sim = fixture("modp_p3_hardmax__T4.1.sim.json");
   sim["verdict"] = "REFUTED";
   json w = sim["evidence"]["witnesses"][0];
@@ -1454,7 +1460,7 @@ TEST_CASE("forged REFUTED records an audit found accepted are rejected: another 
   sim["evidence"]["witnesses"].push_back(w);
   auto s = k::check_certificate(sim);
   INFO(all(s.problems) << all(s.reestablished));
-  CHECK(has(s.reestablished, "not a counterexample: that z is the construction's is not re-established"));
+  CHECK(has(s.problems, "evidence.witnesses[15]: z is not the construction's: recorded T=3022"));
   CHECK(has(s.problems, "verdict: REFUTED, but the kernel re-establishes no T4.1.sim counterexample"));
 }
 

@@ -131,7 +131,7 @@ TEST_CASE("the detail of a REFUTED or UNDECIDED verdict is its claim's sentence 
       // REFUTED
       {"details/random_differ__T4.1.witness.json", 3, 5, 4},  // the first length, |f - g|, the statistic
       {"details/random_no_difference__T4.1.witness.json", 0, 4, 0},
-      {"details/random_differ__T5.2.witness.json", 3, 7, 4},
+      {"details/random_differ__T5.2.witness.json", 2, 7, 3},  // the length tied to differs_at
       {"details/mutation_eta_doubled__T5.2.witness.json", 1, 3, 1},  // the largest |f - g| at M
       {"details/mutation_threshold_halved__S.consistency.json", 2, 15, 10},  // the two outputs; the input tied
       {"details/mutation_threshold_halved__T4.1.threshold.json", 2, 25, 11},  // the outputs; the statistic tied
@@ -142,7 +142,7 @@ TEST_CASE("the detail of a REFUTED or UNDECIDED verdict is its claim's sentence 
       {"presence_binding_small_C__T4.2.avg.json", 2, 9, 2},  // the failing T and E_T
       {"presence_refuted_at_doubling__T4.2.avg.json", 2, 9, 2},
       {"regularity_k64_wrong_eta__C4.2.regularity.json", 2, 4, 2},
-      {"details/mutation_K_halved__L5.conv.json", 4, 9, 8},  // the input, i, |Y - Phi| and the bound
+      {"details/mutation_K_halved__L5.conv.json", 5, 9, 7},  // the two tokens, i, |Y - Phi| and the bound
       {"details/mutation_lip_0__L5.lip.json", 3, 6, 4},
       {"kgram_k1_s2_weak_copy__D5.4.kgram.json", 0, 2, 0},
       {"details/mutation_no_minimum_length__D5.4.kgram.json", 4, 5, 4},
@@ -272,4 +272,89 @@ TEST_CASE("forged details an audit found accepted are rejected: derived counts, 
   premise["case"]["pair"][1]["readout"]["bias"] = premise["case"]["pair"][0]["readout"]["bias"];
   CHECK(has(k::check_certificate(premise).problems, "evidence.premise.E: recorded \"[0.750169066058, 0.750169066059]\","
                                                     " the kernel encloses E_1 in [0, "));
+}
+
+TEST_CASE("REFUTED records the search writes for token names holding a quote or a brace, and for integers beyond 20 "
+          "digits, are accepted, and two T4.1.witness records the kernel rejected",
+          "[kernel][detail]") {
+  // An audit's cases (data/details): the statistic's window and bulk and a long E are read by their forms.
+  for (const char* name : {"details/quote_token__T4.1.witness.json", "details/brace_token__T4.1.witness.json",
+                           "details/long_integer__T4.2.avg.json", "details/long_integer__C4.2.regularity.json",
+                           // and two T4.1.witness records the kernel rejected: eta absent (0, docs/case-format.md,
+                           // read as 1/4), and the UNDECIDED of a case naming no witness order (no evidence)
+                           "details/eta_default__T4.1.witness.json",
+                           "details/random_no_witness_order__T4.1.witness.json"}) {
+    const auto r = k::check_certificate(fixture(name));
+    INFO(name << "\n" << (r.problems.empty() ? "" : r.problems.front()));
+    CHECK(r.accepted());
+  }
+  // An UNDECIDED claims nothing: a C4.2.regularity run stopped by its budget (K + tail = 4 > 3), whose case the kernel
+  // finds false at t = 4 (E_4 = 0, not eta = 2), is accepted with that failure listed, not rejected.
+  const auto undecided = k::check_certificate(fixture("details/undecided_false_claim__C4.2.regularity.json"));
+  CHECK(undecided.accepted());
+  CHECK(has(undecided.not_reestablished, "E_4 = 0 by the kernel's weighted strings or statistics, not 2 (the kernel "
+                                         "finds the claim false here; the record is UNDECIDED)"));
+  json order = fixture("details/random_no_witness_order__T4.1.witness.json");
+  order["verdict"] = "PROVED";  // nothing recorded: a holding verdict is checked in full
+  CHECK_FALSE(k::check_certificate(order).accepted());
+  order = fixture("details/random_no_witness_order__T4.1.witness.json");
+  order["case"]["check"]["witness_length"] = 2 * order["case"]["check"]["witness_n"].get<int>() + 2;
+  CHECK(has(k::check_certificate(order).problems, "detail: recorded"));  // the case now names an order
+}
+
+TEST_CASE("forged REFUTED and UNDECIDED details an audit found accepted are rejected: the words follow the record",
+          "[kernel][detail]") {
+  const auto rewritten = [](const char* name, const std::string& detail) {
+    json cert = fixture(name);
+    cert["detail"] = detail;
+    return detail_of(cert)->matches;
+  };
+  // C4.2.regularity: "long" after the case's switch, "not eta" after the claimed K (E_65, K = 64).
+  const std::string regularity = fixture("regularity_k64_wrong_eta__C4.2.regularity.json")["detail"];
+  CHECK_FALSE(rewritten("regularity_k64_wrong_eta__C4.2.regularity.json",
+                        std::regex_replace(regularity, std::regex("long"), "short")));
+  CHECK_FALSE(rewritten("regularity_k64_wrong_eta__C4.2.regularity.json",
+                        std::regex_replace(regularity, std::regex(R"(not 1/2)"), "not 0")));
+  // L5.conv: the UNDECIDED sentence under REFUTED.
+  const std::string conv = fixture("details/mutation_K_halved__L5.conv.json")["detail"];
+  CHECK_FALSE(rewritten("details/mutation_K_halved__L5.conv.json", "not separated at 128 bits: " + conv));
+  // T4.1.sim: |z| = 4096 > N_sim = 3018 is the failure its witness shows, not an error above epsilon.
+  const json sim = fixture("details/mutation_no_padding__T4.1.sim.json");
+  const std::string x = sim["detail"].get<std::string>().substr(sim["detail"].get<std::string>().find("for x: "));
+  CHECK_FALSE(rewritten("details/mutation_no_padding__T4.1.sim.json", "error 1 > epsilon = 1/10 " + x));
+  // T4.1.witness: "no difference" beside D_n != 0, "differ" beside D_n = 0, "reached" beside a recorded D_n.
+  CHECK_FALSE(rewritten("details/random_differ__T4.1.witness.json", "no difference of eta = 1/2 by length 2: D(2) = 2"));
+  CHECK_FALSE(rewritten("details/random_no_difference__T4.1.witness.json",
+                        "f and g differ at length 1 <= n = 1: |f - g| = 2 at T=1 window=\"0\" bulk{}"));
+  CHECK_FALSE(
+      rewritten("details/random_differ__T4.1.witness.json", "lengths up to 2 needed, reached 1 within the statistic "
+                                                            "budget"));
+  // T5.2.witness: "no difference" beside a recorded difference at a length <= n.
+  CHECK_FALSE(rewritten("details/random_differ__T5.2.witness.json",
+                        "no difference of eta = 1/100 at length 4: |f - g| <= 0.1 at every statistic"));
+  // T4.1.threshold: "agree on every statistic of length t - 1" beside a recorded difference.
+  CHECK_FALSE(rewritten("details/mutation_threshold_halved__T4.1.threshold.json",
+                        "the threshold 2048 is not the first length where finite:6 = hardmax: they agree on every "
+                        "statistic of length 2047 = t - 1 (threshold rule: ceil(2^(p/gamma)), the least i with "
+                        "i^gamma >= 2^p)"));
+  // T4.2.avg: the cross-check's weights beside recorded conclusion rows; "not separated" beyond the budget.
+  CHECK_FALSE(rewritten("presence_binding_small_C__T4.2.avg.json", "the weights of length 3 sum to 2, not 1"));
+  CHECK_FALSE(rewritten("details/random_beyond_budget__T4.2.avg.json",
+                        "some E_t with t <= N0 is not separated from eps at the working precision"));
+  // S.consistency: an undecided position beside positions = 0.
+  CHECK_FALSE(rewritten("details/random_beyond_reach__S.consistency.json",
+                        "position 5 of \"01010\" undecided at 64 bits (budget)"));
+  // A stopped run: the items enumerated are written for a time budget only.
+  CHECK_FALSE(rewritten("details/random_stopped_items__L5.conv.json",
+                        "stopped: the budget of 5000 enumerated items was used up (5000 items enumerated) (raise "
+                        "--budget to decide)"));
+  CHECK_FALSE(rewritten("details/random_stopped_seconds__T4.1.lg.json",
+                        "stopped: the budget of 20 s was used up (raise --budget to decide)"));
+  // T5.2.sim: the a-priori sentence's exponent is the row's model's r' = min(gamma, 1/3, gamma2).
+  const json pair = fixture("details/mutation_dominant_bulk_free__T5.2.sim.json");
+  const std::string row = pair["detail"].get<std::string>().substr(0, pair["detail"].get<std::string>().find("exceeds"));
+  CHECK(rewritten("details/mutation_dominant_bulk_free__T5.2.sim.json",
+                  row + "exceeds C(f) |z|^-1/3 = 0.5 (C(f) = 2.5, z c-good)"));
+  CHECK_FALSE(rewritten("details/mutation_dominant_bulk_free__T5.2.sim.json",
+                        row + "exceeds C(f) |z|^-5 = 0.5 (C(f) = 2.5, z c-good)"));
 }

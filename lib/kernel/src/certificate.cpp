@@ -2,6 +2,7 @@
 #include "lgcheck/kernel/certificate.hpp"
 
 #include "lgcheck/kernel/average.hpp"
+#include "lgcheck/kernel/construction.hpp"
 #include "lgcheck/kernel/detail.hpp"
 #include "lgcheck/kernel/distance_bounds.hpp"
 #include "lgcheck/kernel/enumeration.hpp"
@@ -185,6 +186,7 @@ class Checker {
       if (const auto c = claims.find(claim); c != claims.end()) (this->*c->second)();
       else problem("claim", "unknown claim \"" + claim + "\"");
       check_witnesses(claim);
+      if (claim == "T4.1.sim") check_constructions();
       if (claim == "T4.1.lg") check_lower_bracket_witnesses();
       check_enumeration(claim);
       if (verdict() == "REFUTED") check_refutation(claim);
@@ -234,6 +236,7 @@ class Checker {
   std::optional<Integer> threshold_;  ///< S.consistency, T4.1.threshold: the kernel's t
   bool empty_window_ = false;         ///< finite-weights:p with t > 2^p − 1
   std::set<std::size_t> reestablished_;  ///< the indices of the witnesses the kernel re-established
+  std::set<std::size_t> constructed_;    ///< the simulation witnesses whose z is the kernel's construction
   std::vector<std::string> counterexamples_;  ///< failures of the claim the kernel re-established (claim_fails)
   std::optional<std::string> refutation_open_;  ///< a REFUTED's ground the kernel reached but cannot decide
   /// T4.2.avg, C4.2.regularity: the positions E_t by statistics may still expand in this certificate, for the premise
@@ -250,8 +253,11 @@ class Checker {
   /// A failure of the claim's own statement that the kernel established: under REFUTED a counterexample the verdict
   /// may rest on (check_refutation), under any other verdict a problem.
   void claim_fails(const std::string& path, const std::string& why) {
-    if (verdict() == "REFUTED") counterexamples_.push_back(path + ": " + why);
-    else problem(path, why);
+    if (verdict() == "REFUTED") return counterexamples_.push_back(path + ": " + why);
+    if (verdict() != "UNDECIDED") return problem(path, why);
+    // An UNDECIDED claims nothing (a search stopped by its budget or its precision): the failure is listed.
+    counterexamples_.push_back(path + ": " + why);  // a walk stops at it, as at a problem
+    unchecked(path + ": " + why + " (the kernel finds the claim false here; the record is UNDECIDED)");
   }
   /// Problems and counterexamples so far: a walk over instances stops at the first new one.
   std::size_t failures() const { return report_.problems.size() + counterexamples_.size(); }
@@ -408,9 +414,17 @@ class Checker {
       ctx_.L.push_back(norm_constant(m));
       ctx_.rounding.push_back(m.semantics.rounds() ? m.semantics : Semantics::finite(check_p));
       ctx_.p.push_back(ctx_.rounding.back().bits);
-      const unsigned p = ctx_.p.back();
-      ctx_.threshold.push_back(
-          recompute([&] { return hardmax_threshold(p, logit_margin(m)); }, "threshold").value_or(Integer(-1)));
+      ctx_.threshold.push_back(threshold_or_unknown(ctx_.p.back(), logit_margin(m)));
+    }
+  }
+
+  /// ⌈2^{p/γ}⌉, or -1 when it is beyond exact computation: a claim that needs it (S.consistency, T4.1.threshold,
+  /// T4.1.sim's N_sim) recomputes it and reports that itself; L4.L or T4.1.witness on such models do not need it.
+  static Integer threshold_or_unknown(unsigned p, const Margin& gamma) {
+    try {
+      return hardmax_threshold(p, gamma);
+    } catch (const std::exception&) {
+      return Integer(-1);
     }
   }
 
@@ -561,6 +575,22 @@ class Checker {
     if (norm_constant(case_.models)) compare_rational(ev("delta"), simulation_delta(case_.models, eps));
     ctx_.epsilon = eps;
     ctx_.n_sim = *n;
+    ctx_.delta = simulation_delta(case_.models, eps);
+    ctx_.resolution = simulation_resolution(case_.models, eps);
+    ctx_.padding = padding_length(case_.models);
+  }
+
+  /// T4.1.sim, after the witnesses: every simulation witness's z the kernel's construction of x (check_simulation).
+  void check_constructions() {
+    const json* ws = field("witnesses");
+    std::size_t simulations = 0;
+    for (std::size_t i = 0; ws && ws->is_array() && i < ws->size(); ++i) {
+      const json* k = member((*ws)[i], "kind");
+      simulations += k && *k == "simulation";
+    }
+    if (simulations > 0 && constructed_.size() == simulations)
+      agreed(cat("z is the construction's output at every one of the ", simulations, " simulation witnesses (the "
+                 "kernel's own construction; max_h |w_h(x) - w_h(z)|_1 compared with delta)"));
   }
 
   /// T4.1.lg: ε, N = N_sim(ε), and N_sim at the recorded simulation_eps.
@@ -706,7 +736,12 @@ class Checker {
   /// T4.1.witness: η, n, the witness length (check.witness_length, 2n by default) and D(n) = max |f − g| over
   /// every string of length <= n, when few enough.
   void check_witness_claim() {
-    const Rational eta = case_.check_rational("eta", Rational(1, 4));
+    // The search stops before its curve, UNDECIDED with no evidence, when the case names no witness order or the
+    // lengths are beyond its statistic budget (the detail says which, checked against the case): nothing claimed.
+    if (verdict() == "UNDECIDED" && evidence_->is_object() && evidence_->empty())
+      return agreed("verdict: UNDECIDED before any evidence (no witness order, or no curve to the lengths): nothing "
+                    "claimed");
+    const Rational eta = case_.check_rational("eta", 0);  // docs/case-format.md: η defaults to 0
     const std::uint64_t n = case_.check_count("witness_n", 0);
     compare_fields({{"eta", eta}, {"n", Rational(n)}, {"differ_by", Rational(witness_length())}});
     // D_n by every string of length <= n: exact when every output is, else enclosed as [max lo, max hi]. A length
@@ -1757,6 +1792,9 @@ class Checker {
   /// D5.4.kgram: γ, k, ε, ρ, T₀, then the domain (check_kgram_domain).
   void check_kgram_claim() {
     const Model& m = case_.model();
+    if (m.readout.weights.rows() != m.alphabet_size())  // f* is a distribution over the tokens
+      return problem("claim", cat("D5.4.kgram does not apply: the readout has ", m.readout.weights.rows(),
+                                  " outputs, the k-gram target one per token (", m.alphabet_size(), ")"));
     const Margin g = positional_margin(m);
     compare_margin(ev("gamma"), g);
     if (g && *g < 1) claim_fails("evidence.gamma", cat("the positional margin ", *g, " < 1 (the lemma assumes >= 1)"));
@@ -2101,9 +2139,9 @@ class Checker {
         {"L5.3.subsample", "a test whose drift-form premise or inequality certainly fails"},
         {"T5.2.sim", "a row whose error is certainly above its bound or, z c-good, above C(f)|z|^-r'"}};
     if (claim == "T4.1.sim")
-      return problem("verdict", "REFUTED, but the kernel re-establishes no T4.1.sim counterexample: it does not "
-                                "rebuild the construction's z, so a violating simulation witness shows only that some "
-                                "z fails (re-run the claim)");
+      return problem("verdict", "REFUTED, but the kernel re-establishes no T4.1.sim counterexample: it takes no "
+                                "violating simulation witness as one, even with z the construction's (re-run the "
+                                "claim)");
     const auto c = counts.find(claim);
     problem("verdict", "REFUTED, but the kernel re-establishes no counterexample (one would be " +
                            (c != counts.end() ? c->second : std::string("unknown for this claim")) + ")");
@@ -2180,16 +2218,15 @@ class Checker {
   /// A re-established witness that contradicts the claim (claim_fails): a norm_pair witness that certainly violates
   /// L4.L, S.consistency's string difference at a position >= t; under REFUTED also T4.1.threshold's difference at a
   /// covered length (check_witness_fields rejects it otherwise) and T4.1.lg's gap above 3ε at a length > N (the
-  /// antecedent is checked by check_antecedent). A simulation witness's certain violation is not a counterexample
-  /// the kernel can stand behind (that z is the construction's output is not re-established): a T4.1.sim REFUTED is
-  /// rejected.
+  /// antecedent is checked by check_antecedent). A simulation witness's certain violation, its z the construction's,
+  /// is not taken as a counterexample (docs/kernel.md, "REFUTED verdicts"): a T4.1.sim REFUTED is rejected.
   void witness_against_claim(const std::string& claim, const std::string& kind, const json& w,
                              const std::string& path) {
     const json* expect = member(w, "expect");
     if (expect && *expect == "violates" && kind == "simulation") {
-      const std::string why = "|z| > N_sim or |f(x) - f(z)| > epsilon (re-established)";
+      const std::string why = "|z| > N_sim, |f(x) - f(z)| > epsilon or attention distance > delta (re-established)";
       if (verdict() != "REFUTED") return problem(path, why);
-      return agreed(path + ": " + why + "; not a counterexample: that z is the construction's is not re-established");
+      return agreed(path + ": " + why + ", z the construction's; not taken as a counterexample (docs/kernel.md)");
     }
     if (expect && *expect == "violates")
       return claim_fails(path, "|f(x) - f(z)| > L max_h |w_h(x) - w_h(z)|_1 (re-established)");
@@ -2263,6 +2300,7 @@ class Checker {
     const std::string kind = k && k->is_string() ? k->get<std::string>() : "?";
     if (!check_witness_fields(claim, kind, w, path)) return true;
     WitnessResult r = check_witness(w, ctx_);
+    if (r.constructed) constructed_.insert(i);
     if (r.over_budget && !last) return false;
     const std::string name =
         "witness " + std::to_string(i) + " (" + kind + ")" + (last ? ", drawn beyond the budget" : "");

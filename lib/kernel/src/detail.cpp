@@ -3,6 +3,7 @@
 
 #include "lgcheck/kernel/enumeration.hpp"
 #include "lgcheck/kernel/json_read.hpp"
+#include "lgcheck/kernel/section5.hpp"
 #include "lgcheck/model/input.hpp"
 #include "lgcheck/numeric/interval.hpp"
 
@@ -19,14 +20,19 @@ namespace {
 
 using nlohmann::json;
 
-/// Free slots of a sentence: a number, a parenthesised tuple, a value (a number, an enclosure "[lo, hi]" or a long
-/// fraction "~0.25 (40-digit fraction)"), a statistic as the search describes it (T=5 window="01" bulk{0@0:3}), a
-/// quoted input ("0110") and a text (any non-empty run of characters: the rest of the sentence decides where it
-/// ends). A field the record lacks is kMissing, which no detail contains.
+/// Free slots of a sentence: a number, a parenthesised tuple, a value (a number, an enclosure "[lo, hi]", a long
+/// fraction "~0.25 (40-digit fraction)" or a long integer "1e+30 (31 digits)"), a statistic as the search describes
+/// it (T=5 window="01" bulk{0@0:3}), a quoted input ("0110") and a text (any non-empty run of characters: the rest
+/// of the sentence decides where it ends; token names may hold '"' or '}', so a statistic's window and bulk and a
+/// quoted input are texts too). A field the record lacks is kMissing, which no detail contains.
 constexpr char kNumber = '\x01', kTuple = '\x02', kValue = '\x03', kStatistic = '\x05', kQuoted = '\x06',
-               kText = '\x07';
+               kText = '\x07', kAnyText = '\x08';
 const std::string NUM(1, kNumber), TUP(1, kTuple), VALUE(1, kValue), STAT(1, kStatistic), QUOTED(1, kQuoted),
     TEXT(1, kText), kMissing(1, '\x04');
+/// A statistic and a quoted input as sentences of their own, kAnyText a possibly empty text.
+const std::string kStatisticForm = "T=" + NUM + " window=\"" + std::string(1, kAnyText) + "\" bulk{" +
+                                   std::string(1, kAnyText) + "}",
+                  kQuotedForm = "\"" + std::string(1, kAnyText) + "\"";
 
 std::size_t digits_at(std::string_view s, std::size_t i) {
   std::size_t n = 0;
@@ -63,7 +69,10 @@ std::size_t value_length(std::string_view s) {
     const std::size_t n = open ? digits_at(s, 1 + d + open) : 0;
     return n && literal_length(s.substr(1 + d + open + n), "-digit fraction)") ? 1 + d + open + n + 16 : 0;
   }
-  return number_length(s);
+  const std::size_t d = number_length(s), open = d ? literal_length(s.substr(d), " (") : 0;
+  const std::size_t n = open ? digits_at(s, d + open) : 0;
+  if (n && literal_length(s.substr(d + open + n), " digits)")) return d + open + n + 8;  // "1e+30 (31 digits)"
+  return d;
 }
 
 /// The length of the tuple at the start of s: "(" values separated by ", " ")"; 0 when none.
@@ -79,37 +88,21 @@ std::size_t tuple_length(std::string_view s) {
   }
 }
 
-/// The length of the text up to and including the first `close` at or after `from`; 0 when there is none.
-std::size_t through(std::string_view s, std::size_t from, char close) {
-  const std::size_t at = s.find(close, from);
-  return at == std::string_view::npos ? 0 : at + 1;
-}
-
-/// The length of the statistic description at the start of s (T=<n> window="…" bulk{…}); 0 when none.
-std::size_t statistic_length(std::string_view s) {
-  const std::size_t t = literal_length(s, "T=") ? digits_at(s, 2) : 0;
-  const std::size_t open = t ? literal_length(s.substr(2 + t), " window=\"") : 0;
-  const std::size_t window = open ? through(s, 2 + t + open, '"') : 0;
-  const std::size_t bulk = window ? literal_length(s.substr(window), " bulk{") : 0;
-  return bulk ? through(s, window + bulk, '}') : 0;
-}
-
-/// The length of the quoted input at the start of s; 0 when none.
-std::size_t quoted_length(std::string_view s) { return s.starts_with('"') ? through(s, 1, '"') : 0; }
-
 bool is_slot(char c) {
-  return c == kNumber || c == kTuple || c == kValue || c == kStatistic || c == kQuoted || c == kText;
+  return c == kNumber || c == kTuple || c == kValue || c == kStatistic || c == kQuoted || c == kText || c == kAnyText;
 }
 
-/// Does s read p, each free slot standing for one number, tuple, value, statistic or quoted input (its extent fixed
-/// by its form) or one text (any extent the rest of p allows)?
+/// Does s read p, each free slot standing for one number, tuple or value (its extent fixed by its form), one
+/// statistic or quoted input (their forms above), or one text (any extent the rest of p allows)?
 bool matches(std::string_view p, std::string_view s) {
   for (std::size_t k = 0; k < p.size(); ++k) {
     const char c = p[k];
-    if (c == kText) {  // a literal after the text: only the places where it starts are tried
+    if (c == kStatistic || c == kQuoted)
+      return matches((c == kStatistic ? kStatisticForm : kQuotedForm) + std::string(p.substr(k + 1)), s);
+    if (c == kText || c == kAnyText) {  // a literal after the text: only the places where it starts are tried
       const char next = k + 1 < p.size() ? p[k + 1] : '\0';
       const bool literal = next != '\0' && !is_slot(next);
-      for (std::size_t take = 1; take <= s.size(); ++take)
+      for (std::size_t take = c == kText ? 1 : 0; take <= s.size(); ++take)
         if ((!literal || (take < s.size() && s[take] == next)) && matches(p.substr(k + 1), s.substr(take)))
           return true;
       return false;
@@ -121,10 +114,6 @@ bool matches(std::string_view p, std::string_view s) {
       take = value_length(s);
     else if (c == kTuple)
       take = tuple_length(s);
-    else if (c == kStatistic)
-      take = statistic_length(s);
-    else if (c == kQuoted)
-      take = quoted_length(s);
     else if (s.empty() || s.front() != c)
       take = 0;
     if (take == 0) return false;
@@ -133,7 +122,9 @@ bool matches(std::string_view p, std::string_view s) {
   return s.empty();
 }
 
-std::size_t slots(const std::string& p) { return static_cast<std::size_t>(std::count_if(p.begin(), p.end(), is_slot)); }
+std::size_t slots(const std::string& p) {
+  return static_cast<std::size_t>(std::count_if(p.begin(), p.end(), is_slot));
+}
 
 std::string shown(const std::string& p) {
   std::string out;
@@ -219,6 +210,7 @@ class Record {
   std::string sc(const char* key) const { return text(scope_ ? member(*scope_, key) : nullptr); }
   bool has(const char* key) const { return evj(key) != nullptr; }
   std::string verdict() const { return text(member(cert_, "verdict")); }
+  std::string detail() const { return text(member(cert_, "detail")); }
   bool vacuous() const { return verdict() == "VACUOUS"; }
   bool refuted() const { return verdict() == "REFUTED"; }
   /// scope.domain, "" when absent or empty.
@@ -588,25 +580,37 @@ Sentences subsample(const Record& r) {
         " (c = " + r.ev("c") + ", G <= " + NUM + ", L <= " + NUM + ")"},
        {"", " (every rate bound >= 2G: that part could not fail)"},
        {", and the drift form holds position by position (" + NUM + " premises below 2G); measured log-log slope " +
-        r.number("fitted_slope") + " on the long periodic input (reported, against -1/3)"}});
+        (r.ev("fitted_slope") == "n/a" ? "n/a" : r.number("fitted_slope")) +  // n/a: fewer than two targets below |x|
+        " on the long periodic input (reported, against -1/3)"}});
 }
 
-/// The least γ₂ of the second-layer heads of a case's models: P = φ ∪ {1}, Φ = max P, γ₂ = min(1, Φ − max(P ∖ {Φ}))
-/// (1 when P = {Φ}); 1 without a second layer.
+/// The least γ₂ of a model's second-layer heads: P = φ ∪ {1}, Φ = max P, γ₂ = min(1, Φ − max(P ∖ {Φ})) (1 when
+/// P = {Φ}); 1 without a second layer.
+Rational second_layer_margin(const Model& m) {
+  Rational least = 1;
+  for (std::size_t l = 1; l < m.layers.size(); ++l)
+    for (const auto& head : m.layers[l].heads) {
+      std::vector<Rational> p(head.phi.begin(), head.phi.end());
+      p.push_back(1);
+      const Rational top = *std::max_element(p.begin(), p.end());
+      std::optional<Rational> next;
+      for (const Rational& v : p)
+        if (v < top && (!next || v > *next)) next = v;
+      least = std::min(least, next ? std::min(Rational(1), Rational(top - *next)) : Rational(1));
+    }
+  return least;
+}
+
 Rational second_layer_margin(const Case& c) {
   Rational least = 1;
-  for (const Model& m : c.models)
-    for (std::size_t l = 1; l < m.layers.size(); ++l)
-      for (const auto& head : m.layers[l].heads) {
-        std::vector<Rational> p(head.phi.begin(), head.phi.end());
-        p.push_back(1);
-        const Rational top = *std::max_element(p.begin(), p.end());
-        std::optional<Rational> next;
-        for (const Rational& v : p)
-          if (v < top && (!next || v > *next)) next = v;
-        least = std::min(least, next ? std::min(Rational(1), Rational(top - *next)) : Rational(1));
-      }
+  for (const Model& m : c.models) least = std::min(least, second_layer_margin(m));
   return least;
+}
+
+/// T5.2.sim's r′ for one model: min(γ, 1/3, γ₂), γ its positional margin.
+Rational complexity_rate(const Model& m) {
+  const Margin gamma = positional_margin(m);
+  return std::min({gamma ? *gamma : Rational(1, 3), Rational(1, 3), second_layer_margin(m)});
 }
 
 /// T5.2.sim's "first at n = …": the least tested n at which every row's error is within ε, from the rows' recorded
@@ -651,7 +655,6 @@ Sentences complexity(const Record& r) {
           (period == 1 ? "" : " with |x|'s residue mod " + std::to_string(period)) +
           "), N_variant_B = " + readable_integer(r.evj("N_variant_B")) + " (C = " + decimal_of(r.evj("C"), 4) + ")"};
 }
-
 
 // --- REFUTED and UNDECIDED: each claim's sentences of a failure or of a run that could not decide ---------------
 
@@ -711,8 +714,13 @@ Sentences simulation_failing(const Record& r) {
     const std::string x = r.statistic(member(*w, "x")), z = r.statistic(member(*w, "z"));
     const json* z_field = member(*w, "z");
     const std::string z_length = text(z_field ? member(*z_field, "length") : nullptr);
-    out.insert(out.end(), {"|z| = " + z_length + " > N_sim = " + r.ev("N_sim_claimed") + " for x: " + x,
-                           "error " + VALUE + " > epsilon = " + r.ev("epsilon") + " for x: " + x + " (z: " + z + ")",
+    // The search tests |z| first, then the error, then the attention distance.
+    const auto length = rational(z_field ? member(*z_field, "length") : nullptr), n_sim = rational(r.evj("N_sim_claimed"));
+    if (length && n_sim && *length > *n_sim) {
+      out.push_back("|z| = " + z_length + " > N_sim = " + r.ev("N_sim_claimed") + " for x: " + x);
+      continue;
+    }
+    out.insert(out.end(), {"error " + VALUE + " > epsilon = " + r.ev("epsilon") + " for x: " + x + " (z: " + z + ")",
                            "attention distance max_h |w_h(x) - w_h(z)|_1 (heads not of one same value at x and z) = " +
                                NUM + " > delta = " + r.ev("delta") + " for x: " + x + " (z: " + z + ")"});
   }
@@ -745,14 +753,17 @@ Sentences witness41_failing(const Record& r) {
   if (n && length && (*n == 0 || *length < *n))
     return {r.refuted() ? kMissing
                         : "the case names no witness order (check.witness_n >= 1, check.witness_length >= witness_n)"};
-  if (r.refuted())
-    return {"f and g differ at length " + NUM + " <= n = " + r.ev("n") + ": |f - g| = " + VALUE + " at " + STAT,
-            "no difference of eta = " + r.ev("eta") + " by length " + r.ev("differ_by") + ": D(" + r.ev("differ_by") +
-                ") = " + r.ev("D_differ")};
+  // The search records D_n once its curve reaches the lengths; D_n = 0 exactly leaves only D(differ_by) to decide.
   const std::string top = n && length ? to_string(std::max(*n, *length)) : kMissing;
-  return {"lengths up to " + top + " needed, reached " + NUM + " within the statistic budget",
-          "D(" + NUM + ") = " + VALUE + " is neither the exact 0 nor certainly positive (at " + STAT + ")",
-          "D(" + r.ev("differ_by") + ") = " + r.ev("D_differ") + " not separated from eta = " + r.ev("eta")};
+  if (!r.has("D_n"))
+    return {r.refuted() ? kMissing : "lengths up to " + top + " needed, reached " + NUM + " within the statistic budget"};
+  if (r.ev("D_n") != "0")
+    return {r.refuted() ? "f and g differ at length " + NUM + " <= n = " + r.ev("n") + ": |f - g| = " + VALUE + " at " +
+                              STAT
+                        : "D(" + NUM + ") = " + VALUE + " is neither the exact 0 nor certainly positive (at " + STAT + ")"};
+  return {r.refuted() ? "no difference of eta = " + r.ev("eta") + " by length " + r.ev("differ_by") + ": D(" +
+                            r.ev("differ_by") + ") = " + r.ev("D_differ")
+                      : "D(" + r.ev("differ_by") + ") = " + r.ev("D_differ") + " not separated from eta = " + r.ev("eta")};
 }
 
 /// T5.2.witness's statistic argument: the first head after the first layer with a non-zero value, as the search
@@ -779,14 +790,16 @@ Sentences witness52_failing(const Record& r) {
     return {refuted ? kMissing : "the case names no difference to check (check.eta must exceed 3 * 2^-64)"};
   if (const std::string why = statistic_obstacle(r); !why.empty())
     return {refuted ? kMissing : "the statistic argument does not apply: " + why};
+  // A difference at a length <= n is recorded as differs_at; the gap at M only once every length <= n agreed.
   const std::string far = " of eta = " + r.ev("eta") + " at length " + r.ev("differ_by") + ": |f - g| <= " + NUM +
                           " at every statistic";
-  if (refuted)
-    return {"f and g differ at length " + NUM + " <= n = " + r.ev("n") + ": |f - g| = " + VALUE + " > 2^-64 at " +
-                STAT,
-            "no difference" + far};
-  return {"|f - g| at length " + NUM + " is neither certainly above 2^-64 nor within it (up to " + NUM + ")",
-          "no certified difference" + far};
+  if (r.has("differs_at"))
+    return {refuted ? "f and g differ at length " + r.ev("differs_at") + " <= n = " + r.ev("n") + ": |f - g| = " +
+                          VALUE + " > 2^-64 at " + STAT
+                    : kMissing};
+  if (r.has("D_differ")) return {(refuted ? "no difference" : "no certified difference") + far};
+  return {refuted ? kMissing : "|f - g| at length " + NUM + " is neither certainly above 2^-64 nor within it (up to " +
+                                   NUM + ")"};
 }
 
 /// S.consistency's counterexample: the recorded input up to the recorded position, as the search prints it.
@@ -809,9 +822,10 @@ Sentences consistency_failing(const Record& r) {
   if (r.refuted())
     return {sem + " != hardmax above the claimed threshold " + r.ev("threshold") + ": at query position " +
             r.ev("position") + " of \"" + input_prefix(r) + "\": " + sem + " gives " + TUP + ", hardmax gives " + TUP};
-  return {"position " + NUM + " of " + QUOTED + " undecided at " + NUM + " bits (budget)",
-          "threshold " + r.ev("threshold") + " (p=" + r.ev("p") + ", gamma=" + r.ev("gamma") +
-              ") beyond reach: no query position checked"};
+  if (r.ev("positions") == "0")
+    return {"threshold " + r.ev("threshold") + " (p=" + r.ev("p") + ", gamma=" + r.ev("gamma") +
+            ") beyond reach: no query position checked"};
+  return {"position " + NUM + " of " + QUOTED + " undecided at " + NUM + " bits (budget)"};
 }
 
 Sentences threshold_failing(const Record& r) {
@@ -828,26 +842,28 @@ Sentences threshold_failing(const Record& r) {
   const std::string t_text = r.ev("threshold");
   const std::string claimed = window ? " at T in [" + t_text + ", " + r.ev("window_end") + "] (claimed window): "
                                      : " at T >= " + t_text + " (claimed threshold): ";
-  Sentences out = at_witnesses(r, "finite_differs", [&](const std::string& at) {
+  if (witnesses_of(r, "finite_differs").empty())  // no difference recorded: only sharpness can fail
+    return {"the threshold " + r.ev("threshold") + " is not the first length where " + sem +
+            " = hardmax: they agree on every statistic of length " + below +
+            " = t - 1 (threshold rule: ceil(2^(p/gamma)), the least i with i^gamma >= 2^p)"};
+  return at_witnesses(r, "finite_differs", [&](const std::string& at) {
     return sem + " != hardmax" + claimed + "at " + at + ": " + sem + " gives " + TUP + ", hardmax gives " + TUP;
   });
-  out.push_back("the threshold " + r.ev("threshold") + " is not the first length where " + sem +
-                " = hardmax: they agree on every statistic of length " + below +
-                " = t - 1 (threshold rule: ceil(2^(p/gamma)), the least i with i^gamma >= 2^p)");
-  return out;
 }
 
 Sentences average_failing(const Record& r) {
   const json* premise = r.evj("premise");
   const json* max_E = premise ? member(*premise, "max_E") : nullptr;
-  const Sentences cross_check = {"the weights of length " + NUM + " sum to " + NUM + ", not 1",
-                                 "at length " + NUM + " the statistic sum gives E = " + VALUE +
-                                     " but every string gives " + VALUE};
+  // The search's internal cross-check refutes before the premise is recorded (every string against the
+  // statistic sum, or weights not summing to 1) or, in the conclusion, by the weights only.
+  const std::string weights = "the weights of length " + NUM + " sum to " + NUM + ", not 1";
+  if (r.refuted() && !premise)
+    return {weights, "at length " + NUM + " the statistic sum gives E = " + VALUE + " but every string gives " + VALUE};
+  if (r.refuted() && !r.has("conclusion")) return {weights};  // the rows are recorded with the failing length only
   if (r.refuted())
     return {"premise holds (max E_t = " + readable(max_E) + " <= eps = " + r.ev("epsilon") + " for t <= N0 = " +
-                r.ev("N0") + ") but E_" + NUM + " = " + VALUE + " > C eps^(1/2) = " + r.ev("C") + "·" +
-                r.ev("epsilon") + "^(1/2)",
-            cross_check[0], cross_check[1]};
+            r.ev("N0") + ") but E_" + NUM + " = " + VALUE + " > C eps^(1/2) = " + r.ev("C") + "·" + r.ev("epsilon") +
+            "^(1/2)"};
   const json eps_text = r.check_rational("epsilon", "1/4");
   if (const auto eps = rational(&eps_text); eps && *eps > 1) return {"Theorem 4.2 is stated for eps <= 1"};
   const auto N0 = rational(r.evj("N0"));
@@ -855,11 +871,15 @@ Sentences average_failing(const Record& r) {
   const auto d = rational(&doublings);
   const bool whole = d && denominator(*d) == 1 && *d <= 64;
   const Integer scale = whole ? Integer(pow(Integer(2), numerator(*d).convert_to<unsigned>())) : Integer(0);
-  const std::string top = N0 && whole ? to_string(Rational(*N0 * Rational(scale))) : kMissing;
-  return {"N0 = " + r.ev("N0") + " needs lengths up to " + top + ", beyond the budget " +
-              r.check_rational("average_budget", "20000") + " (check.average_budget)",
-          "some E_t with t <= N0 is not separated from eps at the working precision",
-          "E_" + NUM + " = " + VALUE + " not separated from C eps^(1/2)"};
+  const std::optional<Rational> top = N0 && whole ? std::make_optional(Rational(*N0 * Rational(scale))) : std::nullopt;
+  const json budget_text = r.check_rational("average_budget", "20000");
+  const auto budget = rational(&budget_text);
+  if (!top || !budget) return {kMissing};
+  if (*top > *budget)  // the search stops before the premise
+    return {"N0 = " + r.ev("N0") + " needs lengths up to " + to_string(*top) + ", beyond the budget " +
+            to_string(*budget) + " (check.average_budget)"};
+  if (!premise) return {"some E_t with t <= N0 is not separated from eps at the working precision"};
+  return {"E_" + NUM + " = " + VALUE + " not separated from C eps^(1/2)"};
 }
 
 Sentences regularity_failing(const Record& r) {
@@ -867,20 +887,33 @@ Sentences regularity_failing(const Record& r) {
   if (!r.refuted())
     return {"lengths up to K + tail = " + (K && tail ? to_string(*K + *tail) : kMissing) + " exceed the budget " +
             r.check_rational("average_budget", "20000") + " (check.average_budget)"};
-  return combine({{"E_" + NUM + " = " + VALUE + " under the "},
-                  {"short", "long"},
-                  {" distribution, not "},
-                  {"0", r.ev("eta")},
-                  {" as claimed (switch K = " + r.ev("switch_length") + ")"}});
+  // The words follow the length t the detail names: the short law up to the case's switch, the claimed value 0 up
+  // to the claimed K (the record's switch_length), η after.
+  const std::string detail = r.detail();
+  const json t_text = detail.starts_with("E_") ? detail.substr(2, digits_at(detail, 2)) : std::string();
+  const auto t = rational(&t_text);
+  const json switch_text = r.check_rational("switch_length", "1");
+  const auto switch_at = rational(&switch_text);
+  if (!t || !K || !switch_at) return {kMissing};
+  return {"E_" + NUM + " = " + VALUE + " under the " + (*t <= *switch_at ? "short" : "long") + " distribution, not " +
+          (*t <= *K ? "0" : r.ev("eta")) + " as claimed (switch K = " + r.ev("switch_length") + ")"};
 }
 
 Sentences convergence_failing(const Record& r) {
-  const std::string where = TEXT + " at i = " + NUM + ": |Y - Phi| = " + VALUE + " vs the bound (<= K i^-" +
-                            r.ev("rate") + ") = " + VALUE;
-  if (r.refuted()) return {where};
-  return {"not separated at " + NUM + " bits: " + where,
-          "no position i >= " + r.ev("from") + " was reached (inputs of length " + NUM + ", " +
-              r.check_rational("random_inputs", NUM) + " random)"};
+  // The inputs: one of the exhaustive length (a text), a constructed a^(i-tau-1) b^(tau+1) (a, b token names), or
+  // a random one of the case's seed.
+  const std::string window = std::to_string(r.parsed().model().locality + 1);
+  const Sentences where = combine({{"input " + TEXT,
+                                    "constructed input " + TEXT + "^(i-" + window + ") " + TEXT + "^" + window,
+                                    "random input #" + NUM + " (seed " + r.check_rational("seed", "1") + ", length " +
+                                        NUM + ")"},
+                                   {" at i = " + NUM + ": |Y - Phi| = " + VALUE + " vs the bound (<= K i^-" +
+                                    r.ev("rate") + ") = " + VALUE}});
+  if (r.refuted()) return where;
+  Sentences out = combine({{"not separated at " + NUM + " bits: "}, where});
+  out.push_back("no position i >= " + r.ev("from") + " was reached (inputs of length " + NUM + ", " +
+                r.check_rational("random_inputs", "2") + " random)");
+  return out;
 }
 
 Sentences lipschitz_failing(const Record& r) {
@@ -923,7 +956,12 @@ Sentences complexity_failing(const Record& r) {
                           last_row(r, "rows", "input") + "), z from the subsampler (seed " +
                           last_row(r, "rows", "seed") + ", |z| = " + last_row(r, "rows", "length_z") +
                           "): |f(x) - f(z)| = " + VALUE + " exceeds ";
-  const Sentences exceeds = {row + "C(f) |z|^-" + NUM + " = " + NUM + " (C(f) = " + NUM + ", z c-good)",
+  const std::string model = last_row(r, "rows", "model");
+  const auto& models = r.parsed().models;
+  const std::string rate = model == "f" || (model == "g" && models.size() > 1)
+                               ? to_string(complexity_rate(models[model == "f" ? 0 : 1]))
+                               : kMissing;
+  const Sentences exceeds = {row + "C(f) |z|^-" + rate + " = " + NUM + " (C(f) = " + NUM + ", z c-good)",
                              row + "the simulation-error bound " + NUM};
   if (r.refuted()) return exceeds;
   Sentences out = exceeds;
@@ -938,9 +976,10 @@ Sentences complexity_failing(const Record& r) {
 /// An UNDECIDED run the search stopped before any evidence (docs/kernel.md "Stopped runs"): its budget's text, or a
 /// number beyond exact computation (the text the exception carries).
 Sentences stopped(const Record& r) {
-  const std::string budget = "stopped: the budget of " + r.ev("budget") + " was used up";
-  return {budget + " (raise --budget to decide)", budget + " (" + NUM + " items enumerated) (raise --budget to decide)",
-          "stopped: " + TEXT + " (beyond exact computation)"};
+  const std::string budget = r.ev("budget"), used = "stopped: the budget of " + budget + " was used up";
+  if (budget == kMissing) return {"stopped: " + TEXT + " (beyond exact computation)"};
+  if (budget.ends_with(" s")) return {used + " (" + NUM + " items enumerated) (raise --budget to decide)"};
+  return {used + " (raise --budget to decide)"};
 }
 
 using SentenceMap = std::map<std::string, std::function<Sentences(const Record&)>>;

@@ -1,6 +1,7 @@
 // Witness re-checks with the kernel's forward pass (docs/kernel.md).
 #include "lgcheck/kernel/witness.hpp"
 
+#include "lgcheck/kernel/construction.hpp"
 #include "lgcheck/kernel/json_read.hpp"
 #include "lgcheck/model/input.hpp"
 
@@ -171,11 +172,20 @@ WitnessResult check_string_differs(const json& w, const WitnessContext& ctx) {
   return reject("finite:p and hardmax do not certainly differ at this input and position");
 }
 
-/// |f(x) − f(z)|∞ <= ε for every model, |z| <= N_sim, x and z with the same window and residue.
-WitnessResult check_simulation(const json& w, const WitnessContext& ctx) {
-  if (!ctx.epsilon || !ctx.n_sim) return reject("no epsilon or N_sim to check a simulation against");
+const std::string kNotConstructed = "z is not the construction's";
+
+/// The first class where two count vectors differ, as "(class c = token s, residue r: recorded a, built b)".
+std::string first_difference(const Model& m, const Statistic& recorded, const Statistic& built) {
+  std::size_t c = 0;
+  while (c + 1 < built.counts.size() && recorded.counts[c] == built.counts[c]) ++c;
+  return "(class " + std::to_string(c) + " = token " + std::to_string(c / m.period) + ", residue " +
+         std::to_string(c % m.period) + ": recorded " + std::to_string(recorded.counts[c]) + ", built " +
+         std::to_string(built.counts[c]) + ")";
+}
+
+/// |z| <= N_sim and |f(x) − f(z)|∞ <= ε for every model, by the forward pass of both expanded.
+WitnessResult simulation_outputs(const WitnessContext& ctx, const Statistic& x, const Statistic& z) {
   const Model& f = ctx.c->model();
-  const auto [x, z] = statistic_pair(w, f);
   if (Integer(z.length) > *ctx.n_sim)
     return violation("|z| = " + std::to_string(z.length) + " > N_sim = " + to_string(*ctx.n_sim));
   for (const Model& m : ctx.c->models) {
@@ -194,6 +204,29 @@ WitnessResult check_simulation(const json& w, const WitnessContext& ctx) {
     }
   }
   return ok();
+}
+
+/// x and z with the same window and residue, z the kernel's construction of x (on statistics, never expanded), the
+/// error lemma's attention distance <= δ, then simulation_outputs.
+WitnessResult check_simulation(const json& w, const WitnessContext& ctx) {
+  if (!ctx.epsilon || !ctx.n_sim || !ctx.delta) return reject("no epsilon or N_sim to check a simulation against");
+  const Model& f = ctx.c->model();
+  const auto [x, z] = statistic_pair(w, f);
+  const Statistic built = construct(ctx.c->models, x, ctx.resolution, ctx.padding);
+  if (built.length != z.length || built.counts != z.counts)
+    return reject(kNotConstructed + ": recorded T=" + std::to_string(z.length) + ", the kernel builds T=" +
+                  std::to_string(built.length) + " " + first_difference(f, z, built));
+  WitnessResult r;
+  if (const Rational d = attention_distance(ctx.c->models, x, z); d > *ctx.delta)
+    r = violation("max_h |w_h(x) - w_h(z)|_1 = " + to_string(d) + " > delta = " + to_string(*ctx.delta));
+  else
+    try {
+      r = simulation_outputs(ctx, x, z);
+    } catch (const Decided& d) {
+      r = d.result;
+    }
+  r.constructed = true;
+  return r;
 }
 
 /// L4.L at the recorded pair (norm_inequality), with the kernel's L, under hardmax: the claim's semantics whatever the
@@ -222,12 +255,16 @@ WitnessResult check_pair_distance(const json& w, const WitnessContext& ctx) {
                 to_decimal(d.lo, 8) + ", " + to_decimal(d.hi, 8) + "])");
 }
 
-/// A witness recorded as a violation: re-established when its property certainly fails, rejected when it holds.
+/// A witness recorded as a violation: re-established when its property certainly fails, rejected when it holds or
+/// when its z is not the construction's.
 WitnessResult expect_violation(const WitnessResult& r) {
-  if (r.violated) return ok();
-  if (r.status == WitnessStatus::Reestablished) return reject("expect \"violates\", but the property holds");
-  if (r.status == WitnessStatus::Rejected) return unchecked("expect \"violates\", not certain: " + r.why);
-  return r;
+  if (r.why.rfind(kNotConstructed, 0) == 0) return r;
+  WitnessResult out = r.violated ? ok()
+                      : r.status == WitnessStatus::Reestablished ? reject("expect \"violates\", but the property holds")
+                      : r.status == WitnessStatus::Rejected ? unchecked("expect \"violates\", not certain: " + r.why)
+                                                            : r;
+  out.constructed = r.constructed;
+  return out;
 }
 
 }  // namespace

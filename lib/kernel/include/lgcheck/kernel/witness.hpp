@@ -56,6 +56,7 @@ struct WitnessResult {
   std::string why;           ///< for a rejection or a witness left unchecked
   bool over_budget = false;  ///< left unchecked because the certificate's budget of positions was spent
   bool violated = false;     ///< rejected because the property certainly fails (not merely undecided)
+  bool constructed = false;  ///< a simulation witness whose z is the kernel's construction of x
 };
 
 /// What the witnesses are checked against: all recomputed by the kernel.
@@ -67,6 +68,8 @@ struct WitnessContext {
   std::vector<Semantics> rounding;         ///< the rounding semantics per model compared with hardmax
   std::optional<Rational> epsilon;         ///< for simulation witnesses
   std::optional<Integer> n_sim;            ///< N_sim(ε)
+  std::optional<Rational> delta;           ///< δ = simulation_delta(ε), the error lemma's bound
+  Integer resolution = 1, padding = 1;     ///< the construction's Q and padding length t
   unsigned bits = 128;
   mutable std::uint64_t positions_left = kExpansionBudget;  ///< charged by every expansion
 };

@@ -1,0 +1,238 @@
+// The simulation construction, from docs/theory.md §2 "The simulation construction" and "Finite precision: padding".
+#include "lgcheck/kernel/construction.hpp"
+
+#include "lgcheck/kernel/quantities.hpp"
+
+#include <algorithm>
+
+namespace lgc::kernel {
+namespace {
+
+std::uint64_t bulk_of(const Statistic& s, const Model& m) {
+  return s.length > m.locality + 1 ? s.length - m.locality - 1 : 0;  // B = T − τ − 1
+}
+
+/// The class (token, residue) of window slot t, the key at position T − t.
+std::size_t slot_class(const Model& m, const Statistic& s, std::size_t t) {
+  return static_cast<std::size_t>(s.window[s.window.size() - 1 - t]) * m.period + (s.length - t) % m.period;
+}
+
+QVector vector_of(const Model& m, std::size_t c) { return class_vector(m, c / m.period, c % m.period); }
+
+/// M_h (E_y + p_ρ) for σ's query (y the last token, ρ = T mod Δ): a key's logit is its vector times this.
+QVector query_form(const Model& m, std::size_t head, const Statistic& s) {
+  return apply<Rational>(m.layers.at(0).heads.at(head).qk, class_vector(m, s.window.back(), s.length % m.period));
+}
+
+Rational logit(const Model& m, const QVector& mq, std::size_t c) { return dot<Rational>(vector_of(m, c), mq); }
+
+/// A head of some model with its query form, top logit and argmax set at x.
+struct HeadAt {
+  const Model* m;
+  std::size_t head;
+  QVector mq;
+  Rational top;
+  ArgmaxSet a;
+  bool one;  ///< weighs one value at x
+};
+
+std::vector<HeadAt> heads_at(const std::vector<Model>& models, const Statistic& x) {
+  std::vector<HeadAt> out;
+  for (const Model& m : models)
+    for (std::size_t h = 0; h < m.layers.at(0).heads.size(); ++h) {
+      ArgmaxSet a = argmax_set(m, h, x);
+      const bool one = one_value(m, h, x, a).has_value();
+      const QVector mq = query_form(m, h, x);
+      const Rational top = a.classes.empty() ? Rational(logit(m, mq, slot_class(m, x, a.slots[0])) +
+                                                        m.layers[0].heads[h].phi[a.slots[0]])
+                                             : logit(m, mq, a.classes[0]);
+      out.push_back({&m, h, mq, top, std::move(a), one});
+    }
+  return out;
+}
+
+struct Span {
+  Rational lo, hi;
+};
+
+/// Step 1: I_h = [V_h/Q, V_h], or [1, V_h] when the set holds window slots and V_h/Q <= τ + 1.
+Span head_interval(const HeadAt& h, const Statistic& x, const Integer& Q) {
+  std::uint64_t V = 0;
+  for (std::size_t c : h.a.classes) V = std::max(V, x.counts[c]);
+  Rational lo = Rational(Integer(V), Q);
+  if (!h.a.slots.empty() && lo <= Rational(Integer(h.m->locality + 1))) lo = 1;
+  return {lo, Rational(Integer(V))};
+}
+
+/// Step 2: each residue's free absorber, its class of least token index whose logit is below every head's maximum
+/// or is the whole argmax set (no window slot) of the heads where it is not; nullopt when it has none.
+std::vector<std::optional<std::size_t>> free_absorbers(const std::vector<HeadAt>& heads, const Model& f) {
+  std::vector<std::optional<std::size_t>> out(f.period);
+  for (std::size_t r = 0; r < f.period; ++r)
+    for (std::size_t s = 0; s < f.alphabet_size() && !out[r]; ++s) {
+      const std::size_t c = s * f.period + r;
+      const bool free = std::all_of(heads.begin(), heads.end(), [&](const HeadAt& h) {
+        const bool alone = h.a.slots.empty() && h.a.classes == std::vector<std::size_t>{c};
+        return logit(*h.m, h.mq, c) < h.top || alone;
+      });
+      if (free) out[r] = c;
+    }
+  return out;
+}
+
+/// Step 3's components J_j with their factors κ_j.
+struct Component {
+  Rational lo, hi, kappa;
+};
+
+std::vector<Component> components(std::vector<Span> spans) {
+  std::sort(spans.begin(), spans.end(),
+            [](const Span& a, const Span& b) { return a.lo < b.lo || (a.lo == b.lo && a.hi < b.hi); });
+  std::vector<Component> out;
+  for (const Span& s : spans)
+    if (!out.empty() && s.lo <= out.back().hi) out.back().hi = std::max(out.back().hi, s.hi);
+    else out.push_back({s.lo, s.hi, 0});
+  Rational kappa = 1, hi = 0;  // κ_0, hi_0
+  for (Component& J : out) {
+    if (J.lo != 0) kappa = std::min(kappa, Rational(std::max(Rational(1), Rational(kappa * hi)) / J.lo));
+    J.kappa = kappa;
+    hi = J.hi;
+  }
+  return out;
+}
+
+/// φ(n): κ_j·n on J_j, min(κ_{j−1}·n, κ_j·lo_j) in the gap below J_j, 1 above every component.
+Rational phi(const std::vector<Component>& J, const Rational& n) {
+  Rational below = 1;  // κ_{j−1}
+  for (const Component& c : J) {
+    if (n < c.lo) return std::min(Rational(below * n), Rational(c.kappa * c.lo));
+    if (n <= c.hi) return c.kappa * n;
+    below = c.kappa;
+  }
+  return 1;
+}
+
+/// Step 3's counts: n'_c = max(1, ⌊φ(n_c) + 1/2⌋) on the classes of every C_h, 0 elsewhere.
+std::vector<std::uint64_t> count_map(const std::vector<HeadAt>& heads, const Statistic& x,
+                                     const std::vector<Component>& J) {
+  std::vector<std::uint64_t> out(x.counts.size(), 0);
+  for (const HeadAt& h : heads)
+    for (std::size_t c : h.a.classes) {
+      const Integer n = floor(Rational(phi(J, Rational(Integer(x.counts[c]))) + Rational(1, 2)));
+      out[c] = std::max<std::uint64_t>(1, n.convert_to<std::uint64_t>());
+    }
+  return out;
+}
+
+/// Step 4: B' the least value ≡ B (mod Δ), at least `least`, with m_r(B') >= Σ_s n'_{s,r}; each residue's deficit to
+/// its free absorber, else to its class of largest count in x (least token among equal); x's window kept.
+Statistic residue_step(const Model& f, const Statistic& x, std::vector<std::uint64_t> n,
+                       const std::vector<std::optional<std::size_t>>& absorbers, std::uint64_t least) {
+  const std::size_t D = f.period, S = f.alphabet_size();
+  const std::uint64_t rho = bulk_of(x, f) % D;
+  std::vector<std::uint64_t> need(D, 0);
+  std::uint64_t q = least > rho ? (least - rho + D - 1) / D : 0;  // B' = qΔ + ρ; m_r(B') = q + [1 <= r <= ρ]
+  for (std::size_t r = 0; r < D; ++r) {
+    for (std::size_t s = 0; s < S; ++s) need[r] += n[s * D + r];
+    const std::uint64_t extra = r != 0 && r <= rho ? 1 : 0;
+    if (need[r] > extra) q = std::max(q, need[r] - extra);
+  }
+  const std::uint64_t B = q * D + rho;
+  for (std::size_t r = 0; r < D; ++r) {
+    std::size_t target = r;  // token 0's class
+    for (std::size_t s = 1; s < S; ++s)
+      if (x.counts[s * D + r] > x.counts[target]) target = s * D + r;
+    n[absorbers[r].value_or(target)] += residue_count(B, r, D) - need[r];
+  }
+  return {B + f.locality + 1, x.window, std::move(n)};
+}
+
+}  // namespace
+
+ArgmaxSet argmax_set(const Model& m, std::size_t head, const Statistic& s) {
+  const QVector mq = query_form(m, head, s);
+  const std::size_t K = m.alphabet_size() * m.period;
+  std::vector<std::pair<Rational, std::size_t>> keys;  // (logit, class index or K + slot)
+  for (std::size_t c = 0; c < K; ++c)
+    if (s.counts[c] > 0) keys.emplace_back(logit(m, mq, c), c);
+  for (std::size_t t = 0; t < s.window.size(); ++t)
+    keys.emplace_back(logit(m, mq, slot_class(m, s, t)) + m.layers[0].heads[head].phi[t], K + t);
+  Rational top = keys.front().first;
+  for (const auto& k : keys) top = std::max(top, k.first);
+  ArgmaxSet a;
+  for (const auto& [l, k] : keys)
+    if (l == top) (k < K ? a.classes : a.slots).push_back(k < K ? k : k - K);
+  return a;
+}
+
+std::optional<QVector> one_value(const Model& m, std::size_t head, const Statistic& s, const ArgmaxSet& a) {
+  std::vector<std::size_t> keys = a.classes;
+  for (std::size_t t : a.slots) keys.push_back(slot_class(m, s, t));
+  const QMatrix& V = m.layers.at(0).heads.at(head).value;
+  const QVector v = apply<Rational>(V, vector_of(m, keys.front()));
+  for (std::size_t c : keys)
+    if (apply<Rational>(V, vector_of(m, c)) != v) return std::nullopt;
+  return v;
+}
+
+std::vector<Rational> attention(const Model& m, const Statistic& s, const ArgmaxSet& a) {
+  const std::size_t K = m.alphabet_size() * m.period;
+  Integer total(a.slots.size());
+  for (std::size_t c : a.classes) total += s.counts[c];
+  std::vector<Rational> omega(K + m.locality + 1, Rational(0));
+  for (std::size_t c : a.classes) omega[c] = Rational(Integer(s.counts[c]), total);
+  for (std::size_t t : a.slots) omega[K + t] = Rational(Integer(1), total);
+  return omega;
+}
+
+Integer padding_length(const std::vector<Model>& models) {
+  const auto p = rounding_bits(models);
+  return p ? hardmax_threshold(*p, logit_margin(models)) : Integer(1);
+}
+
+Statistic construct(const std::vector<Model>& models, const Statistic& x, const Integer& Q, const Integer& t) {
+  const Model& f = models.front();
+  const std::uint64_t B = bulk_of(x, f);
+  if (B == 0) return x;
+  const std::vector<HeadAt> heads = heads_at(models, x);
+  std::vector<Span> spans;
+  for (const HeadAt& h : heads)
+    if (!h.one) spans.push_back(head_interval(h, x, Q));
+  const auto absorbers = free_absorbers(heads, f);
+  bool balanced = false;
+  std::uint64_t lo = B, hi = 0;  // M_lo, M_hi: the least and largest m_r(B)
+  for (std::size_t r = 0; r < f.period; ++r) {
+    const std::uint64_t m = residue_count(B, r, f.period);
+    balanced = balanced || (m > 0 && !absorbers[r]);
+    lo = std::min(lo, m), hi = std::max(hi, m);
+  }
+  if (balanced) spans.push_back({Rational(Integer(lo), Integer(f.alphabet_size()) * Q), Rational(Integer(hi))});
+  const std::vector<Component> J = components(spans);
+  Statistic z = residue_step(f, x, count_map(heads, x, J), absorbers, 0);
+  if (Integer(x.length) < t || Integer(z.length) >= t) return z;  // nothing to pad
+  const std::uint64_t least = t.convert_to<std::uint64_t>() - f.locality - 1;  // t <= |x| here
+  if (!balanced) return residue_step(f, x, count_map(heads, x, J), absorbers, least);
+  for (Integer lambda = 2;; lambda *= 2) {  // ends: once every λκ_j >= 1, z = x
+    std::vector<Component> scaled = J;
+    for (Component& c : scaled) c.kappa = std::min(Rational(1), Rational(Rational(lambda) * c.kappa));
+    z = residue_step(f, x, count_map(heads, x, scaled), absorbers, 0);
+    if (Integer(z.length) >= t) return z;
+  }
+}
+
+Rational attention_distance(const std::vector<Model>& models, const Statistic& x, const Statistic& z) {
+  Rational most = 0;
+  for (const Model& m : models)
+    for (std::size_t h = 0; h < m.layers.at(0).heads.size(); ++h) {
+      const ArgmaxSet ax = argmax_set(m, h, x), az = argmax_set(m, h, z);
+      const auto vx = one_value(m, h, x, ax), vz = one_value(m, h, z, az);
+      if (vx && vz && *vx == *vz) continue;
+      const std::vector<Rational> ox = attention(m, x, ax), oz = attention(m, z, az);
+      Rational sum = 0;
+      for (std::size_t k = 0; k < ox.size(); ++k) sum += magnitude(Rational(ox[k] - oz[k]));
+      most = std::max(most, sum);
+    }
+  return most;
+}
+
+}  // namespace lgc::kernel

@@ -1,0 +1,271 @@
+// The kernel's simulation construction (docs/theory.md §2 "The simulation construction", "Finite precision:
+// padding") on small cases worked out by hand, on the bundled T4.1.sim certificates, and its teeth.
+#include "lgcheck/kernel/certificate.hpp"
+#include "lgcheck/kernel/construction.hpp"
+#include "lgcheck/kernel/quantities.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+using lgc::Integer;
+using lgc::Rational;
+using nlohmann::json;
+namespace k = lgc::kernel;
+
+namespace {
+
+json fixture(const std::string& name) { return kt::read_json("tests/kernel/data/" + name); }
+
+bool has(const std::vector<std::string>& list, const std::string& text) {
+  return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return s.find(text) != std::string::npos; });
+}
+
+std::string all(const std::vector<std::string>& list) {
+  std::string out;
+  for (const auto& s : list) out += s + "\n";
+  return out;
+}
+
+json strings(std::initializer_list<std::vector<std::string>> rows) {
+  json out = json::array();
+  for (const auto& row : rows) out.push_back(json(row));
+  return out;
+}
+
+/// A one-head one-layer model with one-hot embeddings (E_s = e_s, width S), zero positional rows, the readout taking
+/// coordinate 1 (L = 1 for the values below).
+lgc::Model one_head(std::vector<std::string> alphabet, std::size_t period, std::size_t tau,
+                    const std::string& semantics, const json& qk, const json& value, const json& phi) {
+  const std::size_t S = alphabet.size();
+  json embedding = json::array(), positional = json::array(), readout = json::array({json::array()});
+  for (std::size_t s = 0; s < S; ++s) {
+    embedding.push_back(json::array());
+    for (std::size_t c = 0; c < S; ++c) embedding[s].push_back(s == c ? "1" : "0");
+    readout[0].push_back(s == 1 ? "1" : "0");
+  }
+  for (std::size_t r = 0; r < period; ++r) positional.push_back(json(std::vector<std::string>(S, "0")));
+  return kt::model_from(json{
+      {"format", "lgcheck-case/1"}, {"name", "hand"}, {"alphabet", alphabet}, {"width", S}, {"period", period},
+      {"locality", tau}, {"semantics", semantics}, {"embedding", embedding}, {"positional", positional},
+      {"layers", json::array({json{{"heads", json::array({json{{"qk", qk}, {"value", value}, {"phi", phi}}})}}})},
+      {"readout", {{"weights", readout}, {"bias", json::array({"0"})}, {"activation", "identity"}}}});
+}
+
+/// Uniform attention (every logit 0 but φ), S = 2 (a, b), the value copying "is b".
+lgc::Model uniform(std::size_t period, const std::string& semantics = "hardmax", const std::string& phi0 = "0") {
+  return one_head({"a", "b"}, period, 0, semantics, strings({{"0", "0"}, {"0", "0"}}),
+                  strings({{"0", "0"}, {"0", "1"}}), json::array({phi0}));
+}
+
+/// S = 3 (a, b, c): logit 1 on the keys a and b, 0 on c; the value copies "is b".
+lgc::Model prefers_ab(std::size_t tau) {
+  return one_head({"a", "b", "c"}, 1, tau, "hardmax", strings({{"1", "1", "1"}, {"1", "1", "1"}, {"0", "0", "0"}}),
+                  strings({{"0", "0", "0"}, {"0", "1", "0"}, {"0", "0", "0"}}),
+                  json(std::vector<std::string>(tau + 1, "0")));
+}
+
+k::Statistic stat(std::uint64_t T, k::Tokens window, std::vector<std::uint64_t> counts) {
+  return {T, std::move(window), std::move(counts)};
+}
+
+/// z of the construction with ε = 2 (δ = 2 for these models, L = 1) and padding length t.
+k::Statistic build(const lgc::Model& m, const k::Statistic& x, const Integer& t = 1) {
+  const std::vector<lgc::Model> models{m};
+  return k::construct(models, x, k::simulation_resolution(models, Rational(2)), t);
+}
+
+void check_z(const k::Statistic& z, std::uint64_t T, const std::vector<std::uint64_t>& counts) {
+  CHECK(z.length == T);
+  CHECK(z.counts == counts);
+}
+
+}  // namespace
+
+TEST_CASE("the construction on one uniform head, S = 2, Delta = 1, tau = 0, by hand", "[kernel][construction]") {
+  const lgc::Model m = uniform(1);
+  // K = SΔ = 2: Q = ⌈(5K + 7S + 2τ + 6)/δ + 1/2⌉ = ⌈30/2 + 1/2⌉ = 16 at ε = 2 (L = 1, δ = 2).
+  REQUIRE(k::simulation_resolution({m}, Rational(2)) == 16);
+  // No bulk (B = 0): z = x.
+  check_z(build(m, stat(1, {1}, {0, 0})), 1, {0, 0});
+  // Balanced: x = 40 a, 160 b, then the query a (T = 201, B = 200). Every logit is 0: the argmax set is both classes
+  // and the query slot (w_h = 1), two values, so no free absorber. I_h = [160/16, 160] = [10, 160] (10 > τ + 1);
+  // I_bal = [M_lo/(SQ), M_hi] = [200/32, 200] = [25/4, 200]; one component [25/4, 200], κ = min(1, 1/(25/4)) = 4/25.
+  // φ(40) = 6.4 -> ⌊6.9⌋ = 6, φ(160) = 25.6 -> ⌊26.1⌋ = 26; B' = 32, no deficit: z = (6, 26), T = 33.
+  const k::Statistic x = stat(201, {0}, {40, 160});
+  const k::Statistic z = build(m, x);
+  check_z(z, 33, {6, 26});
+  CHECK(z.window == x.window);
+  // ω_h(x) = (40, 160, 1)/201 and ω_h(z) = (6, 26, 1)/33 over (a, b, slot 0): the distance is
+  // (40/201 − 6/33) + (160/201 − 26/33) + (1/33 − 1/201) = 199/201 − 31/33 = 112/2211.
+  const Rational d = k::attention_distance({m}, x, z);
+  CHECK(d == Rational(112, 2211));
+  CHECK(d <= k::simulation_delta({m}, Rational(2)));
+}
+
+TEST_CASE("the construction with a free absorber, and rounding half up, by hand", "[kernel][construction]") {
+  const lgc::Model m = prefers_ab(0);
+  // K = 3, S = 3, τ = 0: Q = ⌈42/2 + 1/2⌉ = 22.
+  REQUIRE(k::simulation_resolution({m}, Rational(2)) == 22);
+  // x = 30 a, 90 b, 500 c, query c (T = 621): the argmax set is {a, b} (logit 1), no slot (the query c has logit 0).
+  // c's logit 0 is below the maximum: c is residue 0's free absorber, not balanced. I_h = [90/22, 90] = [45/11, 90],
+  // κ = 11/45: φ(30) = 22/3 -> ⌊7.83⌋ = 7, φ(90) = 22 -> ⌊22.5⌋ = 22; c is in no C_h: 0. B' = 29: z = (7, 22, 0).
+  check_z(build(m, stat(621, {2}, {30, 90, 500})), 30, {7, 22, 0});
+  // Rounding half up: x = 5 a, 44 b, 1000 c, query c: I_h = [44/22, 44] = [2, 44], κ = 1/2, φ(5) = 5/2 -> ⌊3⌋ = 3
+  // (half up; half to even would give 2), φ(44) = 22. z = (3, 22, 0), T = 26.
+  check_z(build(m, stat(1050, {2}, {5, 44, 1000})), 26, {3, 22, 0});
+}
+
+TEST_CASE("the window rule: the interval from 1 to V_h when the query slot is in the set and V_h/Q <= tau + 1",
+          "[kernel][construction]") {
+  const lgc::Model m = prefers_ab(1);
+  // τ = 1: Q = ⌈(15 + 21 + 2 + 6)/2 + 1/2⌉ = 23. x = 20 a, 40 b, 200 c, then the window c a (T = 262, B = 260).
+  REQUIRE(k::simulation_resolution({m}, Rational(2)) == 23);
+  // The argmax set: {a, b} and slot 0 (the query a, logit 1), not slot 1 (c): w_h = 1, V_h = 40, V_h/Q = 40/23 <= 2,
+  // so I_h = [1, 40] and κ = 1: every count kept, z = (20, 40, 0), T = 62. Without the rule, I_h = [40/23, 40] and
+  // κ = 23/40 would give φ(20) = 11.5 -> 12 and z = (12, 23, 0).
+  check_z(build(m, stat(262, {2, 0}, {20, 40, 200})), 62, {20, 40, 0});
+}
+
+TEST_CASE("the tie rules: the deficit to the largest class, least token first, and the least free absorber",
+          "[kernel][construction]") {
+  // Δ = 2, uniform: K = 4, Q = ⌈40/2 + 1/2⌉ = 21. Counts (a,0), (a,1), (b,0), (b,1) = 50, 1, 50, 99 (m_0 = m_1 =
+  // 100, B = 200), the query a at T = 201. No free absorber: balanced, I_bal = [100/42, 100]; I_h = [99/21, 99] is
+  // inside it: κ = 21/50. φ(50) = 21, φ(1) = min(1·1, κ·lo) = 1 (the gap below J_1), φ(99) = 41.58 -> 42.
+  // Residue 0 needs 42, residue 1 needs 43: B' = 86 (ρ = 0), residue 0's deficit 1 goes to its largest class in x,
+  // a and b tie at 50: the least token, a. z = (22, 1, 21, 42), T = 87.
+  const lgc::Model two = uniform(2);
+  REQUIRE(k::simulation_resolution({two}, Rational(2)) == 21);
+  check_z(build(two, stat(201, {0}, {50, 1, 50, 99})), 87, {22, 1, 21, 42});
+  // S = 3, logit 1 on a only, finite:3 (γ = 1, t = 8). x = 7 a, 3 b, 2 c, query c: the argmax set is {a} alone
+  // (one value: no interval, no component, φ = 1 everywhere): n'_a = 1. Every class is a free absorber (a is the
+  // whole argmax set with w_h = 0, b and c are below): residue 0's is a, the least token. Unpadded z = (1, 0, 0),
+  // T = 2; under finite:3 (not balanced) B' is raised to t − τ − 1 = 7 and the 6 extra positions go to a.
+  const lgc::Model only_a =
+      one_head({"a", "b", "c"}, 1, 0, "finite:3", strings({{"1", "1", "1"}, {"0", "0", "0"}, {"0", "0", "0"}}),
+               strings({{"0", "0", "0"}, {"1", "0", "0"}, {"0", "0", "0"}}), json::array({"0"}));
+  REQUIRE(k::padding_length({only_a}) == 8);
+  const k::Statistic x = stat(13, {2}, {7, 3, 2});
+  check_z(build(only_a, x), 2, {1, 0, 0});
+  check_z(build(only_a, x, 8), 8, {7, 0, 0});
+  // The head weighs one value at x and the same one at z: left out of the distance.
+  CHECK(k::attention_distance({only_a}, x, stat(8, {2}, {7, 0, 0})) == 0);
+}
+
+TEST_CASE("finite:p padding of a balanced construction: kappa doubled until z reaches t", "[kernel][construction]") {
+  // Uniform bulk, φ(0) = −1 (the query slot is below: w_h = 0, γ = 1), finite:7: t = 128; Q = 16 at ε = 2.
+  const lgc::Model m = uniform(1, "finite:7", "-1");
+  REQUIRE(k::padding_length({m}) == 128);
+  // x = 300 a, 300 b, query a (T = 601): {a, b} at logit 0, neither alone: balanced. I_h = [300/16, 300],
+  // I_bal = [600/32, 600] = [75/4, 600]: κ = 4/75, φ(300) = 16: z = (16, 16), T = 33 < 128. λ = 2: κ = 8/75, T = 65;
+  // λ = 4: κ = 16/75, φ(300) = 64: z = (64, 64), T = 129 >= 128.
+  const k::Statistic x = stat(601, {0}, {300, 300});
+  check_z(build(m, x), 33, {16, 16});
+  check_z(build(m, x, 128), 129, {64, 64});
+  // x shorter than t (T = 41): nothing padded. I = [5/4, 20] and [5/4, 40], κ = 4/5, φ(20) = 16: z = (16, 16), T = 33.
+  check_z(build(m, stat(41, {0}, {20, 20}), 128), 33, {16, 16});
+}
+
+TEST_CASE("the attention distance of a hand-built pair above delta", "[kernel][construction]") {
+  // Uniform head: ω(x) = (1, 1, 1)/3 for x = a b a, ω(z) = (0, 10, 1)/11 for z = b^10 a:
+  // |1/3 − 0| + |1/3 − 10/11| + |1/3 − 1/11| = 11/33 + 19/33 + 8/33 = 38/33 > δ = 1 at ε = 1.
+  const lgc::Model m = uniform(1);
+  const Rational d = k::attention_distance({m}, stat(3, {0}, {1, 1}), stat(11, {0}, {0, 10}));
+  CHECK(d == Rational(38, 33));
+  CHECK(d > k::simulation_delta({m}, Rational(1)));
+}
+
+TEST_CASE("the bundled T4.1.sim certificates: every z is the construction's", "[kernel][construction]") {
+  // The holding fixture: all 15 witnesses, x up to 6988 positions.
+  const auto r = k::check_certificate(fixture("modp_p3_hardmax__T4.1.sim.json"));
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "z is the construction's output at every one of the 15 simulation witnesses"));
+  // The mutation that drops the padding (finite:6, γ = 1/2, t = 4096): its violating witness's z, of length
+  // t = 4096, is the kernel's padded construction; it violates nothing (|z| <= the kernel's N_sim = 8201).
+  const auto mutation = k::check_certificate(fixture("details/mutation_no_padding__T4.1.sim.json"));
+  CHECK(has(mutation.reestablished, "z is the construction's output at every one of the 1 simulation witnesses"));
+  CHECK(has(mutation.problems, "evidence.witnesses[0]: expect \"violates\", but the property holds"));
+  // The threshold beyond 2^62: no witness, nothing claimed.
+  CHECK(k::check_certificate(fixture("details/random_threshold_beyond__T4.1.sim.json")).accepted());
+}
+
+TEST_CASE("a z that is not the construction's is rejected", "[kernel][construction]") {
+  // Witness 2: x of length 8, its construction z of length 5. z = x has the same window and residue, |z| <= N_sim
+  // and error 0 <= ε: only the construction tells it apart.
+  json cert = fixture("modp_p3_hardmax__T4.1.sim.json");
+  json& w = cert["evidence"]["witnesses"][2];
+  REQUIRE(w["x"]["length"] == 8);
+  REQUIRE(w["z"]["length"] == 5);
+  w["z"] = w["x"];
+  auto r = k::check_certificate(cert);
+  CHECK(has(r.problems, "evidence.witnesses[2]: z is not the construction's: recorded T=8, the kernel builds T=5"));
+  CHECK_FALSE(has(r.reestablished, "z is the construction's output"));
+  // Witness 13 (x of length 3075, z of 3009): one position moved from a class to the other token's class of the same
+  // residue; the length, window and residue totals stay.
+  cert = fixture("modp_p3_hardmax__T4.1.sim.json");
+  json& counts = cert["evidence"]["witnesses"][13]["z"]["counts"];
+  std::size_t from = 0;
+  while (counts[from] == 0) ++from;
+  const std::size_t to = (from + 3) % 6;  // S = 2, Δ = 3: the other token, same residue
+  counts[from] = counts[from].get<std::uint64_t>() - 1;
+  counts[to] = counts[to].get<std::uint64_t>() + 1;
+  r = k::check_certificate(cert);
+  INFO(all(r.problems));
+  CHECK(has(r.problems, "evidence.witnesses[13]: z is not the construction's: recorded T=3009, the kernel builds "
+                        "T=3009 (class " + std::to_string(std::min(from, to))));
+  // A forged violation with a z that is not the construction's is rejected too, not left open.
+  cert = fixture("modp_p3_hardmax__T4.1.sim.json");
+  cert["evidence"]["witnesses"][2]["z"] = cert["evidence"]["witnesses"][2]["x"];
+  cert["evidence"]["witnesses"][2]["expect"] = "violates";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.witnesses[2]: z is not the construction's"));
+}
+
+TEST_CASE("the error lemma's attention distance is compared with delta", "[kernel][construction]") {
+  // The fixture's witnesses against a delta far below their distances (the worst recorded is about 0.004): the
+  // construction's z then certainly violates the lemma's bound.
+  const json cert = fixture("modp_p3_hardmax__T4.1.sim.json");
+  const lgc::Case c = lgc::parse_case(cert["case"], "inline");
+  k::WitnessContext ctx;
+  ctx.c = &c;
+  ctx.epsilon = Rational(1, 10);
+  ctx.n_sim = *k::n_sim(c.models, Rational(1, 10));
+  ctx.resolution = k::simulation_resolution(c.models, Rational(1, 10));
+  ctx.delta = Rational(1, 1000000);
+  json w = cert["evidence"]["witnesses"][13];
+  const auto r = k::check_witness(w, ctx);
+  CHECK(r.status == k::WitnessStatus::Rejected);
+  CHECK(r.violated);
+  CHECK(r.constructed);
+  CHECK(r.why.find("max_h |w_h(x) - w_h(z)|_1 = ") == 0);
+  CHECK(r.why.find(" > delta = 1/1000000") != std::string::npos);
+  w["expect"] = "violates";
+  CHECK(k::check_witness(w, ctx).status == k::WitnessStatus::Reestablished);
+  ctx.delta = Rational(1, 10);  // the kernel's δ: the lemma holds
+  w["expect"] = "holds";
+  CHECK(k::check_witness(w, ctx).status == k::WitnessStatus::Reestablished);
+}
+
+TEST_CASE("the error is still compared with epsilon: a construction at a resolution too coarse",
+          "[kernel][construction]") {
+  // With Q = 2 in place of the kernel's (the mutation "resolution Q = 2"), witness 13's x (3075 positions, f(x) =
+  // 1021/1025) is scaled down to a z of a few positions: its z is that construction's, δ = 2 lets any distance pass,
+  // and |f(x) − f(z)| > ε = 1/10 is what rejects it.
+  const json cert = fixture("modp_p3_hardmax__T4.1.sim.json");
+  const lgc::Case c = lgc::parse_case(cert["case"], "inline");
+  k::WitnessContext ctx;
+  ctx.c = &c;
+  ctx.epsilon = Rational(1, 10);
+  ctx.n_sim = *k::n_sim(c.models, Rational(1, 10));
+  ctx.resolution = 2;
+  ctx.delta = 2;
+  json w = cert["evidence"]["witnesses"][13];
+  const auto x = std::get<k::Statistic>(k::read_statistic(w["x"], c.model()));
+  const k::Statistic z = k::construct(c.models, x, 2, 1);
+  w["z"] = {{"length", z.length}, {"window", z.window}, {"counts", z.counts}};
+  const auto r = k::check_witness(w, ctx);
+  INFO(r.why);
+  CHECK(r.violated);
+  CHECK(r.why == "model 0: |f(x) - f(z)| > epsilon = 1/10");
+}
