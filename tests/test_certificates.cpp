@@ -224,7 +224,7 @@ TEST_CASE("A time-budget stop is accepted only for a claim a budget can stop, an
   // L4.L charges its enumeration: a time budget could stop it (not reproducible: nothing claimed).
   nlohmann::json cert = certificate_for("paper/modp/modp_p3_hardmax.json", "L4.L");
   cert["verdict"] = "UNDECIDED";
-  cert["detail"] = "stopped: the time budget of 30 s was used up (raise --budget to decide)";
+  cert["detail"] = "stopped: the budget of 30 s was used up (4096 items enumerated) (raise --budget to decide)";
   cert["evidence"] = {{"budget", "30 s"}};
   cert["scope"] = lgc::scope_json(lgc::ClaimResult{}.scope);
   const lgc::ReplayResult ok = lgc::replay_certificate(cert);
