@@ -5,8 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <string>
+#include <vector>
 
 namespace kt {
 
@@ -31,5 +33,20 @@ inline lgc::kernel::Tokens tokens(const lgc::Model& m, const std::string& text) 
 }
 
 inline lgc::Rational exact_of(const lgc::Number& x) { return x.exact(); }
+
+/// A certificate of tests/kernel/data.
+inline nlohmann::json fixture(const std::string& name) { return read_json("tests/kernel/data/" + name); }
+
+/// Whether some line of `list` contains `text`.
+inline bool has(const std::vector<std::string>& list, const std::string& text) {
+  return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return s.find(text) != std::string::npos; });
+}
+
+/// The lines of `list`, one per line (for INFO).
+inline std::string all(const std::vector<std::string>& list) {
+  std::string out;
+  for (const auto& s : list) out += s + "\n";
+  return out;
+}
 
 }  // namespace kt

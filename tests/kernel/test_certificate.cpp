@@ -18,17 +18,9 @@ namespace k = lgc::kernel;
 
 namespace {
 
-json fixture(const std::string& name) { return kt::read_json("tests/kernel/data/" + name); }
-
-bool has(const std::vector<std::string>& list, const std::string& text) {
-  return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return s.find(text) != std::string::npos; });
-}
-
-std::string all(const std::vector<std::string>& list) {
-  std::string out;
-  for (const auto& s : list) out += s + "\n";
-  return out;
-}
+using kt::all;
+using kt::fixture;
+using kt::has;
 
 #ifdef LGCHECK_SANITIZED
 // Under the sanitizers one check of the whole T5.2.sim fixture (six x of 30 000 tokens, each walked by the limit map,

@@ -16,17 +16,9 @@ namespace k = lgc::kernel;
 
 namespace {
 
-json fixture(const std::string& name) { return kt::read_json("tests/kernel/data/" + name); }
-
-bool has(const std::vector<std::string>& list, const std::string& text) {
-  return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return s.find(text) != std::string::npos; });
-}
-
-std::string all(const std::vector<std::string>& list) {
-  std::string out;
-  for (const auto& s : list) out += s + "\n";
-  return out;
-}
+using kt::all;
+using kt::fixture;
+using kt::has;
 
 json strings(std::initializer_list<std::vector<std::string>> rows) {
   json out = json::array();
@@ -222,17 +214,24 @@ TEST_CASE("a z that is not the construction's is rejected", "[kernel][constructi
   CHECK(has(k::check_certificate(cert).problems, "evidence.witnesses[2]: z is not the construction's"));
 }
 
+/// The context of a T4.1.sim witness at ε = 1/10 with the kernel's N_sim, the resolution Q and δ given.
+static k::WitnessContext simulation_context(const lgc::Case& c, const Integer& Q, const Rational& delta) {
+  k::WitnessContext ctx;
+  ctx.c = &c;
+  ctx.epsilon = Rational(1, 10);
+  ctx.n_sim = *k::n_sim(c.models, Rational(1, 10));
+  ctx.resolution = Q;
+  ctx.delta = delta;
+  return ctx;
+}
+
 TEST_CASE("the error lemma's attention distance is compared with delta", "[kernel][construction]") {
   // The fixture's witnesses against a delta far below their distances (the worst recorded is about 0.004): the
   // construction's z then certainly violates the lemma's bound.
   const json cert = fixture("modp_p3_hardmax__T4.1.sim.json");
   const lgc::Case c = lgc::parse_case(cert["case"], "inline");
-  k::WitnessContext ctx;
-  ctx.c = &c;
-  ctx.epsilon = Rational(1, 10);
-  ctx.n_sim = *k::n_sim(c.models, Rational(1, 10));
-  ctx.resolution = k::simulation_resolution(c.models, Rational(1, 10));
-  ctx.delta = Rational(1, 1000000);
+  k::WitnessContext ctx = simulation_context(c, k::simulation_resolution(c.models, Rational(1, 10)),
+                                             Rational(1, 1000000));
   json w = cert["evidence"]["witnesses"][13];
   const auto r = k::check_witness(w, ctx);
   CHECK(r.status == k::WitnessStatus::Rejected);
@@ -254,12 +253,7 @@ TEST_CASE("the error is still compared with epsilon: a construction at a resolut
   // and |f(x) − f(z)| > ε = 1/10 is what rejects it.
   const json cert = fixture("modp_p3_hardmax__T4.1.sim.json");
   const lgc::Case c = lgc::parse_case(cert["case"], "inline");
-  k::WitnessContext ctx;
-  ctx.c = &c;
-  ctx.epsilon = Rational(1, 10);
-  ctx.n_sim = *k::n_sim(c.models, Rational(1, 10));
-  ctx.resolution = 2;
-  ctx.delta = 2;
+  const k::WitnessContext ctx = simulation_context(c, 2, 2);
   json w = cert["evidence"]["witnesses"][13];
   const auto x = std::get<k::Statistic>(k::read_statistic(w["x"], c.model()));
   const k::Statistic z = k::construct(c.models, x, 2, 1);

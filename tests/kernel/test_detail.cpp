@@ -14,14 +14,11 @@ namespace k = lgc::kernel;
 
 namespace {
 
-json fixture(const std::string& name) { return kt::read_json("tests/kernel/data/" + name); }
+using kt::fixture;
+using kt::has;
 
 std::optional<k::DetailCheck> detail_of(const json& cert) {
   return k::check_detail(cert, lgc::parse_case(cert["case"], "inline"));
-}
-
-bool has(const std::vector<std::string>& list, const std::string& text) {
-  return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return s.find(text) != std::string::npos; });
 }
 
 /// Each number of the detail with its last digit changed, one at a time: how many the check still accepts.
@@ -43,16 +40,33 @@ std::size_t accepted_tamperings(const json& cert, std::size_t& numbers) {
   return accepted;
 }
 
+/// A fixture, the free slots of its sentence, the numbers of its detail, and how many of them changed one at a time
+/// (last digit) are still accepted: all inside free slots.
+struct DetailRow {
+  const char* name;
+  std::size_t free, numbers, accepted;
+};
+
+void check_rows(const std::vector<DetailRow>& rows) {
+  for (const DetailRow& row : rows) {
+    const json cert = fixture(row.name);
+    const auto d = detail_of(cert);
+    INFO(row.name << "\n" << cert["detail"].get<std::string>() << "\n" << (d ? d->expected : "unknown claim"));
+    REQUIRE(d);
+    CHECK(d->matches);
+    CHECK(d->free_slots == row.free);
+    std::size_t numbers = 0;
+    CHECK(accepted_tamperings(cert, numbers) == row.accepted);
+    CHECK(numbers == row.numbers);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("the detail of a holding verdict is its claim's sentence, each number tied to the record or counted free",
           "[kernel][detail]") {
   // fixture, free slots of its sentence, numbers of its detail, tamperings still accepted (all inside free slots)
-  struct Row {
-    const char* name;
-    std::size_t free, numbers, accepted;
-  };
-  const Row rows[] = {
+  const std::vector<DetailRow> rows = {
       {"modp_p3_perturbed_pair__L4.L.json", 0, 11, 0},  // every number a recorded field or the domain's
       {"modp_p2_perturbed_pair__T4.1.lg.json", 0, 5, 0},
       {"modp_p3_hardmax__T4.1.sim.json", 0, 11, 0},  // the constructed inputs: the samples less the 1000 random
@@ -70,17 +84,7 @@ TEST_CASE("the detail of a holding verdict is its claim's sentence, each number 
       {"regime_token__L5.3.subsample.json", 3, 11, 3},     // the G and L maxima at 6 digits, the informative premises
       {"attention_pair_smooth__T5.2.sim.json", 1, 10, 1},  // the smallest bound at 4 digits
   };
-  for (const Row& row : rows) {
-    const json cert = fixture(row.name);
-    const auto d = detail_of(cert);
-    INFO(row.name << "\n" << cert["detail"].get<std::string>() << "\n" << (d ? d->expected : "unknown claim"));
-    REQUIRE(d);
-    CHECK(d->matches);
-    CHECK(d->free_slots == row.free);
-    std::size_t numbers = 0;
-    CHECK(accepted_tamperings(cert, numbers) == row.accepted);
-    CHECK(numbers == row.numbers);
-  }
+  check_rows(rows);
 }
 
 TEST_CASE("a detail edited in its words or numbers is rejected by the certificate check, both texts named",
@@ -123,11 +127,7 @@ TEST_CASE("the detail of a REFUTED or UNDECIDED verdict is its claim's sentence 
   // The search's records: random models' REFUTED and UNDECIDED runs, and REFUTED records of the mutation suite's
   // broken constants (data/details/mutation_*: rejected by the kernel for the constant, their details the search's
   // sentences). Free slots are the counterexample's own values and what the kernel does not draw.
-  struct Row {
-    const char* name;
-    std::size_t free, numbers, accepted;
-  };
-  const Row rows[] = {
+  const std::vector<DetailRow> rows = {
       // REFUTED
       {"details/random_differ__T4.1.witness.json", 3, 5, 4},  // the first length, |f - g|, the statistic
       {"details/random_no_difference__T4.1.witness.json", 0, 4, 0},
@@ -162,17 +162,7 @@ TEST_CASE("the detail of a REFUTED or UNDECIDED verdict is its claim's sentence 
       {"details/random_stopped_items__L5.conv.json", 0, 1, 0},
       {"details/random_stopped_seconds__T4.1.lg.json", 1, 2, 1},  // the items enumerated before the clock ran out
   };
-  for (const Row& row : rows) {
-    const json cert = fixture(row.name);
-    const auto d = detail_of(cert);
-    INFO(row.name << "\n" << cert["detail"].get<std::string>() << "\n" << (d ? d->expected : "unknown claim"));
-    REQUIRE(d);
-    CHECK(d->matches);
-    CHECK(d->free_slots == row.free);
-    std::size_t numbers = 0;
-    CHECK(accepted_tamperings(cert, numbers) == row.accepted);
-    CHECK(numbers == row.numbers);
-  }
+  check_rows(rows);
 }
 
 TEST_CASE("a REFUTED or UNDECIDED detail of another verdict's sentence, another model or another witness is "
