@@ -715,7 +715,8 @@ Sentences simulation_failing(const Record& r) {
     const json* z_field = member(*w, "z");
     const std::string z_length = text(z_field ? member(*z_field, "length") : nullptr);
     // The search tests |z| first, then the error, then the attention distance.
-    const auto length = rational(z_field ? member(*z_field, "length") : nullptr), n_sim = rational(r.evj("N_sim_claimed"));
+    const auto length = rational(z_field ? member(*z_field, "length") : nullptr);
+    const auto n_sim = rational(r.evj("N_sim_claimed"));
     if (length && n_sim && *length > *n_sim) {
       out.push_back("|z| = " + z_length + " > N_sim = " + r.ev("N_sim_claimed") + " for x: " + x);
       continue;
@@ -755,15 +756,17 @@ Sentences witness41_failing(const Record& r) {
                         : "the case names no witness order (check.witness_n >= 1, check.witness_length >= witness_n)"};
   // The search records D_n once its curve reaches the lengths; D_n = 0 exactly leaves only D(differ_by) to decide.
   const std::string top = n && length ? to_string(std::max(*n, *length)) : kMissing;
+  const std::string M = r.ev("differ_by");
   if (!r.has("D_n"))
-    return {r.refuted() ? kMissing : "lengths up to " + top + " needed, reached " + NUM + " within the statistic budget"};
+    return {r.refuted() ? kMissing
+                        : "lengths up to " + top + " needed, reached " + NUM + " within the statistic budget"};
   if (r.ev("D_n") != "0")
-    return {r.refuted() ? "f and g differ at length " + NUM + " <= n = " + r.ev("n") + ": |f - g| = " + VALUE + " at " +
-                              STAT
-                        : "D(" + NUM + ") = " + VALUE + " is neither the exact 0 nor certainly positive (at " + STAT + ")"};
-  return {r.refuted() ? "no difference of eta = " + r.ev("eta") + " by length " + r.ev("differ_by") + ": D(" +
-                            r.ev("differ_by") + ") = " + r.ev("D_differ")
-                      : "D(" + r.ev("differ_by") + ") = " + r.ev("D_differ") + " not separated from eta = " + r.ev("eta")};
+    return {r.refuted()
+                ? "f and g differ at length " + NUM + " <= n = " + r.ev("n") + ": |f - g| = " + VALUE + " at " + STAT
+                : "D(" + NUM + ") = " + VALUE + " is neither the exact 0 nor certainly positive (at " + STAT + ")"};
+  return {r.refuted() ? "no difference of eta = " + r.ev("eta") + " by length " + M + ": D(" + M + ") = " +
+                            r.ev("D_differ")
+                      : "D(" + M + ") = " + r.ev("D_differ") + " not separated from eta = " + r.ev("eta")};
 }
 
 /// T5.2.witness's statistic argument: the first head after the first layer with a non-zero value, as the search
