@@ -83,6 +83,28 @@ TEST_CASE("T4.2.avg holds on the bundled cases (SAMPLED lengths, VACUOUS premise
   }
 }
 
+TEST_CASE("C4.2.regularity with a sin readout: an enclosure of E_t that holds the claimed value is UNDECIDED, not "
+          "REFUTED",
+          "[theorem42][claim]") {
+  // A random hardmax pair with sin readouts (an audit's case, kept as a kernel fixture): E_1 = [0, 2.9e-39] may be
+  // the claimed 0; before, any inexact E_t was REFUTED, and the kernel rejected that REFUTED (no counterexample).
+  std::ifstream in(lgc::test::source_dir() / "tests/kernel/data/details/sin_enclosure__C4.2.regularity.json");
+  const nlohmann::json cert = nlohmann::json::parse(in);
+  const lgc::Case c = lgc::parse_case(cert["case"], "inline");
+  REQUIRE(lgc::is_regularity_case(c));
+  lgc::RegularityParams p = lgc::regularity_params(c);
+  lgc::ClaimResult r = lgc::check_regularity(c, p);
+  INFO(r.detail);
+  CHECK(r.verdict == lgc::Verdict::Undecided);
+  CHECK(r.detail.find("E_1 = [0, ") == 0);
+  CHECK(r.detail.find("is not separated from 0, the claimed value") != std::string::npos);
+  p.eta = 5;  // a claimed eta the enclosures after K certainly miss: REFUTED there, not UNDECIDED
+  p.claimed_switch = 0;
+  r = lgc::check_regularity(c, p);
+  INFO(r.detail);
+  CHECK(r.verdict == lgc::Verdict::Refuted);
+}
+
 TEST_CASE("T4.2.avg refutes a conclusion constant the instance does not meet", "[theorem42][claim]") {
   lgc::Case c = lgc::test::bundled("average/farey_hat_n4_uniform.json");
   lgc::AverageParams p = lgc::average_params(c);

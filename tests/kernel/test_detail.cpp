@@ -273,7 +273,9 @@ TEST_CASE("REFUTED records the search writes for token names holding a quote or 
                            // and two T4.1.witness records the kernel rejected: eta absent (0, docs/case-format.md,
                            // read as 1/4), and the UNDECIDED of a case naming no witness order (no evidence)
                            "details/eta_default__T4.1.witness.json",
-                           "details/random_no_witness_order__T4.1.witness.json"}) {
+                           "details/random_no_witness_order__T4.1.witness.json",
+                           // a sin pair's E_1 enclosure holding the claimed 0: UNDECIDED (the search said REFUTED)
+                           "details/sin_enclosure__C4.2.regularity.json"}) {
     const auto r = k::check_certificate(fixture(name));
     INFO(name << "\n" << (r.problems.empty() ? "" : r.problems.front()));
     CHECK(r.accepted());

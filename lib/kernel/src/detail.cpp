@@ -887,19 +887,26 @@ Sentences average_failing(const Record& r) {
 
 Sentences regularity_failing(const Record& r) {
   const auto K = rational(r.evj("switch_length")), tail = rational(r.evj("tail"));
-  if (!r.refuted())
-    return {"lengths up to K + tail = " + (K && tail ? to_string(*K + *tail) : kMissing) + " exceed the budget " +
-            r.check_rational("average_budget", "20000") + " (check.average_budget)"};
+  const json budget_text = r.check_rational("average_budget", "20000");
+  const auto budget = rational(&budget_text);
+  if (!K || !tail || !budget) return {kMissing};
+  if (*K + *tail > *budget)  // the search stops before any E_t
+    return {r.refuted() ? kMissing
+                        : "lengths up to K + tail = " + to_string(*K + *tail) + " exceed the budget " +
+                              to_string(*budget) + " (check.average_budget)"};
+  const std::string detail = r.detail();
   // The words follow the length t the detail names: the short law up to the case's switch, the claimed value 0 up
   // to the claimed K (the record's switch_length), η after.
-  const std::string detail = r.detail();
   const json t_text = detail.starts_with("E_") ? detail.substr(2, digits_at(detail, 2)) : std::string();
   const auto t = rational(&t_text);
   const json switch_text = r.check_rational("switch_length", "1");
   const auto switch_at = rational(&switch_text);
-  if (!t || !K || !switch_at) return {kMissing};
-  return {"E_" + NUM + " = " + VALUE + " under the " + (*t <= *switch_at ? "short" : "long") + " distribution, not " +
-          (*t <= *K ? "0" : r.ev("eta")) + " as claimed (switch K = " + r.ev("switch_length") + ")"};
+  if (!t || !switch_at) return {kMissing};
+  const std::string law = "E_" + NUM + " = " + VALUE + " under the " + (*t <= *switch_at ? "short" : "long") +
+                          " distribution", want = *t <= *K ? "0" : r.ev("eta"), switch_K = r.ev("switch_length");
+  if (!r.refuted())  // an enclosure (a sin readout) that holds the claimed value
+    return {law + " is not separated from " + want + ", the claimed value (switch K = " + switch_K + ")"};
+  return {law + ", not " + want + " as claimed (switch K = " + switch_K + ")"};
 }
 
 Sentences convergence_failing(const Record& r) {
