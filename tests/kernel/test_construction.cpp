@@ -207,10 +207,13 @@ TEST_CASE("a z that is not the construction's is rejected", "[kernel][constructi
   INFO(all(r.problems));
   CHECK(has(r.problems, "evidence.witnesses[13]: z is not the construction's: recorded T=3009, the kernel builds "
                         "T=3009 (class " + std::to_string(std::min(from, to))));
-  // A forged violation with a z that is not the construction's is rejected too, not left open.
+  // A forged violation with a z that is not the construction's is rejected too, not left open; beside the holding
+  // verdict a "violates" is itself a contradiction (the search records one only with REFUTED).
   cert = fixture("modp_p3_hardmax__T4.1.sim.json");
   cert["evidence"]["witnesses"][2]["z"] = cert["evidence"]["witnesses"][2]["x"];
   cert["evidence"]["witnesses"][2]["expect"] = "violates";
+  CHECK(has(k::check_certificate(cert).problems, "evidence.witnesses[2].expect: \"violates\" beside a SAMPLED verdict"));
+  cert["verdict"] = "REFUTED";
   CHECK(has(k::check_certificate(cert).problems, "evidence.witnesses[2]: z is not the construction's"));
 }
 

@@ -2315,6 +2315,10 @@ class Checker {
   /// Claim-specific requirements on a witness beyond its own property.
   bool check_witness_fields(const std::string& claim, const std::string& kind, const json& w, const std::string& path) {
     if (!w.is_object()) return true;  // check_witness reports it
+    // The search records a violation only beside REFUTED: under a holding verdict it contradicts the record, whether
+    // or not the witness is within the expansion budget (an audit's forgery hid one beyond it).
+    if (holding() && member(w, "expect") && *member(w, "expect") == "violates")
+      return problem(path + ".expect", cat("\"violates\" beside a ", verdict(), " verdict")), false;
     std::string why;
     if (claim == "L4.L" && w.contains("L")) {  // the recorded L is never used; it must be the kernel's
       auto m = w.contains("model") ? count_at(w, "model", case_.models.size() - 1) : std::optional<std::uint64_t>(0);
