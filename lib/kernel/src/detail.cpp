@@ -769,19 +769,6 @@ Sentences witness41_failing(const Record& r) {
                       : "D(" + M + ") = " + r.ev("D_differ") + " not separated from eta = " + r.ev("eta")};
 }
 
-/// T5.2.witness's statistic argument: the first head after the first layer with a non-zero value, as the search
-/// names it; "" when every such head has value 0.
-std::string statistic_obstacle(const Record& r) {
-  for (const Model& m : r.parsed().models)
-    for (std::size_t l = 1; l < m.layers.size(); ++l)
-      for (std::size_t h = 0; h < m.layers[l].heads.size(); ++h)
-        for (std::size_t i = 0; i < m.width * m.width; ++i)
-          if (m.layers[l].heads[h].value(i / m.width, i % m.width) != 0)
-            return m.name + ": layer " + std::to_string(l + 1) + " head " + std::to_string(h + 1) +
-                   " has a non-zero value, so the output at T depends on more than T's statistic";
-  return "";
-}
-
 Sentences witness52_failing(const Record& r) {
   const auto n = rational(r.evj("n")), M = rational(r.evj("differ_by")), eta = rational(r.evj("eta"));
   const bool refuted = r.refuted();
@@ -791,8 +778,8 @@ Sentences witness52_failing(const Record& r) {
                     : "the case names no witness (check.witness_n >= 1 and check.witness_length > witness_n)"};
   if (*eta <= Rational(3) / Rational(pow(Integer(2), 64)))
     return {refuted ? kMissing : "the case names no difference to check (check.eta must exceed 3 * 2^-64)"};
-  if (const std::string why = statistic_obstacle(r); !why.empty())
-    return {refuted ? kMissing : "the statistic argument does not apply: " + why};
+  if (const auto why = statistic_obstacle(r.parsed().models))
+    return {refuted ? kMissing : "the statistic argument does not apply: " + *why};
   // A difference at a length <= n is recorded as differs_at; the gap at M only once every length <= n agreed.
   const std::string far = " of eta = " + r.ev("eta") + " at length " + r.ev("differ_by") + ": |f - g| <= " + NUM +
                           " at every statistic";

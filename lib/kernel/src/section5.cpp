@@ -355,6 +355,17 @@ Layer2Head layer2_head(const Head& g, const std::vector<Rational>& b, unsigned b
 }  // namespace
 
 Number certified_max(const Number& a, const Number& b, unsigned bits) { return extreme(a, b, true, bits); }
+std::optional<std::string> statistic_obstacle(const std::vector<Model>& models) {
+  for (const Model& m : models)
+    for (std::size_t l = 1; l < m.layers.size(); ++l)
+      for (std::size_t h = 0; h < m.layers[l].heads.size(); ++h)
+        for (std::size_t i = 0; i < m.width * m.width; ++i)
+          if (m.layers[l].heads[h].value(i / m.width, i % m.width) != 0)
+            return m.name + ": layer " + std::to_string(l + 1) + " head " + std::to_string(h + 1) +
+                   " has a non-zero value, so the output at T depends on more than T's statistic";
+  return std::nullopt;
+}
+
 std::optional<std::string> layer2_obstacle(const Model& m) {
   if (m.layers.size() != 2 || m.semantics.kind != Semantics::Kind::Softmax) return "not a two-layer softmax model";
   return std::nullopt;

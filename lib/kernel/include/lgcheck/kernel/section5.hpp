@@ -81,6 +81,10 @@ std::vector<Rational> kgram_target(const std::vector<int>& x, std::size_t k, std
 /// Why Theorem 5.2's bounds below do not cover `model`, or nullopt: they need two softmax layers (any Δ, any
 /// second-layer φ). A certificate of T5.2.sim on another model was not issued by the search: rejected.
 std::optional<std::string> layer2_obstacle(const Model& model);
+/// T5.2.witness's statistic argument (theory.md "A witness family for the positional margin"): the first head after
+/// the first layer with a non-zero value, named as the search names it ("f: layer 2 head 1 has a non-zero value, …");
+/// nullopt when every such head has value 0, so each output is its first layer's statistic's.
+std::optional<std::string> statistic_obstacle(const std::vector<Model>& models);
 /// The larger of two certified numbers: exact when both are, else the hull of their ends.
 Number certified_max(const Number& a, const Number& b, unsigned bits = 128);
 /// The first layer's box (theory.md "The integrands"): b_r = max(|lo_r|, |hi_r|), lo_r = min_c y_c,r + Σ_h min_c
