@@ -17,37 +17,104 @@ std::size_t slot_class(const Model& m, const Statistic& s, std::size_t t) {
   return static_cast<std::size_t>(s.window[s.window.size() - 1 - t]) * m.period + (s.length - t) % m.period;
 }
 
-QVector vector_of(const Model& m, std::size_t c) { return class_vector(m, c / m.period, c % m.period); }
-
-/// M_h (E_y + p_ρ) for σ's query (y the last token, ρ = T mod Δ): a key's logit is its vector times this.
-QVector query_form(const Model& m, std::size_t head, const Statistic& s) {
-  return apply<Rational>(m.layers.at(0).heads.at(head).qk, class_vector(m, s.window.back(), s.length % m.period));
+/// σ's query class: the last token y at residue ρ = T mod Δ.
+std::size_t query_class(const Model& m, const Statistic& s) {
+  return static_cast<std::size_t>(s.window.back()) * m.period + s.length % m.period;
 }
 
-Rational logit(const Model& m, const QVector& mq, std::size_t c) { return dot<Rational>(vector_of(m, c), mq); }
+/// A first-layer head's argmax set at σ: the bulk classes C_h (index s·Δ + r, count > 0) and the window slots t
+/// (position T − t) whose logit is the largest of the present keys.
+struct ArgmaxSet {
+  std::vector<std::size_t> classes;
+  std::vector<std::size_t> slots;
+};
 
-/// A head of some model with its query form, top logit and argmax set at x.
-struct HeadAt {
+}  // namespace
+
+/// A head's table: logit[q][c] = (E_s + p_r)ᵀ M_h (E_y + p_ρ) for the key class c = s·Δ + r and the query class
+/// q = y·Δ + ρ; value[c] = the least class with the same V_h(E_s + p_r).
+struct Construction::Head {
   const Model* m;
   std::size_t head;
-  QVector mq;
+  std::vector<std::vector<Rational>> logit;
+  std::vector<std::size_t> value;
+
+  Head(const Model& model, std::size_t h) : m(&model), head(h) {
+    const std::size_t K = m->alphabet_size() * m->period;
+    const auto& H = m->layers.at(0).heads.at(h);
+    std::vector<QVector> keys, values;
+    for (std::size_t c = 0; c < K; ++c) keys.push_back(class_vector(*m, c / m->period, c % m->period));
+    for (std::size_t c = 0; c < K; ++c) {
+      const QVector mq = apply<Rational>(H.qk, keys[c]);
+      logit.emplace_back();
+      for (std::size_t k = 0; k < K; ++k) logit.back().push_back(dot<Rational>(keys[k], mq));
+      values.push_back(apply<Rational>(H.value, keys[c]));
+      value.push_back(static_cast<std::size_t>(std::find(values.begin(), values.end(), values.back()) - values.begin()));
+    }
+  }
+
+  /// The logit of window slot t at σ (its class's, plus φ_t).
+  Rational slot_logit(const Statistic& s, std::size_t t) const {
+    return logit[query_class(*m, s)][slot_class(*m, s, t)] + m->layers[0].heads[head].phi[t];
+  }
+
+  ArgmaxSet argmax_set(const Statistic& s) const {
+    const std::vector<Rational>& row = logit[query_class(*m, s)];
+    std::vector<Rational> slots;
+    for (std::size_t t = 0; t < s.window.size(); ++t) slots.push_back(slot_logit(s, t));
+    const Rational* top = &slots.front();
+    for (const Rational& l : slots) top = l > *top ? &l : top;
+    for (std::size_t c = 0; c < row.size(); ++c)
+      if (s.counts[c] > 0 && row[c] > *top) top = &row[c];
+    ArgmaxSet a;
+    for (std::size_t c = 0; c < row.size(); ++c)
+      if (s.counts[c] > 0 && row[c] == *top) a.classes.push_back(c);
+    for (std::size_t t = 0; t < slots.size(); ++t)
+      if (slots[t] == *top) a.slots.push_back(t);
+    return a;
+  }
+
+  /// The value class every key of the set carries (the head weighs one value at σ), else nullopt.
+  std::optional<std::size_t> one_value(const Statistic& s, const ArgmaxSet& a) const {
+    std::vector<std::size_t> keys = a.classes;
+    for (std::size_t t : a.slots) keys.push_back(slot_class(*m, s, t));
+    for (std::size_t c : keys)
+      if (value[c] != value[keys.front()]) return std::nullopt;
+    return value[keys.front()];
+  }
+
+  /// ω_h: the hardmax weights summed per bulk class (index s·Δ + r) and per window slot t (index SΔ + t).
+  std::vector<Rational> attention(const Statistic& s, const ArgmaxSet& a) const {
+    const std::size_t K = logit.size();
+    Integer total(a.slots.size());
+    for (std::size_t c : a.classes) total += s.counts[c];
+    std::vector<Rational> omega(K + m->locality + 1, Rational(0));
+    for (std::size_t c : a.classes) omega[c] = Rational(Integer(s.counts[c]), total);
+    for (std::size_t t : a.slots) omega[K + t] = Rational(Integer(1), total);
+    return omega;
+  }
+};
+
+namespace {
+
+/// A head with its logits at x's query, top logit and argmax set at x.
+struct HeadAt {
+  const Construction::Head* h;
+  const std::vector<Rational>* row;
   Rational top;
   ArgmaxSet a;
   bool one;  ///< weighs one value at x
 };
 
-std::vector<HeadAt> heads_at(const std::vector<Model>& models, const Statistic& x) {
+std::vector<HeadAt> heads_at(const std::vector<Construction::Head>& heads, const Statistic& x) {
   std::vector<HeadAt> out;
-  for (const Model& m : models)
-    for (std::size_t h = 0; h < m.layers.at(0).heads.size(); ++h) {
-      ArgmaxSet a = argmax_set(m, h, x);
-      const bool one = one_value(m, h, x, a).has_value();
-      const QVector mq = query_form(m, h, x);
-      const Rational top = a.classes.empty() ? Rational(logit(m, mq, slot_class(m, x, a.slots[0])) +
-                                                        m.layers[0].heads[h].phi[a.slots[0]])
-                                             : logit(m, mq, a.classes[0]);
-      out.push_back({&m, h, mq, top, std::move(a), one});
-    }
+  for (const Construction::Head& h : heads) {
+    ArgmaxSet a = h.argmax_set(x);
+    const bool one = h.one_value(x, a).has_value();
+    const auto& row = h.logit[query_class(*h.m, x)];
+    const Rational top = a.classes.empty() ? h.slot_logit(x, a.slots[0]) : row[a.classes[0]];
+    out.push_back({&h, &row, top, std::move(a), one});
+  }
   return out;
 }
 
@@ -60,7 +127,7 @@ Span head_interval(const HeadAt& h, const Statistic& x, const Integer& Q) {
   std::uint64_t V = 0;
   for (std::size_t c : h.a.classes) V = std::max(V, x.counts[c]);
   Rational lo = Rational(Integer(V), Q);
-  if (!h.a.slots.empty() && lo <= Rational(Integer(h.m->locality + 1))) lo = 1;
+  if (!h.a.slots.empty() && lo <= Rational(Integer(h.h->m->locality + 1))) lo = 1;
   return {lo, Rational(Integer(V))};
 }
 
@@ -73,7 +140,7 @@ std::vector<std::optional<std::size_t>> free_absorbers(const std::vector<HeadAt>
       const std::size_t c = s * f.period + r;
       const bool free = std::all_of(heads.begin(), heads.end(), [&](const HeadAt& h) {
         const bool alone = h.a.slots.empty() && h.a.classes == std::vector<std::size_t>{c};
-        return logit(*h.m, h.mq, c) < h.top || alone;
+        return (*h.row)[c] < h.top || alone;
       });
       if (free) out[r] = c;
     }
@@ -149,55 +216,27 @@ Statistic residue_step(const Model& f, const Statistic& x, std::vector<std::uint
 
 }  // namespace
 
-ArgmaxSet argmax_set(const Model& m, std::size_t head, const Statistic& s) {
-  const QVector mq = query_form(m, head, s);
-  const std::size_t K = m.alphabet_size() * m.period;
-  std::vector<std::pair<Rational, std::size_t>> keys;  // (logit, class index or K + slot)
-  for (std::size_t c = 0; c < K; ++c)
-    if (s.counts[c] > 0) keys.emplace_back(logit(m, mq, c), c);
-  for (std::size_t t = 0; t < s.window.size(); ++t)
-    keys.emplace_back(logit(m, mq, slot_class(m, s, t)) + m.layers[0].heads[head].phi[t], K + t);
-  Rational top = keys.front().first;
-  for (const auto& k : keys) top = std::max(top, k.first);
-  ArgmaxSet a;
-  for (const auto& [l, k] : keys)
-    if (l == top) (k < K ? a.classes : a.slots).push_back(k < K ? k : k - K);
-  return a;
-}
-
-std::optional<QVector> one_value(const Model& m, std::size_t head, const Statistic& s, const ArgmaxSet& a) {
-  std::vector<std::size_t> keys = a.classes;
-  for (std::size_t t : a.slots) keys.push_back(slot_class(m, s, t));
-  const QMatrix& V = m.layers.at(0).heads.at(head).value;
-  const QVector v = apply<Rational>(V, vector_of(m, keys.front()));
-  for (std::size_t c : keys)
-    if (apply<Rational>(V, vector_of(m, c)) != v) return std::nullopt;
-  return v;
-}
-
-std::vector<Rational> attention(const Model& m, const Statistic& s, const ArgmaxSet& a) {
-  const std::size_t K = m.alphabet_size() * m.period;
-  Integer total(a.slots.size());
-  for (std::size_t c : a.classes) total += s.counts[c];
-  std::vector<Rational> omega(K + m.locality + 1, Rational(0));
-  for (std::size_t c : a.classes) omega[c] = Rational(Integer(s.counts[c]), total);
-  for (std::size_t t : a.slots) omega[K + t] = Rational(Integer(1), total);
-  return omega;
-}
-
 Integer padding_length(const std::vector<Model>& models) {
   const auto p = rounding_bits(models);
   return p ? hardmax_threshold(*p, logit_margin(models)) : Integer(1);
 }
 
-Statistic construct(const std::vector<Model>& models, const Statistic& x, const Integer& Q, const Integer& t) {
-  const Model& f = models.front();
+Construction::Construction(const std::vector<Model>& models, Integer Q, Integer t)
+    : models_(&models), Q_(std::move(Q)), t_(std::move(t)) {
+  for (const Model& m : models)
+    for (std::size_t h = 0; h < m.layers.at(0).heads.size(); ++h) heads_.emplace_back(m, h);
+}
+
+Construction::~Construction() = default;
+
+Statistic Construction::build(const Statistic& x) const {
+  const Model& f = models_->front();
   const std::uint64_t B = bulk_of(x, f);
   if (B == 0) return x;
-  const std::vector<HeadAt> heads = heads_at(models, x);
+  const std::vector<HeadAt> heads = heads_at(heads_, x);
   std::vector<Span> spans;
   for (const HeadAt& h : heads)
-    if (!h.one) spans.push_back(head_interval(h, x, Q));
+    if (!h.one) spans.push_back(head_interval(h, x, Q_));
   const auto absorbers = free_absorbers(heads, f);
   bool balanced = false;
   std::uint64_t lo = B, hi = 0;  // M_lo, M_hi: the least and largest m_r(B)
@@ -206,32 +245,31 @@ Statistic construct(const std::vector<Model>& models, const Statistic& x, const 
     balanced = balanced || (m > 0 && !absorbers[r]);
     lo = std::min(lo, m), hi = std::max(hi, m);
   }
-  if (balanced) spans.push_back({Rational(Integer(lo), Integer(f.alphabet_size()) * Q), Rational(Integer(hi))});
+  if (balanced) spans.push_back({Rational(Integer(lo), Integer(f.alphabet_size()) * Q_), Rational(Integer(hi))});
   const std::vector<Component> J = components(spans);
   Statistic z = residue_step(f, x, count_map(heads, x, J), absorbers, 0);
-  if (Integer(x.length) < t || Integer(z.length) >= t) return z;  // nothing to pad
-  const std::uint64_t least = t.convert_to<std::uint64_t>() - f.locality - 1;  // t <= |x| here
+  if (Integer(x.length) < t_ || Integer(z.length) >= t_) return z;  // nothing to pad
+  const std::uint64_t least = t_.convert_to<std::uint64_t>() - f.locality - 1;  // t <= |x| here
   if (!balanced) return residue_step(f, x, count_map(heads, x, J), absorbers, least);
   for (Integer lambda = 2;; lambda *= 2) {  // ends: once every λκ_j >= 1, z = x
     std::vector<Component> scaled = J;
     for (Component& c : scaled) c.kappa = std::min(Rational(1), Rational(Rational(lambda) * c.kappa));
     z = residue_step(f, x, count_map(heads, x, scaled), absorbers, 0);
-    if (Integer(z.length) >= t) return z;
+    if (Integer(z.length) >= t_) return z;
   }
 }
 
-Rational attention_distance(const std::vector<Model>& models, const Statistic& x, const Statistic& z) {
+Rational Construction::attention_distance(const Statistic& x, const Statistic& z) const {
   Rational most = 0;
-  for (const Model& m : models)
-    for (std::size_t h = 0; h < m.layers.at(0).heads.size(); ++h) {
-      const ArgmaxSet ax = argmax_set(m, h, x), az = argmax_set(m, h, z);
-      const auto vx = one_value(m, h, x, ax), vz = one_value(m, h, z, az);
-      if (vx && vz && *vx == *vz) continue;
-      const std::vector<Rational> ox = attention(m, x, ax), oz = attention(m, z, az);
-      Rational sum = 0;
-      for (std::size_t k = 0; k < ox.size(); ++k) sum += magnitude(Rational(ox[k] - oz[k]));
-      most = std::max(most, sum);
-    }
+  for (const Head& h : heads_) {
+    const ArgmaxSet ax = h.argmax_set(x), az = h.argmax_set(z);
+    const auto vx = h.one_value(x, ax), vz = h.one_value(z, az);
+    if (vx && vz && *vx == *vz) continue;
+    const std::vector<Rational> ox = h.attention(x, ax), oz = h.attention(z, az);
+    Rational sum = 0;
+    for (std::size_t k = 0; k < ox.size(); ++k) sum += magnitude(Rational(ox[k] - oz[k]));
+    most = std::max(most, sum);
+  }
   return most;
 }
 

@@ -212,12 +212,13 @@ WitnessResult check_simulation(const json& w, const WitnessContext& ctx) {
   if (!ctx.epsilon || !ctx.n_sim || !ctx.delta) return reject("no epsilon or N_sim to check a simulation against");
   const Model& f = ctx.c->model();
   const auto [x, z] = statistic_pair(w, f);
-  const Statistic built = construct(ctx.c->models, x, ctx.resolution, ctx.padding);
+  if (!ctx.construction) ctx.construction = std::make_shared<Construction>(ctx.c->models, ctx.resolution, ctx.padding);
+  const Statistic built = ctx.construction->build(x);
   if (built.length != z.length || built.counts != z.counts)
     return reject(kNotConstructed + ": recorded T=" + std::to_string(z.length) + ", the kernel builds T=" +
                   std::to_string(built.length) + " " + first_difference(f, z, built));
   WitnessResult r;
-  if (const Rational d = attention_distance(ctx.c->models, x, z); d > *ctx.delta)
+  if (const Rational d = ctx.construction->attention_distance(x, z); d > *ctx.delta)
     r = violation("max_h |w_h(x) - w_h(z)|_1 = " + to_string(d) + " > delta = " + to_string(*ctx.delta));
   else
     try {

@@ -7,11 +7,14 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
 
 namespace lgc::kernel {
+
+class Construction;
 
 /// Statistics longer than this are not expanded (their witnesses are not re-established, never rejected).
 constexpr std::uint64_t kMaxExpandedLength = 1000000;
@@ -70,6 +73,7 @@ struct WitnessContext {
   std::optional<Integer> n_sim;            ///< N_sim(ε)
   std::optional<Rational> delta;           ///< δ = simulation_delta(ε), the error lemma's bound
   Integer resolution = 1, padding = 1;     ///< the construction's Q and padding length t
+  mutable std::shared_ptr<const Construction> construction;  ///< built from them at the first simulation witness
   unsigned bits = 128;
   mutable std::uint64_t positions_left = kExpansionBudget;  ///< charged by every expansion
 };
