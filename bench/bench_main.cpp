@@ -6,12 +6,15 @@
 
 #include "lgcheck/enumerate/parallel.hpp"
 #include "lgcheck/enumerate/strings.hpp"
+#include "lgcheck/kernel/construction.hpp"
+#include "lgcheck/kernel/quantities.hpp"
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/quantities/distance.hpp"
 #include "lgcheck/semantics/finite_precision.hpp"
 #include "lgcheck/semantics/forward.hpp"
 #include "lgcheck/semantics/one_layer.hpp"
 #include "lgcheck/semantics/softmax_linear.hpp"
+#include "lgcheck/simulate/construction.hpp"
 #include "lgcheck/tasks/average_tasks.hpp"
 #include "lgcheck/tasks/paper_tasks.hpp"
 
@@ -148,6 +151,58 @@ void BM_PeerAllStrings(benchmark::State& state) {
   }
 }
 
+/// T4.1.sim's construction at ε = 1/10 on 1 000 random inputs of the two-pattern pair, lengths 10^3..10^9
+/// (log-uniform, each residue's positions split at random among the tokens), drawn once from a fixed seed.
+const std::vector<Statistic>& construction_inputs() {
+  static const std::vector<Statistic> inputs = [] {
+    const Model& f = two_pattern_pair().first;
+    const std::size_t S = f.alphabet_size(), D = f.period;
+    std::mt19937_64 rng(20261205);
+    std::vector<Statistic> out;
+    for (int i = 0; i < 1000; ++i) {
+      Statistic x;
+      x.length = static_cast<std::uint64_t>(std::pow(10.0, 3.0 + 6.0 * std::uniform_real_distribution<>(0, 1)(rng)));
+      for (std::size_t t = 0; t <= f.locality; ++t) x.window.push_back(static_cast<int>(rng() % S));
+      x.counts.assign(S * D, 0);
+      const std::uint64_t B = x.length - f.locality - 1;
+      for (std::size_t r = 0; r < D; ++r) {
+        std::uint64_t left = kernel::residue_count(B, r, D);
+        for (std::size_t s = 0; s + 1 < S; ++s) left -= x.counts[s * D + r] = rng() % (left + 1);
+        x.counts[(S - 1) * D + r] = left;
+      }
+      out.push_back(std::move(x));
+    }
+    return out;
+  }();
+  return inputs;
+}
+
+const Rational kConstructionEpsilon(1, 10);
+
+/// z by the search's `simulate` (what `lgcheck check` records).
+Statistic search_construction(const Statistic& x) {
+  static const OneLayerEvaluator ef(two_pattern_pair().first), eg(two_pattern_pair().second);
+  static const std::vector<Model> models{two_pattern_pair().first, two_pattern_pair().second};
+  static const Rational delta = kernel::simulation_delta(models, kConstructionEpsilon);
+  return simulate({&ef, &eg}, x, delta).z;
+}
+
+/// z by the replay kernel's own construction (what `lgcheck replay` rebuilds at every witness).
+Statistic kernel_construction(const Statistic& x) {
+  static const std::vector<Model> models{two_pattern_pair().first, two_pattern_pair().second};
+  static const kernel::Construction construction(models, kernel::simulation_resolution(models, kConstructionEpsilon),
+                                                 kernel::padding_length(models));
+  const kernel::Statistic z = construction.build({x.length, x.window, x.counts});
+  return {z.length, z.window, z.counts};
+}
+
+/// Arg 0: the search's construction of every input; arg 1: the kernel's.
+void BM_Construction(benchmark::State& state) {
+  for (auto _ : state)
+    for (const Statistic& x : construction_inputs())
+      benchmark::DoNotOptimize(state.range(0) == 0 ? search_construction(x) : kernel_construction(x));
+}
+
 constexpr std::uint64_t kTreeLength = 12;
 
 Model presence_model() { return presence_pair(3, {false, true, false}, Rational(1, 4)).f; }
@@ -269,6 +324,7 @@ BENCHMARK(BM_TwoPatternCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->It
 BENCHMARK(BM_SinCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK(BM_PeerThreshold)->Arg(10)->Arg(12)->Arg(14)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_PeerAllStrings)->Arg(10)->Arg(12)->Arg(14)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_Construction)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_HardmaxThreshold)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->Iterations(5);
 
 /// Records each run's real time per iteration, and prints as usual.
@@ -329,6 +385,13 @@ bool sin_filter_agrees() {
   return true;
 }
 
+/// The kernel builds the search's z on every construction input (the ratio compares two computations of one thing).
+bool constructions_agree() {
+  for (const Statistic& x : construction_inputs())
+    if (search_construction(x) != kernel_construction(x)) return false;
+  return true;
+}
+
 /// The 64-bit path gives GMP's exact values on every benchmark input, without
 /// falling back to GMP (BM_HardmaxExact then times the 64-bit path alone).
 bool small_path_agrees() {
@@ -364,6 +427,10 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "lgcheck_bench: the reduced curve differs from the enumerated one; no ratio printed\n");
     return 1;
   }
+  if (!constructions_agree()) {
+    fmt::print(stderr, "lgcheck_bench: the kernel's construction differs from the search's; no ratio printed\n");
+    return 1;
+  }
   RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   auto ratio = [&](const std::string& what, const std::string& slow, const std::string& fast, const std::string& target) {
@@ -391,6 +458,8 @@ int main(int argc, char** argv) {
         "BM_SinCurve/1/iterations:1/real_time", "BM_SinCurve/0/iterations:1/real_time", "report");
   ratio("statistics enumeration, finite:8, lengths <= 32: 1 thread / 2 threads (speed-up)",
         "BM_StatisticsThreads/1/iterations:3/real_time", "BM_StatisticsThreads/2/iterations:3/real_time", ">= 1.7x");
+  ratio("T4.1.sim's construction, 1000 inputs of lengths 10^3..10^9: replay kernel / search",
+        "BM_Construction/1/iterations:3", "BM_Construction/0/iterations:3", "<= 4x");
   for (const char* n : {"10", "12", "14"})
     ratio(fmt::format("D(n) for every length <= {} (Farey-hat n=4 pair): all strings, exact / lgcheck threshold", n),
           fmt::format("BM_PeerAllStrings/{}/iterations:1", n), fmt::format("BM_PeerThreshold/{}/iterations:3", n),
