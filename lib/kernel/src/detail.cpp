@@ -584,35 +584,6 @@ Sentences subsample(const Record& r) {
         " on the long periodic input (reported, against -1/3)"}});
 }
 
-/// The least γ₂ of a model's second-layer heads: P = φ ∪ {1}, Φ = max P, γ₂ = min(1, Φ − max(P ∖ {Φ})) (1 when
-/// P = {Φ}); 1 without a second layer.
-Rational second_layer_margin(const Model& m) {
-  Rational least = 1;
-  for (std::size_t l = 1; l < m.layers.size(); ++l)
-    for (const auto& head : m.layers[l].heads) {
-      std::vector<Rational> p(head.phi.begin(), head.phi.end());
-      p.push_back(1);
-      const Rational top = *std::max_element(p.begin(), p.end());
-      std::optional<Rational> next;
-      for (const Rational& v : p)
-        if (v < top && (!next || v > *next)) next = v;
-      least = std::min(least, next ? std::min(Rational(1), Rational(top - *next)) : Rational(1));
-    }
-  return least;
-}
-
-Rational second_layer_margin(const Case& c) {
-  Rational least = 1;
-  for (const Model& m : c.models) least = std::min(least, second_layer_margin(m));
-  return least;
-}
-
-/// T5.2.sim's r′ for one model: min(γ, 1/3, γ₂), γ its positional margin.
-Rational complexity_rate(const Model& m) {
-  const Margin gamma = positional_margin(m);
-  return std::min({gamma ? *gamma : Rational(1, 3), Rational(1, 3), second_layer_margin(m)});
-}
-
 /// T5.2.sim's "first at n = …": the least tested n at which every row's error is within ε, from the rows' recorded
 /// errors (which the kernel checks against its own forward pass): a row whose recorded [lo, hi] straddles ε may go
 /// either way, and the recorded text must be one those allow.
@@ -644,10 +615,14 @@ Sentences complexity(const Record& r) {
   if (rows && rows->is_array())
     for (const json& row : *rows) c_good += row.is_object() && row.value("c_good", json()) == json(true);
   std::uint64_t period = 1;
-  for (const Model& m : r.parsed().models) period = std::lcm(period, static_cast<std::uint64_t>(m.period));
+  bool margin2 = false;  // some γ₂ < 1 enters the exponent
+  for (const Model& m : r.parsed().models) {
+    period = std::lcm(period, static_cast<std::uint64_t>(m.period));
+    margin2 = margin2 || second_layer_margin(m) != 1;
+  }
   return {"|f(x) - f(z)| and |g(x) - g(z)| within the simulation-error bound on " + r.sc("samples") +
           " (x, n) checks (|x| = " + r.check_rational("simulation_length", "10000") + ") and within C(f) n^-min(" +
-          (second_layer_margin(r.parsed()) != 1 ? "gamma,1/3,gamma2" : "gamma,1/3") + ") on the " +
+          (margin2 ? "gamma,1/3,gamma2" : "gamma,1/3") + ") on the " +
           std::to_string(c_good) + " with a c-good z; smallest bound " + NUM +
           "; both within eps = " + r.check_rational("epsilon", "1/10") + " first at " + first_within(r) +
           " (measured) against N_variant_A = " + readable_integer(r.evj("N_variant_A")) +

@@ -311,6 +311,26 @@ std::vector<Rational> kgram_target(const std::vector<int>& x, std::size_t k, std
   return out;
 }
 
+Rational layer2_margin(const Head& g) {
+  std::vector<Rational> P(g.phi.begin(), g.phi.end());  // φ_g ∪ {1}, 1 standing for the bulk
+  P.push_back(1);
+  std::sort(P.begin(), P.end());
+  P.erase(std::unique(P.begin(), P.end()), P.end());
+  return P.size() < 2 ? Rational(1) : std::min(Rational(1), Rational(P.back() - P[P.size() - 2]));
+}
+
+Rational second_layer_margin(const Model& m) {
+  Rational least = 1;
+  for (std::size_t l = 1; l < m.layers.size(); ++l)
+    for (const Head& g : m.layers[l].heads) least = std::min(least, layer2_margin(g));
+  return least;
+}
+
+Rational complexity_rate(const Model& m) {
+  const Margin gamma = positional_margin(m);
+  return std::min({gamma ? *gamma : Rational(1, 3), Rational(1, 3), second_layer_margin(m)});
+}
+
 // --- Lemma 5.3 and Theorem 5.2: theory.md §3 "The subsampler", "The simulation-error bound", "The complexity C(f)"
 namespace {
 
@@ -339,12 +359,8 @@ Layer2Head layer2_head(const Head& g, const std::vector<Rational>& b, unsigned b
   out.v = row_sum_norm(g.value);
   out.phi.assign(g.phi.begin(), g.phi.end());
   for (const Rational& phi : g.phi) out.light += phi < 0 ? 1 : 0;
-  std::vector<Rational> P(g.phi.begin(), g.phi.end());  // φ_g ∪ {1}, 1 standing for the bulk
-  P.push_back(1);
-  std::sort(P.begin(), P.end());
-  P.erase(std::unique(P.begin(), P.end()), P.end());
-  out.top = P.back();
-  out.margin = P.size() < 2 ? Rational(1) : std::min(Rational(1), Rational(P.back() - P[P.size() - 2]));
+  out.top = std::max(Rational(1), *std::max_element(g.phi.begin(), g.phi.end()));  // Φ = max(φ_g ∪ {1})
+  out.margin = layer2_margin(g);
   for (std::size_t t = 0; t < g.phi.size(); ++t)
     if (g.phi[t] == out.top) out.top_offsets.push_back(t);
   out.A = extreme(box, spectral_norm(g.qk, bits).value * Number(norm2), false, bits);
@@ -620,8 +636,7 @@ SimulationErrorBound SimulationErrorBounder::bound(const Tokens& z, const Number
 
 Section5Bounds section5_bounds(const Model& m, const Rational& c, unsigned bits) {
   Section5Bounds out;
-  const Margin gamma = positional_margin(m);
-  out.rate = gamma ? std::min(*gamma, Rational(1, 3)) : Rational(1, 3);
+  out.rate = complexity_rate(m);
   const std::vector<Rational> b = first_layer_box(m);
   std::vector<Layer2Head> heads;
   for (const Head& g : m.layers.at(1).heads) heads.push_back(layer2_head(g, b, bits));
@@ -629,7 +644,6 @@ Section5Bounds section5_bounds(const Model& m, const Rational& c, unsigned bits)
     return h.top == 1 && h.top_offsets.empty() ? Rational(1 - *std::max_element(h.phi.begin(), h.phi.end()))
                                                : h.margin;
   };
-  for (const Layer2Head& h : heads) out.rate = std::min(out.rate, h.margin);
   out.start = kept_tail(m) + m.locality + 1;  // j₀ + the largest top offset
   const Number K = convergence_constant(m, bits), lip = limit_lipschitz(m, bits);
   const Rational tau1(static_cast<unsigned long>(m.locality + 1)), sigma = 1 / (1 - out.rate);

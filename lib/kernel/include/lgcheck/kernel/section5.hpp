@@ -147,6 +147,12 @@ class SimulationErrorBounder {
   std::vector<Number> eps_x_;      ///< per second-layer head: ε_g(T, Δ_x)
 };
 
+/// γ₂,g of a second-layer head: P = φ_g ∪ {1}, Φ = max P, min(1, Φ − max(P ∖ {Φ})) (1 when P = {Φ}).
+Rational layer2_margin(const Head& g);
+/// The least γ₂,g over the heads after the first layer (1 for a one-layer model).
+Rational second_layer_margin(const Model& model);
+/// Theorem 5.2's rate r′ = min(γ, 1/3, γ₂), γ the positional margin (1/3 when it is undefined).
+Rational complexity_rate(const Model& model);
 Section5Bounds section5_bounds(const Model& model, const Rational& c, unsigned bits = 128);
 
 }  // namespace lgc::kernel
