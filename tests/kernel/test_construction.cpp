@@ -2,12 +2,14 @@
 // padding") on small cases worked out by hand, on the bundled T4.1.sim certificates, and its teeth.
 #include "lgcheck/kernel/certificate.hpp"
 #include "lgcheck/kernel/construction.hpp"
+#include "lgcheck/kernel/enumeration.hpp"
 #include "lgcheck/kernel/quantities.hpp"
 #include "support.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 
 using lgc::Integer;
 using lgc::Rational;
@@ -271,4 +273,51 @@ TEST_CASE("the error is still compared with epsilon: a construction at a resolut
   INFO(r.why);
   CHECK(r.violated);
   CHECK(r.why == "model 0: |f(x) - f(z)| > epsilon = 1/10");
+}
+
+TEST_CASE("the domain's statistics are re-run by the kernel, whatever witnesses are listed", "[kernel][construction]") {
+  // The fixture lists 15 of its 1804 inputs; its domain is every statistic of length 1..12 (800). With no witness
+  // left, the kernel still builds z at each of the 800 and compares the distance, |z| and the error; the 1004
+  // sampled inputs are not re-established, and the report says so.
+  json cert = fixture("modp_p3_hardmax__T4.1.sim.json");
+  auto r = k::check_certificate(cert);
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  const std::string domain = "scope.domain: at every one of the 800 statistics, z the kernel's construction with "
+                             "max_h |w_h(x) - w_h(z)|_1 <= delta and |z| <= N_sim; |f(x) - f(z)| <= eps at 800 (z "
+                             "shorter than x at 228, the largest distance 0)";
+  CHECK(has(r.reestablished, domain));
+  CHECK(has(r.not_reestablished, "scope: 1789 of the 1804 inputs counted (exhaustive + samples) are not listed"));
+  cert["evidence"]["witnesses"] = json::array();
+  r = k::check_certificate(cert);
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, domain));
+  CHECK(has(r.not_reestablished, "scope: 1804 of the 1804 inputs counted (exhaustive + samples) are not listed"));
+}
+
+TEST_CASE("T4.1.sim at the kernel's own statistics: a coarse resolution fails there", "[kernel][construction]") {
+  // What the domain check runs at each statistic (the construction's z, then constructed_simulation), on the bundled
+  // perturbed ModPTask p = 2 pair at every statistic of length 1..16 (888): with the kernel's Q and δ each holds, z
+  // shorter than x at 132 of them, every attention distance 0 at these lengths; with Q = 2 (the mutation
+  // "resolution Q = 2", δ = 2 letting any distance pass) the error exceeds ε at 122.
+  const lgc::Case c = kt::bundled("cases/pairs/modp_p2_perturbed_pair.json");
+  auto run = [&](const Integer& Q, const Rational& delta) {
+    const k::WitnessContext ctx = simulation_context(c, Q, delta);
+    std::size_t held = 0, failed = 0, shorter = 0;
+    for (std::uint64_t T = 1; T <= 16; ++T)
+      k::for_each_statistic(c.model(), T, [&](const k::Statistic& x) {
+        const k::Statistic z = k::construction_of(ctx).build(x);
+        const auto r = k::constructed_simulation(ctx, x, z);
+        held += r.status == k::WitnessStatus::Reestablished;
+        failed += r.violated && r.why.find("|f(x) - f(z)| > epsilon = 1/10") != std::string::npos;
+        shorter += z.length < x.length;
+      });
+    return std::array<std::size_t, 3>{held, failed, shorter};
+  };
+  const Rational eps(1, 10);
+  CHECK(run(k::simulation_resolution(c.models, eps), k::simulation_delta(c.models, eps)) ==
+        std::array<std::size_t, 3>{888, 0, 132});
+  const auto coarse = run(2, 2);
+  CHECK(coarse[1] == 122);
+  CHECK(coarse[0] + coarse[1] == 888);
 }

@@ -583,7 +583,7 @@ class Checker {
   /// T4.1.sim, after the witnesses: every simulation witness's z the kernel's construction of x (check_simulation).
   void check_constructions() {
     const json* ws = field("witnesses");
-    std::size_t simulations = 0;
+    std::uint64_t simulations = 0;
     for (std::size_t i = 0; ws && ws->is_array() && i < ws->size(); ++i) {
       const json* k = member((*ws)[i], "kind");
       simulations += k && *k == "simulation";
@@ -591,6 +591,15 @@ class Checker {
     if (simulations > 0 && constructed_.size() == simulations)
       agreed(cat("z is the construction's output at every one of the ", simulations, " simulation witnesses (the "
                  "kernel's own construction; max_h |w_h(x) - w_h(z)|_1 compared with delta)"));
+    // The domain's statistics are re-run by the kernel (simulation_domain), listed or not; the sampled inputs
+    // (constructed and random) only through their witnesses.
+    const json *exhaustive = scope("exhaustive").value, *samples = scope("samples").value;
+    if (!exhaustive || !samples || !exhaustive->is_number_unsigned() || !samples->is_number_unsigned()) return;
+    const std::uint64_t counted = exhaustive->get<std::uint64_t>() + samples->get<std::uint64_t>();
+    if (counted > simulations)
+      unchecked(cat("scope: ", counted - simulations, " of the ", counted, " inputs counted (exhaustive + samples) "
+                    "are not listed as simulation witnesses (the domain's are re-run by the kernel; a sampled input "
+                    "not listed is not re-established)"));
   }
 
   /// T4.1.lg: ε, N = N_sim(ε), and N_sim at the recorded simulation_eps.
@@ -1906,6 +1915,7 @@ class Checker {
     compare_integer(scope("exhaustive"), domain_count(*d, case_.model()));
     if (const auto digest = domain_digest(*d, case_.model())) compare_visited(*digest);
     else unchecked("evidence.visited: the domain is beyond the kernel's digest limit");
+    if (claim == "T4.1.sim") return simulation_domain(*d);
     if (const auto every = exhaustive_inequality(claim, *d)) {
       const char* what = claim == "L5.conv" ? " positions of every input" : " statistics";
       if (*every > 0) agreed(cat("scope.domain: the inequality at every one of the ", *every, what));
@@ -1926,6 +1936,43 @@ class Checker {
       unchecked("scope.domain: the claim's inequality at no sampled instance");
     if (open_ > 0)
       unchecked(cat("scope.domain: ", open_, " sampled instances not separated from the bound at 128 bits"));
+  }
+
+  /// T4.1.sim at every statistic of the domain, whatever witnesses the certificate lists: z the kernel's own
+  /// construction, the lemma's distance and |z| <= N_sim at each, the error while kExhaustivePositions last (x and z
+  /// expanded); a length with more statistics than the domain's cap is not in the domain.
+  void simulation_domain(const Domain& d) {
+    const Model& m = case_.model();
+    if (d.kind != Domain::Kind::Statistics || !ctx_.epsilon || !ctx_.n_sim || !ctx_.delta ||
+        domain_count(d, m) > Integer(kMaxDigestItems))
+      return unchecked("scope.domain: T4.1.sim at the domain's statistics (not a domain of at most " +
+                       std::to_string(kMaxDigestItems) + " statistics)");
+    WitnessContext ctx = ctx_;
+    ctx.positions_left = kExhaustivePositions;
+    std::uint64_t built = 0, within = 0, open = 0, shorter = 0;  // open: not separated from ε at 128 bits
+    Rational worst = 0;                                            // the largest attention distance
+    const std::size_t before = failures();
+    for (std::uint64_t T = d.lo; T <= d.hi && failures() == before; ++T) {
+      if (d.cap && statistic_count(m, T) > Integer(*d.cap)) continue;
+      for_each_statistic(m, T, [&](const Statistic& x) {
+        if (failures() != before) return;
+        const Statistic z = construction_of(ctx).build(x);
+        const WitnessResult r = constructed_simulation(ctx, x, z);
+        ++built, shorter += z.length < x.length;
+        worst = std::max(worst, construction_of(ctx).attention_distance(x, z));
+        if (r.status == WitnessStatus::Reestablished) ++within;
+        else if (r.violated) claim_fails("scope.domain", r.why + " at the statistic's input " + text_of(m, expand(x, m)));
+        else open += r.status == WitnessStatus::Rejected;
+      });
+    }
+    if (failures() != before) return;
+    agreed(cat("scope.domain: at every one of the ", built, " statistics, z the kernel's construction with max_h "
+               "|w_h(x) - w_h(z)|_1 <= delta and |z| <= N_sim; |f(x) - f(z)| <= eps at ", within, " (z shorter than x at ",
+               shorter, ", the largest distance ", worst, ")"));
+    if (open > 0) unchecked(cat("scope.domain: |f(x) - f(z)| at ", open, " statistics not separated from eps"));
+    if (within + open < built)
+      unchecked(cat("scope.domain: |f(x) - f(z)| at ", built - within - open, " statistics beyond ",
+                    kExhaustivePositions, " expanded positions"));
   }
 
   /// S.consistency, T4.1.threshold and T4.1.lg at every statistic of the domain's lengths (of a StringPositions

@@ -206,28 +206,17 @@ WitnessResult simulation_outputs(const WitnessContext& ctx, const Statistic& x, 
   return ok();
 }
 
-/// x and z with the same window and residue, z the kernel's construction of x (on statistics, never expanded), the
-/// error lemma's attention distance <= δ, then simulation_outputs.
+/// x and z with the same window and residue, z the kernel's construction of x (on statistics, never expanded), then
+/// constructed_simulation.
 WitnessResult check_simulation(const json& w, const WitnessContext& ctx) {
   if (!ctx.epsilon || !ctx.n_sim || !ctx.delta) return reject("no epsilon or N_sim to check a simulation against");
   const Model& f = ctx.c->model();
   const auto [x, z] = statistic_pair(w, f);
-  if (!ctx.construction) ctx.construction = std::make_shared<Construction>(ctx.c->models, ctx.resolution, ctx.padding);
-  const Statistic built = ctx.construction->build(x);
+  const Statistic built = construction_of(ctx).build(x);
   if (built.length != z.length || built.counts != z.counts)
     return reject(kNotConstructed + ": recorded T=" + std::to_string(z.length) + ", the kernel builds T=" +
                   std::to_string(built.length) + " " + first_difference(f, z, built));
-  WitnessResult r;
-  if (const Rational d = ctx.construction->attention_distance(x, z); d > *ctx.delta)
-    r = violation("max_h |w_h(x) - w_h(z)|_1 = " + to_string(d) + " > delta = " + to_string(*ctx.delta));
-  else
-    try {
-      r = simulation_outputs(ctx, x, z);
-    } catch (const Decided& d) {
-      r = d.result;
-    }
-  r.constructed = true;
-  return r;
+  return constructed_simulation(ctx, x, z);
 }
 
 /// L4.L at the recorded pair (norm_inequality), with the kernel's L, under hardmax: the claim's semantics whatever the
@@ -269,6 +258,25 @@ WitnessResult expect_violation(const WitnessResult& r) {
 }
 
 }  // namespace
+
+const Construction& construction_of(const WitnessContext& ctx) {
+  if (!ctx.construction) ctx.construction = std::make_shared<Construction>(ctx.c->models, ctx.resolution, ctx.padding);
+  return *ctx.construction;
+}
+
+WitnessResult constructed_simulation(const WitnessContext& ctx, const Statistic& x, const Statistic& z) {
+  WitnessResult r;
+  if (const Rational d = construction_of(ctx).attention_distance(x, z); d > *ctx.delta)
+    r = violation("max_h |w_h(x) - w_h(z)|_1 = " + to_string(d) + " > delta = " + to_string(*ctx.delta));
+  else
+    try {
+      r = simulation_outputs(ctx, x, z);
+    } catch (const Decided& d) {
+      r = d.result;
+    }
+  r.constructed = true;
+  return r;
+}
 
 WitnessResult norm_inequality(const Model& m, const Rational& L, const Tokens& x, const Tokens& z, Semantics s,
                               unsigned bits) try {

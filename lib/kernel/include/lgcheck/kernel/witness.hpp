@@ -83,6 +83,12 @@ struct WitnessContext {
 /// the norm_pair witnesses and the kernel's drawn pairs use).
 WitnessResult norm_inequality(const Model& m, const Rational& L, const Tokens& x, const Tokens& z, Semantics s,
                               unsigned bits = 128);
+/// The case's simulation construction (Q = ctx.resolution, t = ctx.padding), tabulated at the first use.
+const Construction& construction_of(const WitnessContext& ctx);
+/// T4.1.sim at x and z, z the construction's z of x: the error lemma's max_h ‖ω_h(x) − ω_h(z)‖₁ <= δ, |z| <= N_sim
+/// and |f(x) − f(z)|∞ <= ε (x and z expanded, charged to ctx.positions_left: beyond it, not re-established with
+/// over_budget set). ctx needs ε, N_sim and δ.
+WitnessResult constructed_simulation(const WitnessContext& ctx, const Statistic& x, const Statistic& z);
 /// Re-establish one witness (finite_differs, string_differs, simulation, norm_pair, pair_distance). Never throws.
 /// A simulation or norm_pair witness with "expect": "violates" is re-established when its property certainly fails
 /// (a counterexample), rejected when the property holds, and left not re-established when neither is certain.
