@@ -42,7 +42,12 @@ json one_family(json cert, const std::string& family) {
       if (entry["input"] == family) kept.push_back(entry);
     cert["evidence"][list] = kept;
   }
-  // The detail counts the rows with a c-good z, as the search would for this family alone.
+  // The least bound and the detail's count of rows with a c-good z, as the search would write them for this family.
+  const json& rows = cert["evidence"]["rows"];
+  const auto least = std::min_element(rows.begin(), rows.end(), [](const json& a, const json& b) {
+    return lgc::parse_rational(a["bound"].get<std::string>()) < lgc::parse_rational(b["bound"].get<std::string>());
+  });
+  cert["evidence"]["smallest_bound"] = (*least)["bound"];
   const auto c_good = std::count_if(cert["evidence"]["rows"].begin(), cert["evidence"]["rows"].end(),
                                     [](const json& row) { return row["c_good"] == true; });
   const std::string detail = cert["detail"];
@@ -1492,4 +1497,66 @@ TEST_CASE("REFUTED records of false case claims are accepted on the kernel's own
                                  "the 6048 statistics of length t - 1 = 63, none certainly differs"));
   sharp["case"]["check"]["threshold_sharp"] = false;
   CHECK(has(k::check_certificate(sharp).problems, "verdict: REFUTED, but the kernel re-establishes no counterexample"));
+}
+
+TEST_CASE("T5.2.sim: VACUOUS exactly when every bound is at least the a-priori range, both fields recomputed",
+          "[kernel][section5]") {
+  // attention_pair_sharp: every bound (the least 2573) is above R = 2.1, VACUOUS; relabelled SAMPLED it is rejected.
+  json sharp = fixture("attention_pair_sharp__T5.2.sim.json");
+  auto r = k::check_certificate(sharp);
+  INFO(all(r.problems));
+  CHECK(r.accepted());
+  CHECK(has(r.reestablished, "verdict VACUOUS: the least bound checked ["));
+  CHECK(has(r.reestablished, "evidence.output_range"));
+  CHECK(has(r.reestablished, "evidence.smallest_bound"));
+  sharp["verdict"] = "SAMPLED";
+  sharp["scope"]["vacuous"] = nullptr;
+  CHECK(has(k::check_certificate(sharp).problems, "verdict: recorded SAMPLED, but the least bound checked ["));
+  // attention_pair_smooth: the least bound 0.19 is below R = 2.3; relabelled VACUOUS (with a reason) it is rejected.
+  json smooth = fixture("attention_pair_smooth__T5.2.sim.json");
+  CHECK(has(k::check_certificate(smooth).reestablished, "verdict SAMPLED: the least bound checked ["));
+  smooth["verdict"] = "VACUOUS";
+  smooth["scope"]["vacuous"] = "every bound checked (the least 0.1907) is at least the a-priori range 2.3 of |f(x) - f(z)|";
+  CHECK(has(k::check_certificate(smooth).problems, "verdict: VACUOUS, but the least bound checked ["));
+  // The two fields, each edited alone.
+  smooth = fixture("attention_pair_smooth__T5.2.sim.json");
+  smooth["evidence"]["output_range"] = "0.1";
+  CHECK(has(k::check_certificate(smooth).problems, "evidence.output_range: recorded \"0.1\""));
+  smooth = fixture("attention_pair_smooth__T5.2.sim.json");
+  smooth["evidence"]["smallest_bound"] = "0.000123";
+  CHECK(has(k::check_certificate(smooth).problems, "evidence.smallest_bound: recorded \"0.000123\""));
+  // A second-layer MLP: no range, so no VACUOUS and no output_range.
+  json mlp = fixture("attention_pair_two_heads_mlp__T5.2.sim.json");
+  CHECK(k::check_certificate(mlp).accepted());
+  mlp["evidence"]["output_range"] = "2";
+  CHECK(has(k::check_certificate(mlp).problems, "evidence.output_range: recorded, but a model has a second-layer MLP"));
+}
+
+TEST_CASE("D5.4.kgram: VACUOUS exactly when no input of match fraction >= rho was checked", "[kernel][section5]") {
+  // kgram_k1_s2: 16 579 inputs checked, 16 536 of them enumerated (the kernel recounts those).
+  json kg = fixture("kgram_k1_s2__D5.4.kgram.json");
+  CHECK(has(k::check_certificate(kg).reestablished,
+            "verdict SAMPLED: 16579 inputs of match fraction >= rho checked (16536 of them enumerated, recounted)"));
+  kg["verdict"] = "VACUOUS";  // relabelled, with the search's reason: rejected (before, accepted)
+  kg["scope"]["vacuous"] = "no input checked has match fraction >= rho";
+  CHECK(has(k::check_certificate(kg).problems, "verdict: recorded VACUOUS with 16579 inputs of match fraction"));
+  kg["evidence"]["inputs"] = 0u;  // and the count emptied: the enumerated inputs the kernel counts are missing
+  CHECK(has(k::check_certificate(kg).problems, "evidence.inputs: 0, fewer than the 16536 enumerated inputs"));
+}
+
+TEST_CASE("A claim that is never VACUOUS is rejected relabelled VACUOUS, whatever reason it gives", "[kernel][certificate]") {
+  // Before, a holding record of these claims relabelled VACUOUS with a made-up reason was accepted: the verdict kind
+  // followed from the recorded scope alone.
+  for (const char* name : {"modp_p3_perturbed_pair__L4.L.json", "modp_p3_hardmax__T4.1.sim.json",
+                           "farey_hat_n4__T4.1.witness.json", "position_witness_gamma1_2_rho1_4__T5.2.witness.json",
+                           "regime_token__L5.conv.json", "regime_token__L5.lip.json",
+                           "regularity_k64__C4.2.regularity.json"}) {
+    json cert = fixture(name);
+    INFO(name);
+    REQUIRE(k::check_certificate(cert).accepted());
+    cert["verdict"] = "VACUOUS";
+    cert["scope"]["vacuous"] = "nothing could fail";
+    CHECK(has(k::check_certificate(cert).problems,
+              "verdict: VACUOUS, which " + cert["claim"].get<std::string>() + " never is"));
+  }
 }

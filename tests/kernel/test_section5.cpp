@@ -168,3 +168,15 @@ TEST_CASE("visit digests: L4.L's pairs, by hand, and every k-th pair beyond the 
   CHECK(k::norm_pair_digest(modp2, 1, 12)->items == 10312);
   CHECK(c.compared == 10312);
 }
+
+TEST_CASE("T5.2.sim's a-priori range of |f(x) - f(z)|: none with a second-layer MLP", "[kernel][section5][bundled]") {
+  // R = max_j 2 Σ_k |W_jk|(b_k + Σ_g Σ_c |V_g,kc| b_c) per model.
+  // The pair's range is the larger of its models': 2.1 and 2.3, as the search records them (evidence.output_range).
+  const auto sharp = kt::bundled("cases/section5/attention_pair_sharp.json");
+  CHECK(k::output_range(sharp.models[0]) == Rational(2));
+  CHECK(k::output_range(sharp.models[1]) == Rational(21, 10));
+  const auto smooth = kt::bundled("cases/section5/attention_pair_smooth.json");
+  CHECK(k::output_range(smooth.models[0]) == Rational(11, 5));
+  CHECK(k::output_range(smooth.models[1]) == Rational(23, 10));
+  CHECK_FALSE(k::output_range(kt::bundled("cases/section5/attention_pair_two_heads_mlp.json").models[0]));
+}

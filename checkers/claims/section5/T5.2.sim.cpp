@@ -225,9 +225,12 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
   r.scope.decided_by = "certified |f(x) - f(z)| against the simulation-error bound, and against C(f) |z|^-rate on c-good z";
   r.scope.slack = to_decimal(slack, 4) + " (largest |f(x) - f(z)| / simulation-error bound)";
   // Both bounds at least the outputs' a-priori range on every row: nothing checked could fail.
-  std::optional<Rational> range;
-  for (const Model& m : c.models)
-    if (auto one = output_range(m)) range = range ? std::max(*range, *one) : *one;
+  // The largest of the models' ranges; none when a model's (a second-layer MLP) is not bounded.
+  std::optional<Rational> range = Rational(0);
+  for (const Model& m : c.models) {
+    const auto one = output_range(m);
+    range = range && one ? std::optional<Rational>(std::max(*range, *one)) : std::nullopt;
+  }
   if (range) {
     r.evidence["output_range"] = to_decimal(*range, 6);
     const Rational least = smallest_a_priori < 0 ? smallest_bound : std::min(smallest_bound, smallest_a_priori);

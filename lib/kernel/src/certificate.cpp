@@ -190,7 +190,7 @@ class Checker {
       if (claim == "T4.1.lg") check_lower_bracket_witnesses();
       check_enumeration(claim);
       if (verdict() == "REFUTED") check_refutation(claim);
-      check_verdict_kind();
+      check_verdict_kind(claim);
       check_detail();
     } catch (const std::exception& e) {  // a guard: every path above validates first
       problem("", std::string("the kernel failed: ") + e.what());
@@ -1581,6 +1581,11 @@ class Checker {
     };
     std::map<Pair, AtX> at_x;
     std::size_t recomputed = 0;  // rows whose numbers were all recomputed
+    std::optional<Bracket> smallest, least;  // the least bound, and the least with C(f)|z|^-r' of the c-good rows
+    auto lower = [](std::optional<Bracket>& into, const Number& v) {
+      into = into ? Bracket{std::min(into->lo, lower_of(v)), std::min(into->hi, upper_of(v))}
+                  : Bracket{lower_of(v), upper_of(v)};
+    };
     for_each_entry("rows", [&](const json& r, const std::string& path) {
       const json *model = member(r, "model"), *family = member(r, "input");
       const auto found = family && family->is_string() ? by_family.find(family->get<std::string>()) : by_family.end();
@@ -1641,6 +1646,8 @@ class Checker {
         const Number E_other = statistic_error(ax.averages, integrand_averages(phi, ax.query, other));
         return c_good(m, k, c, other.size(), E_other, ax.bounder->bound(other, E_other).drift);
       });
+      lower(smallest, b.total), lower(least, b.total);
+      if (good) lower(least, a_priori(k, z->size()));
       if (verdict() == "REFUTED") return row_counterexample(path, error, b.total, good ? &k : nullptr, z->size());
       if (!holding()) return;
       const std::string bound = enclosure_text(lower_of(b.total), upper_of(b.total));
@@ -1662,6 +1669,32 @@ class Checker {
         problem("evidence.rows", cat("no row of model ", key.first, ", input ", key.second, " at n = ", *left.begin()));
     agreed(cat("T5.2.sim: the a-posteriori bound, E, the drift and the error recomputed from x and z on ", recomputed,
                " rows of ", at_x.size(), " (model, input) pairs"));
+    if (holding() && smallest && least) check_simulation_vacuity(*smallest, *least);
+  }
+
+  /// T5.2.sim's smallest_bound and output_range, and VACUOUS exactly when every bound checked (the least, a-priori
+  /// bounds of c-good rows included) is at least the a-priori range R of |f(x) − f(z)| (theory.md "T5.2.sim"): R is
+  /// the largest of the models' (section5's output_range), none when a model has a second-layer MLP.
+  void check_simulation_vacuity(const Bracket& smallest, const Bracket& least) {
+    compare_decimal(ev("smallest_bound"), Number(Interval::hull(smallest.lo, smallest.hi, 128)));
+    std::optional<Rational> range = Rational(0);
+    for (const Model& m : case_.models) {
+      const auto one = output_range(m);
+      range = range && one ? std::optional<Rational>(std::max(*range, *one)) : std::nullopt;
+    }
+    if (!range) {
+      if (field("output_range")) problem("evidence.output_range", "recorded, but a model has a second-layer MLP");
+      if (verdict() == "VACUOUS") problem("verdict", "VACUOUS, but a model has a second-layer MLP: no a-priori range");
+      return;
+    }
+    compare_decimal(ev("output_range"), Number(*range));
+    const std::string text = cat("the least bound checked ", enclosure_text(least.lo, least.hi),
+                                 " against the a-priori range ", to_decimal(*range, 6));
+    const bool vacuous = verdict() == "VACUOUS";
+    if (least.lo >= *range && !vacuous) return problem("verdict", cat("recorded ", verdict(), ", but ", text, ": VACUOUS"));
+    if (least.hi < *range && vacuous) return problem("verdict", "VACUOUS, but " + text + " is below it");
+    if (least.lo < *range && least.hi >= *range) return unchecked("verdict: " + text + " (not separated)");
+    agreed("verdict " + verdict() + ": " + text);
   }
 
   /// T5.2.sim under REFUTED: a row whose error (the kernel's) is certainly above its bound or, z c-good (k given),
@@ -1838,6 +1871,7 @@ class Checker {
             "near rho) at T = " + to_string(T0) + ".." + to_string(Integer(T0 + 2));
     compare_domain(text, Integer(inside) + hard);
     if (last) compare_visited(visited);
+    check_kgram_vacuity(inside);
     unchecked("scope.domain: the constructed hard inputs (not rebuilt; their number is read from the domain)");
     Domain d{Domain::Kind::Statistics, first, last, 0, 0, std::nullopt};
     std::size_t checked = 0, open = 0;
@@ -1851,6 +1885,23 @@ class Checker {
     if (checked + open == 0) return unchecked("scope.domain: no enumerated length to sample |f - f*| on");
     agreed("scope.domain: |f - f*| <= epsilon at " + std::to_string(checked) + " sampled inputs (seed " +
            std::to_string(kSampleSeed) + ", " + std::to_string(open) + " not separated)");
+  }
+
+  /// D5.4.kgram under a holding verdict: evidence.inputs, the inputs checked with match fraction >= ρ, holds the
+  /// `inside` enumerated ones the kernel recounted, and the claim is VACUOUS exactly when it is 0.
+  void check_kgram_vacuity(std::uint64_t inside) {
+    if (!holding()) return;
+    const json* n = field("inputs");
+    if (!n || !n->is_number_unsigned()) return problem("evidence.inputs", "missing or not a count");
+    const std::uint64_t inputs = n->get<std::uint64_t>();
+    if (inputs < inside)
+      return problem("evidence.inputs", cat(inputs, ", fewer than the ", inside, " enumerated inputs with match "
+                                            "fraction >= rho the kernel counts"));
+    if ((verdict() == "VACUOUS") != (inputs == 0))
+      return problem("verdict", cat("recorded ", verdict(), " with ", inputs, " inputs of match fraction >= rho "
+                                    "checked: VACUOUS exactly when there is none"));
+    agreed(cat("verdict ", verdict(), ": ", inputs, " inputs of match fraction >= rho checked (", inside,
+               " of them enumerated, recounted)"));
   }
 
   /// C4.2.regularity (theory.md "The regularity counterexample"): the parameters, the domain 1..K + tail, and E_t by
@@ -2286,10 +2337,18 @@ class Checker {
   // --- witnesses -------------------------------------------------------------
   /// The kind of a holding verdict follows from its scope (docs/reliability.md, "What a verdict means"):
   /// VACUOUS with a reason, else SAMPLED with samples or a binding cap, else PROVED.
-  void check_verdict_kind() {
+  /// Only these claims have a case where nothing could fail, each decided by its own check (docs/reliability.md).
+  static bool may_be_vacuous(const std::string& claim) {
+    static const std::set<std::string> claims = {"S.consistency", "T4.1.threshold", "T4.1.lg",   "T4.2.avg",
+                                                 "L5.3.subsample", "T5.2.sim",      "D5.4.kgram"};
+    return claims.count(claim) > 0;
+  }
+
+  void check_verdict_kind(const std::string& claim) {
     const std::string v = verdict();
     if (v != "PROVED" && v != "SAMPLED" && v != "VACUOUS")
       return unchecked("verdict " + v + " (not a holding verdict)");
+    if (v == "VACUOUS" && !may_be_vacuous(claim)) return problem("verdict", "VACUOUS, which " + claim + " never is");
     const json *vacuous = scope("vacuous").value, *samples = scope("samples").value, *caps = scope("caps").value;
     if (!samples || !samples->is_number_unsigned()) return problem("scope.samples", "missing or not a count");
     if (!caps || !caps->is_array()) return problem("scope.caps", "missing or not an array");

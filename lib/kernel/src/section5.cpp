@@ -519,6 +519,23 @@ std::vector<Rational> first_layer_box(const Model& m) {
   return b;
 }
 
+std::optional<Rational> output_range(const Model& m) {
+  if (m.layers.size() != 2 || m.layers[1].mlp) return std::nullopt;
+  const std::vector<Rational> b = first_layer_box(m);
+  std::vector<Rational> y = b;  // |second layer's output_k| <= b_k + Σ_g Σ_c |V_g,kc| b_c
+  for (const Head& g : m.layers[1].heads)
+    for (std::size_t k = 0; k < y.size(); ++k)
+      for (std::size_t c = 0; c < b.size(); ++c) y[k] += magnitude(g.value(k, c)) * b[c];
+  Rational range = 0;
+  for (std::size_t j = 0; j < m.readout.weights.rows(); ++j) {
+    Rational moved = 0;  // 2 Σ_k |W_jk| y_k
+    for (std::size_t k = 0; k < y.size(); ++k) moved += 2 * magnitude(m.readout.weights(j, k)) * y[k];
+    if (m.readout.sin_omega) moved = std::min(Rational(2), Rational(magnitude(*m.readout.sin_omega) * moved));
+    range = std::max(range, moved);
+  }
+  return range;
+}
+
 IntegrandBounds integrand_bounds(const Model& m, const Values& phi_q, unsigned bits) {
   const std::vector<Rational> b = first_layer_box(m);
   const Number lip = limit_lipschitz(m, bits);
