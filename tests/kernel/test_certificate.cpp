@@ -1560,3 +1560,13 @@ TEST_CASE("A claim that is never VACUOUS is rejected relabelled VACUOUS, whateve
               "verdict: VACUOUS, which " + cert["claim"].get<std::string>() + " never is"));
   }
 }
+
+TEST_CASE("Measurements no check reads are listed as not re-established", "[kernel][certificate]") {
+  for (const auto& [name, key] : std::vector<std::pair<std::string, std::string>>{
+           {"regime_token__L5.lip.json", "worst_ratio"}, {"regime_token__L5.conv.json", "worst_ratio"},
+           {"kgram_k1_s2__D5.4.kgram.json", "worst_error"}}) {
+    INFO(name);
+    CHECK(has(k::check_certificate(fixture(name)).not_reestablished,
+              "evidence." + key + ": a measurement of the search's run (not re-established)"));
+  }
+}

@@ -190,6 +190,7 @@ class Checker {
       if (claim == "T4.1.lg") check_lower_bracket_witnesses();
       check_enumeration(claim);
       if (verdict() == "REFUTED") check_refutation(claim);
+      list_measurements(claim);
       check_verdict_kind(claim);
       check_detail();
     } catch (const std::exception& e) {  // a guard: every path above validates first
@@ -2337,6 +2338,17 @@ class Checker {
   // --- witnesses -------------------------------------------------------------
   /// The kind of a holding verdict follows from its scope (docs/reliability.md, "What a verdict means"):
   /// VACUOUS with a reason, else SAMPLED with samples or a binding cap, else PROVED.
+  /// Evidence fields no check reads: the search's own measurements over inputs the kernel does not all draw, listed
+  /// as not re-established when recorded.
+  void list_measurements(const std::string& claim) {
+    static const std::map<std::string, std::vector<const char*>> unread = {
+        {"D5.4.kgram", {"worst_error"}}, {"L5.conv", {"worst_ratio"}}, {"L5.lip", {"worst_ratio"}},
+        {"S.consistency", {"strings"}}};
+    if (const auto it = unread.find(claim); it != unread.end())
+      for (const char* key : it->second)
+        if (field(key)) unchecked(cat("evidence.", key, ": a measurement of the search's run (not re-established)"));
+  }
+
   /// Only these claims have a case where nothing could fail, each decided by its own check (docs/reliability.md).
   static bool may_be_vacuous(const std::string& claim) {
     static const std::set<std::string> claims = {"S.consistency", "T4.1.threshold", "T4.1.lg",   "T4.2.avg",
