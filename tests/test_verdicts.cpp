@@ -243,4 +243,10 @@ TEST_CASE("VACUOUS: T5.2.sim whose every bound is above the outputs' a-priori ra
   CHECK(flat.verdict == Verdict::Sampled);
   CHECK(lgc::parse_rational(flat.evidence["smallest_bound"].get<std::string>()) <
         lgc::parse_rational(flat.evidence["output_range"].get<std::string>()));
+  // A second-layer MLP is bounded too: the position witness's g (R = 15/2) keeps the pair from VACUOUS at a least
+  // bound of 4.9, where f's range 2 alone would have made it VACUOUS.
+  const ClaimResult witness = claim_on("witnesses/position_witness_gamma1_3_rho1_4.json", "T5.2.sim");
+  INFO(witness.detail);
+  CHECK(witness.verdict == Verdict::Sampled);
+  CHECK(witness.evidence["output_range"] == "7.5");
 }

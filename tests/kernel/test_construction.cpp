@@ -287,12 +287,27 @@ TEST_CASE("the domain's statistics are re-run by the kernel, whatever witnesses 
                              "max_h |w_h(x) - w_h(z)|_1 <= delta and |z| <= N_sim; |f(x) - f(z)| <= eps at 800 (z "
                              "shorter than x at 228, the largest distance 0)";
   CHECK(has(r.reestablished, domain));
-  CHECK(has(r.not_reestablished, "scope: 1789 of the 1804 inputs counted (exhaustive + samples) are not listed"));
+  CHECK(has(r.not_reestablished, "scope: 1789 of the 1804 inputs counted (the domain's statistics and scope.samples) are not listed"));
   cert["evidence"]["witnesses"] = json::array();
   r = k::check_certificate(cert);
   CHECK(r.accepted());
   CHECK(has(r.reestablished, domain));
-  CHECK(has(r.not_reestablished, "scope: 1804 of the 1804 inputs counted (exhaustive + samples) are not listed"));
+  CHECK(has(r.not_reestablished, "scope: 1804 of the 1804 inputs counted (the domain's statistics and scope.samples) are not listed"));
+}
+
+TEST_CASE("T4.1.sim's domain is the lengths the claim covers, not the ones the record names", "[kernel][construction]") {
+  // An audit's forgeries: the domain dropped (with its witnesses), narrowed, moved, or followed by more words.
+  const std::string covers = "the claim covers \"every statistic of length 1..12\"";
+  for (const json& domain : {json(""), json("every statistic of length 1..4"), json("every statistic of length 13..14"),
+                             json("every statistic of length 1..12 and every statistic of length 13..14")}) {
+    json cert = fixture("modp_p3_hardmax__T4.1.sim.json");
+    cert["scope"]["domain"] = domain;
+    INFO(domain);
+    CHECK(has(k::check_certificate(cert).problems, "scope.domain: recorded "));
+    CHECK(has(k::check_certificate(cert).problems, covers));
+  }
+  CHECK_FALSE(k::parse_domain("every statistic of length 1..12 and every statistic of length 13..14"));
+  CHECK(k::parse_domain("every statistic of length <= 9 (the distance curve D(n))"));
 }
 
 TEST_CASE("T4.1.sim at the kernel's own statistics: a coarse resolution fails there", "[kernel][construction]") {

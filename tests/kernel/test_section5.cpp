@@ -169,7 +169,7 @@ TEST_CASE("visit digests: L4.L's pairs, by hand, and every k-th pair beyond the 
   CHECK(c.compared == 10312);
 }
 
-TEST_CASE("T5.2.sim's a-priori range of |f(x) - f(z)|: none with a second-layer MLP", "[kernel][section5][bundled]") {
+TEST_CASE("T5.2.sim's a-priori range of |f(x) - f(z)|, a second-layer MLP included", "[kernel][section5][bundled]") {
   // R = max_j 2 Σ_k |W_jk|(b_k + Σ_g Σ_c |V_g,kc| b_c) per model.
   // The pair's range is the larger of its models': 2.1 and 2.3, as the search records them (evidence.output_range).
   const auto sharp = kt::bundled("cases/section5/attention_pair_sharp.json");
@@ -178,5 +178,11 @@ TEST_CASE("T5.2.sim's a-priori range of |f(x) - f(z)|: none with a second-layer 
   const auto smooth = kt::bundled("cases/section5/attention_pair_smooth.json");
   CHECK(k::output_range(smooth.models[0]) == Rational(11, 5));
   CHECK(k::output_range(smooth.models[1]) == Rational(23, 10));
-  CHECK_FALSE(k::output_range(kt::bundled("cases/section5/attention_pair_two_heads_mlp.json").models[0]));
+  // A second-layer MLP adds Σ_u |W_out,ku|(|b_in,u| + Σ_c |W_in,uc| y_c) + |b_out,k|: the position witness's g (one
+  // ReLU unit y_2 − y_3 − 3/4 written to coordinate 4, read with coordinate 3) has R = 15/2, its f (no MLP) R = 2.
+  const auto witness = kt::bundled("cases/witnesses/position_witness_gamma1_3_rho1_4.json");
+  CHECK(k::output_range(witness.models[0]) == Rational(2));
+  CHECK(k::output_range(witness.models[1]) == Rational(15, 2));
+  CHECK_FALSE(k::output_range(kt::bundled("cases/paper/modp/modp_p3_hardmax.json").model()));  // one layer
 }
+

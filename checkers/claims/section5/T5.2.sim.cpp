@@ -80,16 +80,27 @@ Subsampled subsample_c_good(const Tokens& x, std::uint64_t n, const Model& m, co
 
 /// An a-priori bound on |f(x) − f(z)| over all inputs: the second layer adds
 /// to each coordinate k of the first layer's output (|y_k| <= b_k, the box)
-/// at most Σ_g Σ_c |V_g,kc| b_c, so the readout's argument moves by at most
-/// 2 Σ_k |W_jk| (b_k + that); a sin readout also moves by at most 2.
-/// nullopt when the second layer has an MLP (not bounded here).
+/// at most Σ_g Σ_c |V_g,kc| b_c, its MLP (residual, ReLU units at most their
+/// pre-activations' magnitudes) at most Σ_u |W_out,ku|(|b_in,u| + Σ_c |W_in,uc| y_c)
+/// + |b_out,k|, so the readout's argument moves by at most 2 Σ_k |W_jk| y_k; a
+/// sin readout also moves by at most 2. nullopt for a model of another depth.
 std::optional<Rational> output_range(const Model& m) {
-  if (m.layers.size() != 2 || m.layers[1].mlp) return std::nullopt;
+  if (m.layers.size() != 2) return std::nullopt;
   const std::vector<Rational> box = first_layer_box(SoftmaxFirstLayer(m));
   std::vector<Rational> y = box;
   for (const Head& head : m.layers[1].heads)
     for (std::size_t k = 0; k < y.size(); ++k)
       for (std::size_t c = 0; c < box.size(); ++c) y[k] += abs(head.value(k, c)) * box[c];
+  if (const auto& mlp = m.layers[1].mlp) {
+    std::vector<Rational> grown = y;
+    for (std::size_t u = 0; u < mlp->in.rows(); ++u) {
+      Rational unit = abs(mlp->in_bias[u]);
+      for (std::size_t c = 0; c < y.size(); ++c) unit += abs(mlp->in(u, c)) * y[c];
+      for (std::size_t k = 0; k < grown.size(); ++k) grown[k] += abs(mlp->out(k, u)) * unit;
+    }
+    for (std::size_t k = 0; k < grown.size(); ++k) grown[k] += abs(mlp->out_bias[k]);
+    y = std::move(grown);
+  }
   Rational range = 0;
   for (std::size_t j = 0; j < m.readout.weights.rows(); ++j) {
     Rational moved = 0;
@@ -225,7 +236,7 @@ ClaimResult check_simulation52(const Case& c, const Simulation52Params& params) 
   r.scope.decided_by = "certified |f(x) - f(z)| against the simulation-error bound, and against C(f) |z|^-rate on c-good z";
   r.scope.slack = to_decimal(slack, 4) + " (largest |f(x) - f(z)| / simulation-error bound)";
   // Both bounds at least the outputs' a-priori range on every row: nothing checked could fail.
-  // The largest of the models' ranges; none when a model's (a second-layer MLP) is not bounded.
+  // The largest of the models' ranges.
   std::optional<Rational> range = Rational(0);
   for (const Model& m : c.models) {
     const auto one = output_range(m);

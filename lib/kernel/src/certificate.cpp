@@ -191,6 +191,7 @@ class Checker {
       check_enumeration(claim);
       if (verdict() == "REFUTED") check_refutation(claim);
       list_measurements(claim);
+      check_samples(claim);
       check_verdict_kind(claim);
       check_detail();
     } catch (const std::exception& e) {  // a guard: every path above validates first
@@ -594,13 +595,16 @@ class Checker {
                  "kernel's own construction; max_h |w_h(x) - w_h(z)|_1 compared with delta)"));
     // The domain's statistics are re-run by the kernel (simulation_domain), listed or not; the sampled inputs
     // (constructed and random) only through their witnesses.
-    const json *exhaustive = scope("exhaustive").value, *samples = scope("samples").value;
-    if (!exhaustive || !samples || !exhaustive->is_number_unsigned() || !samples->is_number_unsigned()) return;
-    const std::uint64_t counted = exhaustive->get<std::uint64_t>() + samples->get<std::uint64_t>();
-    if (counted > simulations)
-      unchecked(cat("scope: ", counted - simulations, " of the ", counted, " inputs counted (exhaustive + samples) "
-                    "are not listed as simulation witnesses (the domain's are re-run by the kernel; a sampled input "
-                    "not listed is not re-established)"));
+    const json* samples = scope("samples").value;
+    if (!holding() || !samples || !samples->is_number_unsigned()) return;  // check_verdict_kind reports it
+    const auto lengths = simulation_lengths();
+    const Integer domain = lengths ? domain_count(*lengths, case_.model()) : Integer(0);
+    const Integer counted = domain + samples->get<std::uint64_t>();
+    if (counted > Integer(simulations))
+      unchecked(cat("scope: ", Integer(counted - simulations), " of the ", counted, " inputs counted (the domain's "
+                    "statistics and scope.samples) are not listed as simulation witnesses (the domain's are re-run by "
+                    "the kernel; a sampled input not listed is not re-established; the count is compared, not the "
+                    "inputs)"));
   }
 
   /// T4.1.lg: ε, N = N_sim(ε), and N_sim at the recorded simulation_eps.
@@ -1675,7 +1679,7 @@ class Checker {
 
   /// T5.2.sim's smallest_bound and output_range, and VACUOUS exactly when every bound checked (the least, a-priori
   /// bounds of c-good rows included) is at least the a-priori range R of |f(x) − f(z)| (theory.md "T5.2.sim"): R is
-  /// the largest of the models' (section5's output_range), none when a model has a second-layer MLP.
+  /// the largest of the models' (section5's output_range).
   void check_simulation_vacuity(const Bracket& smallest, const Bracket& least) {
     compare_decimal(ev("smallest_bound"), Number(Interval::hull(smallest.lo, smallest.hi, 128)));
     std::optional<Rational> range = Rational(0);
@@ -1683,16 +1687,16 @@ class Checker {
       const auto one = output_range(m);
       range = range && one ? std::optional<Rational>(std::max(*range, *one)) : std::nullopt;
     }
-    if (!range) {
-      if (field("output_range")) problem("evidence.output_range", "recorded, but a model has a second-layer MLP");
-      if (verdict() == "VACUOUS") problem("verdict", "VACUOUS, but a model has a second-layer MLP: no a-priori range");
+    if (!range) {  // a model that is not two-layer (the claim's obstacle has been reported)
+      if (verdict() == "VACUOUS") problem("verdict", "VACUOUS, but a model has no a-priori range");
       return;
     }
     compare_decimal(ev("output_range"), Number(*range));
     const std::string text = cat("the least bound checked ", enclosure_text(least.lo, least.hi),
                                  " against the a-priori range ", to_decimal(*range, 6));
     const bool vacuous = verdict() == "VACUOUS";
-    if (least.lo >= *range && !vacuous) return problem("verdict", cat("recorded ", verdict(), ", but ", text, ": VACUOUS"));
+    if (least.lo >= *range && !vacuous)
+      return problem("verdict", cat("recorded ", verdict(), ", but ", text, ": VACUOUS"));
     if (least.hi < *range && vacuous) return problem("verdict", "VACUOUS, but " + text + " is below it");
     if (least.lo < *range && least.hi >= *range) return unchecked("verdict: " + text + " (not separated)");
     agreed("verdict " + verdict() + ": " + text);
@@ -1956,6 +1960,7 @@ class Checker {
       compare_integer(scope("exhaustive"), Integer(0));
       return agreed("scope: the window [t, 2^p - 1] is empty, nothing enumerated");
     }
+    if (claim == "T4.1.sim") return simulation_domain(text);
     const bool named = claim == "T4.1.threshold" || claim == "T4.1.lg" || claim == "T4.1.witness" ||
                        claim == "T5.2.witness" ||
                        (claim == "L5.conv" && convergence_length() >= 2 * (case_.model().locality + 1));
@@ -1967,7 +1972,6 @@ class Checker {
     compare_integer(scope("exhaustive"), domain_count(*d, case_.model()));
     if (const auto digest = domain_digest(*d, case_.model())) compare_visited(*digest);
     else unchecked("evidence.visited: the domain is beyond the kernel's digest limit");
-    if (claim == "T4.1.sim") return simulation_domain(*d);
     if (const auto every = exhaustive_inequality(claim, *d)) {
       const char* what = claim == "L5.conv" ? " positions of every input" : " statistics";
       if (*every > 0) agreed(cat("scope.domain: the inequality at every one of the ", *every, what));
@@ -1990,22 +1994,45 @@ class Checker {
       unchecked(cat("scope.domain: ", open_, " sampled instances not separated from the bound at 128 bits"));
   }
 
-  /// T4.1.sim at every statistic of the domain, whatever witnesses the certificate lists: z the kernel's own
-  /// construction, the lemma's distance and |z| <= N_sim at each, the error while kExhaustivePositions last (x and z
-  /// expanded); a length with more statistics than the domain's cap is not in the domain.
-  void simulation_domain(const Domain& d) {
+  /// T4.1.sim's exhaustive lengths as the claim chooses them (theory.md "T4.1.sim"): from t (the padding length, 1
+  /// without rounding) over min(check.max_length, 16) lengths, while a length holds at most 200 000 statistics and
+  /// the lengths together at most 20 000; nullopt when not even the first fits.
+  std::optional<Domain> simulation_lengths() {
     const Model& m = case_.model();
-    if (d.kind != Domain::Kind::Statistics || !ctx_.epsilon || !ctx_.n_sim || !ctx_.delta ||
-        domain_count(d, m) > Integer(kMaxDigestItems))
-      return unchecked("scope.domain: T4.1.sim at the domain's statistics (not a domain of at most " +
-                       std::to_string(kMaxDigestItems) + " statistics)");
+    if (ctx_.padding > Integer(kMaxStatisticLength)) return std::nullopt;
+    const std::uint64_t start = ctx_.padding > 1 ? ctx_.padding.convert_to<std::uint64_t>() : 1;
+    const std::uint64_t lengths = std::min<std::uint64_t>(case_.check_count("max_length", 12), 16);
+    Integer total = 0;
+    std::uint64_t to = 0;
+    for (std::uint64_t T = start; T < start + lengths; ++T) {
+      const Integer count = statistic_count(m, T);
+      if (count > 200000 || total + count > 20000) break;
+      total += count, to = T;
+    }
+    return to ? std::optional<Domain>(Domain{Domain::Kind::Statistics, start, to, 0, 0, std::nullopt}) : std::nullopt;
+  }
+
+  /// T4.1.sim under a holding verdict: the recorded domain must be the lengths the claim covers (simulation_lengths),
+  /// and at every statistic of them, whatever witnesses the certificate lists, z the kernel's own construction, the
+  /// lemma's distance and |z| <= N_sim, the error while kExhaustivePositions last (x and z expanded).
+  void simulation_domain(const json* text) {
+    if (!holding() || !ctx_.epsilon || !ctx_.n_sim || !ctx_.delta) return;
+    const Model& m = case_.model();
+    const auto lengths = simulation_lengths();
+    const std::string want = lengths ? cat("every statistic of length ", lengths->lo, "..", lengths->hi) : "";
+    if ((text ? text->get<std::string>() : "") != want)
+      return problem("scope.domain", cat("recorded ", text ? show(*text) : "none", ", the claim covers ",
+                                         want.empty() ? "no length" : "\"" + want + "\""));
+    if (!lengths) return agreed("scope.domain: no length within the statistic budget");
+    const Domain& d = *lengths;
+    if (const auto digest = domain_digest(d, m)) compare_visited(*digest);
+    compare_integer(scope("exhaustive"), domain_count(d, m));
     WitnessContext ctx = ctx_;
     ctx.positions_left = kExhaustivePositions;
     std::uint64_t built = 0, within = 0, open = 0, shorter = 0;  // open: not separated from ε at 128 bits
     Rational worst = 0;                                            // the largest attention distance
     const std::size_t before = failures();
     for (std::uint64_t T = d.lo; T <= d.hi && failures() == before; ++T) {
-      if (d.cap && statistic_count(m, T) > Integer(*d.cap)) continue;
       for_each_statistic(m, T, [&](const Statistic& x) {
         if (failures() != before) return;
         const Statistic z = construction_of(ctx).build(x);
@@ -2013,14 +2040,15 @@ class Checker {
         ++built, shorter += z.length < x.length;
         worst = std::max(worst, construction_of(ctx).attention_distance(x, z));
         if (r.status == WitnessStatus::Reestablished) ++within;
-        else if (r.violated) claim_fails("scope.domain", r.why + " at the statistic's input " + text_of(m, expand(x, m)));
+        else if (r.violated)
+          claim_fails("scope.domain", r.why + " at the statistic's input " + text_of(m, expand(x, m)));
         else open += r.status == WitnessStatus::Rejected;
       });
     }
     if (failures() != before) return;
     agreed(cat("scope.domain: at every one of the ", built, " statistics, z the kernel's construction with max_h "
-               "|w_h(x) - w_h(z)|_1 <= delta and |z| <= N_sim; |f(x) - f(z)| <= eps at ", within, " (z shorter than x at ",
-               shorter, ", the largest distance ", worst, ")"));
+               "|w_h(x) - w_h(z)|_1 <= delta and |z| <= N_sim; |f(x) - f(z)| <= eps at ", within,
+               " (z shorter than x at ", shorter, ", the largest distance ", worst, ")"));
     if (open > 0) unchecked(cat("scope.domain: |f(x) - f(z)| at ", open, " statistics not separated from eps"));
     if (within + open < built)
       unchecked(cat("scope.domain: |f(x) - f(z)| at ", built - within - open, " statistics beyond ",
@@ -2347,6 +2375,44 @@ class Checker {
     if (const auto it = unread.find(claim); it != unread.end())
       for (const char* key : it->second)
         if (field(key)) unchecked(cat("evidence.", key, ": a measurement of the search's run (not re-established)"));
+  }
+
+  /// scope.samples of a holding record, which decides SAMPLED against PROVED, from what the claim always draws
+  /// (docs/reliability.md "How each claim fills its scope"): L4.L 500 random pairs of two comparisons per model,
+  /// S.consistency check.random_inputs (20) strings when t <= 4096; the count of recorded tests or rows for
+  /// L5.3.subsample and T5.2.sim; for L5.conv, L5.lip and D5.4.kgram the recorded total (positions, pairs, inputs)
+  /// less scope.exhaustive. Nullopt for the other claims.
+  std::optional<std::uint64_t> expected_samples(const std::string& claim) {
+    auto count = [&](const char* key) -> std::optional<std::uint64_t> {
+      const json* v = field(key);
+      if (v && v->is_array()) return v->size();
+      return v && v->is_number_unsigned() ? std::optional<std::uint64_t>(v->get<std::uint64_t>()) : std::nullopt;
+    };
+    if (claim == "L4.L") return 1000 * case_.models.size();
+    if (claim == "S.consistency")
+      return threshold_ && *threshold_ <= 4096 ? case_.check_count("random_inputs", 20) : 0;
+    if (claim == "L5.3.subsample") return count("tests");
+    if (claim == "T5.2.sim") return count("rows");
+    const char* total = claim == "L5.conv" ? "positions" : claim == "L5.lip" ? "pairs"
+                        : claim == "D5.4.kgram"                            ? "inputs"
+                                                                           : nullptr;
+    const json* exhaustive = scope("exhaustive").value;
+    const auto all = total ? count(total) : std::nullopt;
+    if (!all || !exhaustive || !exhaustive->is_number_unsigned() || *all < exhaustive->get<std::uint64_t>())
+      return std::nullopt;
+    return *all - exhaustive->get<std::uint64_t>();
+  }
+
+  void check_samples(const std::string& claim) {
+    if (!holding()) return;
+    if (claim == "T4.2.avg" && verdict() == "PROVED")  // the theorem concludes for every T >= N₀
+      return problem("verdict", "PROVED, but T4.2.avg's conclusion lengths stop at N0 * 2^d (always SAMPLED)");
+    const auto want = expected_samples(claim);
+    const json* samples = scope("samples").value;
+    if (!want || !samples || !samples->is_number_unsigned()) return;
+    if (samples->get<std::uint64_t>() != *want)
+      return problem("scope.samples", cat("recorded ", samples->get<std::uint64_t>(), ", the claim draws ", *want));
+    agreed("scope.samples");
   }
 
   /// Only these claims have a case where nothing could fail, each decided by its own check (docs/reliability.md).

@@ -49,7 +49,8 @@ struct Construction::Head {
       logit.emplace_back();
       for (std::size_t k = 0; k < K; ++k) logit.back().push_back(dot<Rational>(keys[k], mq));
       values.push_back(apply<Rational>(H.value, keys[c]));
-      value.push_back(static_cast<std::size_t>(std::find(values.begin(), values.end(), values.back()) - values.begin()));
+      const auto first = std::find(values.begin(), values.end(), values.back());
+      value.push_back(static_cast<std::size_t>(first - values.begin()));
     }
   }
 

@@ -14,17 +14,20 @@ namespace lgc::kernel {
 std::optional<Domain> parse_domain(const std::string& text) {
   Domain d;
   unsigned long a = 0, b = 0, c = 0;
+  int end = -1;  // where the matched form ends: the rest must be nothing, or T4.1.lg's note on its curve
   const char* t = text.c_str();
-  if (std::sscanf(t, "every statistic of length %7lu..%7lu", &a, &b) == 2) d.lo = a, d.hi = b;
-  else if (std::sscanf(t, "every statistic of length <= %7lu", &b) == 1) d.hi = b;
-  else if (std::sscanf(t, "every statistic of each length T in [%7lu, %7lu] with at most %9lu statistics", &a, &b,
-                       &c) == 3)
+  if (std::sscanf(t, "every statistic of length %7lu..%7lu%n", &a, &b, &end) == 2) d.lo = a, d.hi = b;
+  else if (std::sscanf(t, "every statistic of length <= %7lu%n", &b, &end) == 1) d.hi = b;
+  else if (std::sscanf(t, "every statistic of each length T in [%7lu, %7lu] with at most %9lu statistics%n", &a, &b,
+                       &c, &end) == 3)
     d.lo = a, d.hi = b, d.cap = c;
-  else if (std::sscanf(t, "query positions %7lu..%7lu of every string of length %3lu", &a, &b, &c) == 3)
+  else if (std::sscanf(t, "query positions %7lu..%7lu of every string of length %3lu%n", &a, &b, &c, &end) == 3)
     d = {Domain::Kind::StringPositions, c, c, a, b, std::nullopt};
-  else if (std::sscanf(t, "positions i >= %7lu of every input of length %3lu", &a, &c) == 2)
+  else if (std::sscanf(t, "positions i >= %7lu of every input of length %3lu%n", &a, &c, &end) == 2)
     d = {Domain::Kind::StringPositions, c, c, a, c, std::nullopt};
   else return std::nullopt;
+  const std::string rest = end < 0 ? "?" : text.substr(static_cast<std::size_t>(end));
+  if (!rest.empty() && rest != " (the distance curve D(n))") return std::nullopt;
   const bool empty_positions = d.kind == Domain::Kind::StringPositions && d.first > d.last;
   return d.lo == 0 || d.lo > d.hi || d.hi > 100000 || empty_positions ? std::nullopt : std::optional<Domain>(d);
 }

@@ -520,12 +520,22 @@ std::vector<Rational> first_layer_box(const Model& m) {
 }
 
 std::optional<Rational> output_range(const Model& m) {
-  if (m.layers.size() != 2 || m.layers[1].mlp) return std::nullopt;
+  if (m.layers.size() != 2) return std::nullopt;
   const std::vector<Rational> b = first_layer_box(m);
   std::vector<Rational> y = b;  // |second layer's output_k| <= b_k + Σ_g Σ_c |V_g,kc| b_c
   for (const Head& g : m.layers[1].heads)
     for (std::size_t k = 0; k < y.size(); ++k)
       for (std::size_t c = 0; c < b.size(); ++c) y[k] += magnitude(g.value(k, c)) * b[c];
+  if (const auto& mlp = m.layers[1].mlp) {  // + Σ_u |W_out,ku|·(|b_in,u| + Σ_c |W_in,uc| y_c) + |b_out,k|
+    std::vector<Rational> grown = y;
+    for (std::size_t u = 0; u < mlp->in.rows(); ++u) {
+      Rational unit = magnitude(mlp->in_bias[u]);  // a ReLU unit is at most its pre-activation's magnitude
+      for (std::size_t c = 0; c < y.size(); ++c) unit += magnitude(mlp->in(u, c)) * y[c];
+      for (std::size_t k = 0; k < grown.size(); ++k) grown[k] += magnitude(mlp->out(k, u)) * unit;
+    }
+    for (std::size_t k = 0; k < grown.size(); ++k) grown[k] += magnitude(mlp->out_bias[k]);
+    y = std::move(grown);
+  }
   Rational range = 0;
   for (std::size_t j = 0; j < m.readout.weights.rows(); ++j) {
     Rational moved = 0;  // 2 Σ_k |W_jk| y_k

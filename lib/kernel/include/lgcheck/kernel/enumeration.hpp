@@ -18,6 +18,8 @@ constexpr std::size_t kSamples = 200;
 /// "every statistic of length A..B" (or "<= B"), "every statistic of each length T in [A, B] with at
 /// most C statistics", "query positions A..B of every string of length N", "positions i >= A of every
 /// input of length N" (StringPositions: lo = hi = N, positions first..last).
+/// The whole text must be one of these (T4.1.lg's may end in " (the distance curve D(n))"): other words after
+/// the form make it no domain.
 struct Domain {
   enum class Kind { Statistics, StringPositions } kind = Kind::Statistics;
   std::uint64_t lo = 1, hi = 0, first = 0, last = 0;

@@ -91,8 +91,9 @@ Number certified_max(const Number& a, const Number& b, unsigned bits = 128);
 /// (V_h y_c)_r and hi_r the same with max; a first-layer MLP widens every b_r to β + ‖W_out‖∞(‖W_in‖∞β + ‖b_in‖∞) +
 /// ‖b_out‖∞, β = max_r b_r. Every first-layer output (and Φ) lies in [−b, b].
 std::vector<Rational> first_layer_box(const Model& model);
-/// T5.2.sim's a-priori range R of |f(x) − f(z)| (theory.md "T5.2.sim"): max_j 2 Σ_k |W_jk|(b_k + Σ_g Σ_c |V_g,kc| b_c),
-/// b the first-layer box, a sin readout's min(2, |ω|·that); nullopt for a model with a second-layer MLP.
+/// T5.2.sim's a-priori range R of |f(x) − f(z)| (theory.md "T5.2.sim"): max_j 2 Σ_k |W_jk| y_k, y_k = b_k +
+/// Σ_g Σ_c |V_g,kc| b_c (b the first-layer box) plus a second-layer MLP's Σ_u |W_out,ku|(|b_in,u| + Σ_c |W_in,uc| y_c)
+/// + |b_out,k|; a sin readout's min(2, |ω|·that); nullopt unless the model has two layers.
 std::optional<Rational> output_range(const Model& model);
 /// The query-free integrand bounds G, L of Lemma 5.3, the complexity C(f) of
 /// Theorem 5.2 with Lemma 5.3's constant c, and r′ = min(γ, 1/3) (theory.md §3).
