@@ -2038,7 +2038,7 @@ class Checker {
         const Statistic z = construction_of(ctx).build(x);
         const WitnessResult r = constructed_simulation(ctx, x, z);
         ++built, shorter += z.length < x.length;
-        worst = std::max(worst, construction_of(ctx).attention_distance(x, z));
+        worst = std::max(worst, r.distance);
         if (r.status == WitnessStatus::Reestablished) ++within;
         else if (r.violated)
           claim_fails("scope.domain", r.why + " at the statistic's input " + text_of(m, expand(x, m)));

@@ -23,10 +23,11 @@ std::size_t query_class(const Model& m, const Statistic& s) {
 }
 
 /// A first-layer head's argmax set at σ: the bulk classes C_h (index s·Δ + r, count > 0) and the window slots t
-/// (position T − t) whose logit is the largest of the present keys.
+/// (position T − t) whose logit is the largest of the present keys, that logit `top`.
 struct ArgmaxSet {
   std::vector<std::size_t> classes;
   std::vector<std::size_t> slots;
+  Rational top;
 };
 
 }  // namespace
@@ -67,7 +68,7 @@ struct Construction::Head {
     for (const Rational& l : slots) top = l > *top ? &l : top;
     for (std::size_t c = 0; c < row.size(); ++c)
       if (s.counts[c] > 0 && row[c] > *top) top = &row[c];
-    ArgmaxSet a;
+    ArgmaxSet a{{}, {}, *top};
     for (std::size_t c = 0; c < row.size(); ++c)
       if (s.counts[c] > 0 && row[c] == *top) a.classes.push_back(c);
     for (std::size_t t = 0; t < slots.size(); ++t)
@@ -98,11 +99,10 @@ struct Construction::Head {
 
 namespace {
 
-/// A head with its logits at x's query, top logit and argmax set at x.
+/// A head with its logits at x's query and argmax set at x.
 struct HeadAt {
   const Construction::Head* h;
   const std::vector<Rational>* row;
-  Rational top;
   ArgmaxSet a;
   bool one;  ///< weighs one value at x
 };
@@ -112,9 +112,7 @@ std::vector<HeadAt> heads_at(const std::vector<Construction::Head>& heads, const
   for (const Construction::Head& h : heads) {
     ArgmaxSet a = h.argmax_set(x);
     const bool one = h.one_value(x, a).has_value();
-    const auto& row = h.logit[query_class(*h.m, x)];
-    const Rational top = a.classes.empty() ? h.slot_logit(x, a.slots[0]) : row[a.classes[0]];
-    out.push_back({&h, &row, top, std::move(a), one});
+    out.push_back({&h, &h.logit[query_class(*h.m, x)], std::move(a), one});
   }
   return out;
 }
@@ -141,7 +139,7 @@ std::vector<std::optional<std::size_t>> free_absorbers(const std::vector<HeadAt>
       const std::size_t c = s * f.period + r;
       const bool free = std::all_of(heads.begin(), heads.end(), [&](const HeadAt& h) {
         const bool alone = h.a.slots.empty() && h.a.classes == std::vector<std::size_t>{c};
-        return (*h.row)[c] < h.top || alone;
+        return (*h.row)[c] < h.a.top || alone;
       });
       if (free) out[r] = c;
     }

@@ -266,8 +266,9 @@ const Construction& construction_of(const WitnessContext& ctx) {
 
 WitnessResult constructed_simulation(const WitnessContext& ctx, const Statistic& x, const Statistic& z) {
   WitnessResult r;
-  if (const Rational d = construction_of(ctx).attention_distance(x, z); d > *ctx.delta)
-    r = violation("max_h |w_h(x) - w_h(z)|_1 = " + to_string(d) + " > delta = " + to_string(*ctx.delta));
+  const Rational distance = construction_of(ctx).attention_distance(x, z);
+  if (distance > *ctx.delta)
+    r = violation("max_h |w_h(x) - w_h(z)|_1 = " + to_string(distance) + " > delta = " + to_string(*ctx.delta));
   else
     try {
       r = simulation_outputs(ctx, x, z);
@@ -275,6 +276,7 @@ WitnessResult constructed_simulation(const WitnessContext& ctx, const Statistic&
       r = d.result;
     }
   r.constructed = true;
+  r.distance = distance;
   return r;
 }
 

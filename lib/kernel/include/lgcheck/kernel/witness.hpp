@@ -60,6 +60,7 @@ struct WitnessResult {
   bool over_budget = false;  ///< left unchecked because the certificate's budget of positions was spent
   bool violated = false;     ///< rejected because the property certainly fails (not merely undecided)
   bool constructed = false;  ///< a simulation witness whose z is the kernel's construction of x
+  Rational distance = 0;     ///< when constructed: the error lemma's max_h ‖ω_h(x) − ω_h(z)‖₁
 };
 
 /// What the witnesses are checked against: all recomputed by the kernel.
