@@ -366,8 +366,10 @@ TEST_CASE("Edited constants, detail and scope are rejected with the field named"
   std::set<std::string> edited_claims;
   for (const Edit& e : edits) {
 #ifdef LGCHECK_SANITIZED
-    // Under the sanitizers one edit per claim (the replay's code paths per
-    // certificate kind); the Release suite makes every edit.
+    // Under the sanitizers one edit per claim (the replay's code paths per certificate kind), but not L5.conv's and
+    // T5.2.sim's (search and kernel 72 s and 49 s there; the kernel suite tampers its fixtures of both kinds under
+    // the sanitizers); the Release suite makes every edit.
+    if (std::string(e.claim) == "L5.conv" || std::string(e.claim) == "T5.2.sim") continue;
     if (!edited_claims.insert(e.claim).second) continue;
 #endif
     INFO(e.file << " " << e.claim << ": must name " << e.field);
@@ -501,7 +503,12 @@ TEST_CASE("The kernel re-checks L5.conv at sampled positions and L5.lip on every
       if (s.find(text) != std::string::npos) return true;
     return false;
   };
-  for (const char* file : {"section5/regime_balanced.json", "section5/regime_position.json"}) {
+#ifdef LGCHECK_SANITIZED
+  const std::vector<const char*> files = {"section5/regime_balanced.json"};  // one regime (85 s a file there)
+#else
+  const std::vector<const char*> files = {"section5/regime_balanced.json", "section5/regime_position.json"};
+#endif
+  for (const char* file : files) {
     INFO(file);
     const auto conv = lgc::kernel::check_certificate(certificate_for(file, "L5.conv"));
     for (const auto& p : conv.problems) INFO(p);
@@ -603,7 +610,13 @@ TEST_CASE("Random models: the kernel accepts every certificate the search writes
     nlohmann::json& d = docs[i];
     d["format"] = "lgcheck-case/1";
     d["name"] = "random" + std::to_string(i);
-    d["check"] = {{"seed", 1}, {"simulation_length", 2000}, {"max_length", 6}, {"dirichlet_alpha", {"1", "2"}}};
+#ifdef LGCHECK_SANITIZED
+    const int simulation_length = 500;  // T5.2.sim's |x|: its forward passes dominate under the sanitizers
+#else
+    const int simulation_length = 2000;
+#endif
+    d["check"] = {{"seed", 1}, {"simulation_length", simulation_length}, {"max_length", 6},
+                  {"dirichlet_alpha", {"1", "2"}}};
     const lgc::Case c = lgc::parse_case(d, "random");
     for (const lgc::Claim& claim : lgc::claim_registry()) {
       if (!claim.applies(c)) continue;

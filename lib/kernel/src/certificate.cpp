@@ -106,47 +106,11 @@ std::string enclosure_text(const Rational& lo, const Rational& hi) {
 /// "nothing", or the recorded value as a message shows it.
 std::string shown(const json* recorded) { return recorded ? show(*recorded) : "nothing"; }
 
-/// The unit of the last digit of a decimal literal: "2572.86" → 1/100, "1.3e+09" → 10^8.
-Rational decimal_unit(const std::string& text) {
-  const std::size_t e = text.find_first_of("eE"), dot = text.find('.');
-  const long exponent = e == std::string::npos ? 0 : std::stol(text.substr(e + 1));
-  const long decimals = dot == std::string::npos ? 0 : static_cast<long>(std::min(e, text.size()) - dot - 1);
-  return pow(Rational(10), exponent - decimals);
+/// A recorded decimal d, within `unit` of the value it stands for: does [d − unit, d + unit] meet the enclosure?
+bool decimal_meets(const Rational& d, const Rational& unit, const Number& value) {
+  return d - unit <= upper_of(value) && d + unit >= lower_of(value);
 }
 
-/// One unit of the `digits`-th significant digit of d (0 for d = 0): a value written with that many significant
-/// digits (rounded to nearest) is within it of the written d.
-Rational significant_unit(const Rational& d, int digits) {
-  if (d == 0) return 0;
-  const Rational a = magnitude(d);
-  Rational unit = 1;  // 10^e with 10^e <= |d| < 10^{e+1}
-  while (unit > a) unit /= 10;
-  while (unit * 10 <= a) unit *= 10;
-  for (int k = 1; k < digits; ++k) unit /= 10;
-  return unit;
-}
-
-/// A decimal d (its text `text`) with last-digit unit u stands for [d − u, d + u]: does that meet the enclosure?
-bool decimal_meets(const Rational& d, const std::string& text, const Number& value) {
-  const Rational u = decimal_unit(text);
-  return d - u <= upper_of(value) && d + u >= lower_of(value);
-}
-
-/// Whether every output is an exact rational (not an enclosure).
-bool all_exact(const Values& v) {
-  return std::all_of(v.begin(), v.end(), [](const auto& y) { return y.is_exact(); });
-}
-
-/// |f(x) − g(x)|∞ of a pair enclosed, and whether every output is exact (then lo = hi is the value).
-struct StringGap {
-  Bracket d;
-  bool exact;
-};
-StringGap string_gap(const Case& c, const Tokens& x) {
-  const Model &f = c.models[0], &g = c.models[1];
-  const Values fx = evaluate(f, x, f.semantics), gx = evaluate(g, x, g.semantics);
-  return {difference_bracket(fx, gx), all_exact(fx) && all_exact(gx)};
-}
 
 /// The texts of the two ends of a recorded "[lo, hi]", or a single decimal d twice; nullopt when not a string.
 std::optional<std::pair<std::string, std::string>> bracket_ends(const json* recorded) {
@@ -233,6 +197,7 @@ class Checker {
 
   const json& cert_;
   const json* evidence_ = nullptr;
+  DetailFacts facts_;  ///< the detail's numbers the checks below derive (detail.hpp)
   std::size_t open_ = 0;  ///< sampled instances whose enclosure meets the bound (neither held nor refuted)
   std::vector<Model> first_layers_;  ///< T5.2.witness: the models cut to their first layer (inert_gap)
   std::optional<Integer> threshold_;  ///< S.consistency, T4.1.threshold: the kernel's t
@@ -300,7 +265,7 @@ class Checker {
   /// The detail is its claim's sentence for the verdict filled from the record (detail.hpp); the numbers the
   /// kernel cannot tie to a recorded field are counted as not re-established.
   void check_detail() {
-    const auto d = lgc::kernel::check_detail(cert_, case_);
+    const auto d = lgc::kernel::check_detail(cert_, case_, facts_);
     if (!d) return;
     const json* recorded = member(cert_, "detail");
     if (!d->matches)
@@ -1226,23 +1191,25 @@ class Checker {
   }
 
   /// compare_decimal against the first of `values` the recorded decimal meets (the last when it meets none).
-  void compare_any_decimal(const Recorded& r, const std::vector<Number>& values) {
+  void compare_any_decimal(const Recorded& r, const std::vector<Number>& values, int digits) {
     if (values.empty()) return problem(r.path, "the kernel has no value to compare with");
     std::string why;
     const auto d = r.value && r.value->is_string() ? read_rational(*r.value, why) : std::nullopt;
     const auto met = std::find_if(values.begin(), values.end(), [&](const Number& v) {
-      return d && decimal_meets(*d, r.value->get<std::string>(), v);
+      return d && decimal_meets(*d, literal_unit(r.value->get<std::string>(), *d, digits), v);
     });
-    compare_decimal(r, met != values.end() ? *met : values.back());
+    compare_decimal(r, met != values.end() ? *met : values.back(), digits);
   }
 
-  /// A recorded decimal d with last-digit unit u stands for [d − u, d + u]: it agrees
-  /// when that meets the kernel's enclosure.
-  void compare_decimal(const Recorded& r, const Number& value) {
+  /// A recorded decimal d that the search writes with `digits` significant digits stands for [d − u, d + u], u one
+  /// unit of its last such digit (literal_unit: 0 for a fraction): it agrees when that meets the kernel's enclosure.
+  /// (The unit of the last digit written would be looser: "%g" drops trailing zeros, and a value cut to "1.5" stood
+  /// for all of [1.4, 1.6].)
+  void compare_decimal(const Recorded& r, const Number& value, int digits) {
     std::string why;
     auto d = r.value && r.value->is_string() ? read_rational(*r.value, why) : std::nullopt;
     if (!d) return problem(r.path, why.empty() ? "missing or not a decimal string" : why);
-    if (!decimal_meets(*d, r.value->get<std::string>(), value))
+    if (!decimal_meets(*d, literal_unit(r.value->get<std::string>(), *d, digits), value))
       return problem(r.path, cat("recorded ", show(*r.value), ", recomputed ",
                                  enclosure_text(lower_of(value), upper_of(value))));
     agreed(r.path);
@@ -1288,8 +1255,8 @@ class Checker {
       auto [at, fresh] = by_x.try_emplace(member(t, "x")->get<std::string>());
       if (fresh) at->second.first = phi.at_end(*x), at->second.second = integrand_averages(phi, at->second.first, *x);
       const IntegrandBounds b = integrand_bounds(m, at->second.first);
-      compare_decimal({path + ".G", member(t, "G")}, b.G);
-      compare_decimal({path + ".L", member(t, "L")}, b.L);
+      compare_decimal({path + ".G", member(t, "G")}, b.G, 8);
+      compare_decimal({path + ".L", member(t, "L")}, b.L, 8);
       auto G = rational_at(t, "G"), L = rational_at(t, "L");
       if (!G || !L) return problem(path, "G or L unreadable");
       const Number rate(power(Integer(static_cast<unsigned long>(z->size())), Rational(-1, 3), 128));
@@ -1300,9 +1267,9 @@ class Checker {
       const Number low = Number(c * (*G + *L - spread) * tau1) * rate;
       const Number high = Number(c * (*G + *L + spread) * tau1) * rate;
       const Number from_decimals(Interval::hull(lower_of(low), upper_of(high), 128));
-      compare_decimal({path + ".bound", member(t, "bound")}, from_decimals);
+      compare_decimal({path + ".bound", member(t, "bound")}, from_decimals, 6);
       const Number error = statistic_error(at->second.second, integrand_averages(phi, at->second.first, *z));
-      compare_bracket({path + ".error", member(t, "error")}, error);
+      compare_bracket({path + ".error", member(t, "error")}, error, 6);
       const Number bound = Number(c * tau1) * (b.G + b.L) * rate;
       const json* seed = member(t, "seed");
       if (!seed || seed->is_null())  // no seed met the bound: the claim cannot hold (the search says UNDECIDED)
@@ -1323,6 +1290,7 @@ class Checker {
     if (holding() && index != expected.size())
       problem("evidence.tests", cat(index, " tests under the holding verdict ", verdict(), ", the claim runs ",
                                     expected.size()));
+    if (holding() && index == expected.size()) facts_.informative_premises = informative;  // the detail's count
     // VACUOUS exactly when no part could fail: every rate bound is at least 2G, the statistic error's a-priori
     // range, and every same-window premise L‖Δμ̂‖₁ is at least 2G (theory.md "The drift form").
     if (const Recorded v = scope("vacuous"); holding() && field("tests")) {
@@ -1410,14 +1378,14 @@ class Checker {
     std::string why;
     const auto d = r.value && r.value->is_string() ? read_rational(*r.value, why) : std::nullopt;
     if (d && *d <= noise && value <= noise) return agreed(r.path + " (both below 2^-100)");
-    compare_decimal(r, Number(value));
+    compare_decimal(r, Number(value), 4);
   }
 
   /// The drift form's recorded numbers against the kernel's, and, for a holding verdict, its premises and inequality.
   void check_drift_form(const json& t, const std::string& path, const DriftForm& d) {
     compare_integer({path + ".broken_windows", member(t, "broken_windows")}, Integer(d.broken));
-    compare_decimal({path + ".drift", member(t, "drift")}, Number(d.drift));
-    compare_any_decimal({path + ".drift_form_bound", member(t, "drift_form_bound")}, d.bounds);
+    compare_decimal({path + ".drift", member(t, "drift")}, Number(d.drift), 6);
+    compare_any_decimal({path + ".drift_form_bound", member(t, "drift_form_bound")}, d.bounds, 6);
     compare_ratio({path + ".lipschitz_ratio", member(t, "lipschitz_ratio")}, d.lipschitz_ratio);
     compare_ratio({path + ".range_ratio", member(t, "range_ratio")}, d.range_ratio);
     if (!holding() && verdict() != "REFUTED") return;
@@ -1453,15 +1421,17 @@ class Checker {
     return k == z.size();
   }
 
-  /// A recorded "[lo, hi]" (or one decimal) meets the kernel's enclosure, each end widened by its last digit's unit.
-  void compare_bracket(const Recorded& r, const Number& value) {
+  /// A recorded "[lo, hi]" (or one decimal, or an exact fraction) meets the kernel's enclosure, each end written with
+  /// `digits` significant digits widened by one unit of its last (literal_unit).
+  void compare_bracket(const Recorded& r, const Number& value, int digits) {
     const auto ends = bracket_ends(r.value);
     if (!ends) return problem(r.path, "missing or not a string");
     const std::string text = r.value->get<std::string>(), &lo_text = ends->first, &hi_text = ends->second;
     std::string why;
     const auto lo = read_rational(json(lo_text), why), hi = read_rational(json(hi_text), why);
     if (!lo || !hi) return problem(r.path, "not a decimal or [lo, hi]: " + text);
-    if (*lo - decimal_unit(lo_text) > upper_of(value) || *hi + decimal_unit(hi_text) < lower_of(value))
+    if (*lo - literal_unit(lo_text, *lo, digits) > upper_of(value) ||
+        *hi + literal_unit(hi_text, *hi, digits) < lower_of(value))
       return problem(r.path, cat("recorded ", text, ", recomputed ", enclosure_text(lower_of(value), upper_of(value))));
     agreed(r.path);
   }
@@ -1515,7 +1485,7 @@ class Checker {
       else if (!*good && (!bound || *bound != "-"))
         problem(path + ".a_priori_bound", "recorded for a z that is not c-good (the claim writes \"-\")");
       else if (*good)
-        compare_decimal({path + ".a_priori_bound", bound}, a_priori(bounds[which], *n));
+        compare_decimal({path + ".a_priori_bound", bound}, a_priori(bounds[which], *n), 6);
     });
     if (rows) check_simulation_rows(bounds, c);
   }
@@ -1628,14 +1598,14 @@ class Checker {
       }
       const Number E = statistic_error(ax.averages, integrand_averages(phi, ax.query, *z));
       const SimulationErrorBound b = ax.bounder->bound(*z, E);
-      compare_decimal({path + ".statistic_error", member(r, "statistic_error")}, E);
-      compare_decimal({path + ".histogram_drift", member(r, "histogram_drift")}, Number(b.drift));
-      compare_decimal({path + ".bound", member(r, "bound")}, b.total);
+      compare_decimal({path + ".statistic_error", member(r, "statistic_error")}, E, 6);
+      compare_decimal({path + ".histogram_drift", member(r, "histogram_drift")}, Number(b.drift), 6);
+      compare_decimal({path + ".bound", member(r, "bound")}, b.total, 6);
       const auto length_z = count_at(r, "length_z", kMaxStatisticLength);
       if (!length_z || *length_z != z->size()) problem(path + ".length_z", cat("not |z| = ", z->size()));
       // max_k |m_k(x) − m_k(z)|: the same maximum of differences as the statistic error, over the outputs.
       const Number error = statistic_error(ax.output, evaluate(m, *z, m.semantics));
-      compare_bracket({path + ".error", member(r, "error")}, error);
+      compare_bracket({path + ".error", member(r, "error")}, error, 6);
       const auto ends = bracket_ends(member(r, "error"));
       std::string why;
       const auto hi = ends ? read_rational(json(ends->second), why) : std::nullopt;
@@ -1681,7 +1651,7 @@ class Checker {
   /// bounds of c-good rows included) is at least the a-priori range R of |f(x) − f(z)| (theory.md "T5.2.sim"): R is
   /// the largest of the models' (section5's output_range).
   void check_simulation_vacuity(const Bracket& smallest, const Bracket& least) {
-    compare_decimal(ev("smallest_bound"), Number(Interval::hull(smallest.lo, smallest.hi, 128)));
+    compare_decimal(ev("smallest_bound"), Number(Interval::hull(smallest.lo, smallest.hi, 128)), 6);
     std::optional<Rational> range = Rational(0);
     for (const Model& m : case_.models) {
       const auto one = output_range(m);
@@ -1691,7 +1661,7 @@ class Checker {
       if (verdict() == "VACUOUS") problem("verdict", "VACUOUS, but a model has no a-priori range");
       return;
     }
-    compare_decimal(ev("output_range"), Number(*range));
+    compare_decimal(ev("output_range"), Number(*range), 6);
     const std::string text = cat("the least bound checked ", enclosure_text(least.lo, least.hi),
                                  " against the a-priori range ", to_decimal(*range, 6));
     const bool vacuous = verdict() == "VACUOUS";

@@ -1,9 +1,11 @@
 // check_holding_detail: each claim's holding sentence, restated from docs/kernel.md "Details".
 #include "lgcheck/kernel/detail.hpp"
 
+#include "lgcheck/kernel/construction.hpp"
 #include "lgcheck/kernel/enumeration.hpp"
 #include "lgcheck/kernel/json_read.hpp"
 #include "lgcheck/kernel/section5.hpp"
+#include "lgcheck/kernel/witness.hpp"
 #include "lgcheck/model/input.hpp"
 #include "lgcheck/numeric/interval.hpp"
 
@@ -198,9 +200,11 @@ std::string decimal_of(const json* v, int digits) {
 /// One certificate's fields, read without trusting their presence.
 class Record {
  public:
-  Record(const json& cert, const Case& c)
-      : cert_(cert), case_(c), model_(c.model()), evidence_(member(cert, "evidence")), scope_(member(cert, "scope")) {}
+  Record(const json& cert, const Case& c, const DetailFacts& facts)
+      : cert_(cert), case_(c), facts_(facts), model_(c.model()), evidence_(member(cert, "evidence")),
+        scope_(member(cert, "scope")) {}
   const Case& parsed() const { return case_; }
+  const DetailFacts& facts() const { return facts_; }
   const json* evj(const char* key) const { return evidence_ ? member(*evidence_, key) : nullptr; }
   std::string ev(const char* key) const { return text(evj(key)); }
   std::string ev(const char* key, const char* sub) const {
@@ -279,6 +283,7 @@ class Record {
  private:
   const json& cert_;
   const Case& case_;
+  const DetailFacts& facts_;
   const Model& model_;
   const json* evidence_;
   const json* scope_;
@@ -326,10 +331,20 @@ Sentences simulation(const Record& r) {
   const json samples_value = r.sc("samples");
   const auto samples = rational(&samples_value);
   const std::string hard = samples && *samples >= 1000 ? to_string(Rational(*samples - 1000)) : kMissing;
-  std::string top = NUM;
-  if (const json first = d.empty() ? json() : json(d[0]); !domain.empty() && rational(&first))
-    top = to_string(std::max(Rational(1000000), Rational(4 * *rational(&first))));
-  const std::string start = domain.empty() ? "no length from " + NUM + " within the statistic budget" : domain;
+  // The first length checked: the domain's, else the claim's own start, the padding length t (1 without rounding).
+  Integer first = -1;
+  if (const json from = d.empty() ? json() : json(d[0]); !domain.empty()) {
+    if (const auto q = rational(&from); q && denominator(*q) == 1) first = numerator(*q);
+  } else {
+    try {
+      first = std::max(padding_length(r.parsed().models), Integer(1));
+    } catch (const std::exception&) {  // no margin or threshold: the claim's other checks say why
+    }
+  }
+  const std::string top = first > 0 ? to_string(std::max(Integer(1000000), Integer(4 * first))) : kMissing;
+  const std::string start = !domain.empty() ? domain
+                            : first > 0     ? "no length from " + to_string(first) + " within the statistic budget"
+                                            : kMissing;
   // Every input checked is recorded as a witness (x with the z built for it; a test fixture may keep fewer): the
   // recorded count is at least their number, the longest z at least theirs.
   const json* witnesses = r.evj("witnesses");
@@ -378,12 +393,26 @@ Sentences implication(const Record& r) {
   return {"D(N) <= eps = " + r.ev("epsilon") + " and D_inf <= 3 * eps: " + bracket};
 }
 
+/// |f − g| at a recorded statistic by the kernel's own forward pass: in full when every output is exact (as the
+/// search prints an exact value), else a value slot (an enclosure, whose printed ends the kernel does not restate);
+/// kMissing when the statistic is not one of the case's.
+std::string gap_at(const Record& r, const json* statistic) {
+  const Case& c = r.parsed();
+  if (!statistic || !c.is_pair) return kMissing;
+  const auto sigma = read_statistic(*statistic, c.model());
+  const Statistic* s = std::get_if<Statistic>(&sigma);
+  if (!s) return kMissing;
+  if (s->length > expansion_limit(c.model())) return VALUE;
+  const StringGap gap = string_gap(c, expand(*s, c.model()));
+  return gap.exact ? to_string(gap.d.lo) : VALUE;
+}
+
 Sentences witness41(const Record& r) {
   const json* w = r.element("witnesses", 0);
   const json* s = w ? member(*w, "statistic") : nullptr;
   const auto eta = rational(r.evj("eta"));
   return {"f = g on every input of length <= " + r.ev("n") + " (D(" + r.ev("n") +
-          ") = 0 exactly) and |f - g| = " + VALUE + " >= eta = " + r.ev("eta") + " at length " +
+          ") = 0 exactly) and |f - g| = " + gap_at(r, s) + " >= eta = " + r.ev("eta") + " at length " +
           text(s ? member(*s, "length") : nullptr) + " <= " + r.ev("differ_by") +
           ": any valid N(eps) for eps < eta/3 = " + (eta ? to_string(*eta / 3) : kMissing) + " is at least " +
           plus(r.ev("n"), 1)};
@@ -415,29 +444,60 @@ Sentences consistency(const Record& r) {
           random};
 }
 
+/// T4.1.threshold's random statistics at a length it does not enumerate (t − 1, 2^p): the claim draws 4000.
+const std::string kWitnessTries = "4000";
+
 /// T4.1.threshold enumerates a length when it has at most 200 000 statistics, else draws random ones: "first in
-/// enumeration order" or "found by random search", and "on any statistic" or "among N random statistics".
+/// enumeration order" or "found by random search", and "on any statistic" or "among 4000 random statistics".
 bool enumerated(const Record& r, const json* length) {
   const auto T = rational(length);
   return T && denominator(*T) == 1 && *T <= Rational(Integer(1) << 62) &&
          statistic_count(r.parsed().model(), numerator(*T).convert_to<std::uint64_t>()) <= 200000;
 }
 
+/// The representation at the last position of statistic s as the search prints the tuple: each exact coordinate in
+/// full, an enclosure a value slot (its printed ends are not restated); a tuple slot beyond the expansion limit or
+/// when the forward pass cannot decide.
+std::string representation_tuple(const Model& m, const Statistic& s, Semantics semantics) {
+  if (s.length > expansion_limit(m)) return TUP;
+  Values v;
+  try {
+    v = last_representation(m, expand(s, m), semantics);
+  } catch (const std::exception&) {
+    return TUP;
+  }
+  std::string out;
+  for (const Number& x : v) out += (out.empty() ? "" : ", ") + (x.is_exact() ? to_string(x.exact()) : VALUE);
+  return "(" + out + ")";
+}
+
 /// T4.1.threshold: "at <statistic>: <semantics> gives (…), hardmax gives (…)" for a recorded finding, the statistic
-/// that of the finite_differs witness of that length (which the kernel re-establishes), as the search describes it.
+/// that of the finite_differs witness of that length (which the kernel re-establishes), as the search describes it,
+/// and the two representations the kernel's forward pass gives there (the witness's model; its own rounding
+/// semantics, else finite:p with the witness's p).
 std::string finding(const Record& r, const char* key, const std::string& sem) {
   const json* found = r.evj(key);
   const json* length = found ? member(*found, "length") : nullptr;
   const json* witnesses = r.evj("witnesses");
-  std::string where = kMissing;
+  std::string where = kMissing, rounded = kMissing, hard = kMissing;
   for (std::size_t i = 0; length && witnesses && witnesses->is_array() && i < witnesses->size(); ++i) {
     const json& w = (*witnesses)[i];
     const json* st = member(w, "statistic");
     const json* kind = member(w, "kind");
-    if (kind && *kind == "finite_differs" && st && member(*st, "length") && (*st)["length"] == *length)
-      where = r.statistic(st);
+    if (!kind || *kind != "finite_differs" || !st || !member(*st, "length") || (*st)["length"] != *length) continue;
+    where = r.statistic(st);
+    const auto model = count_at(w, "model", r.parsed().models.size() - 1);
+    const auto p = count_at(w, "p", 4096);
+    if (!model || !p) continue;
+    const Model& m = r.parsed().models[*model];
+    const auto sigma = read_statistic(*st, m);
+    const Statistic* s = std::get_if<Statistic>(&sigma);
+    if (!s) continue;
+    const Semantics rounding = m.semantics.rounds() ? m.semantics : Semantics::finite(static_cast<unsigned>(*p));
+    rounded = representation_tuple(m, *s, rounding);
+    hard = representation_tuple(m, *s, Semantics::hardmax());
   }
-  return "at " + where + ": " + sem + " gives " + TUP + ", hardmax gives " + TUP;
+  return "at " + where + ": " + sem + " gives " + rounded + ", hardmax gives " + hard;
 }
 
 /// T4.1.threshold's comparisons (every model at each enumerated statistic and each random one) and its enumerated
@@ -481,7 +541,8 @@ Sentences threshold(const Record& r) {
             "; the reading's counterexample to agreement at every T >= t, not part of the claim)"};
   else if (window)
     past = {"; past the window, at T = " + text(&after) + ", no difference " +
-            (enumerated(r, &after) ? std::string("on any statistic") : "among " + NUM + " random statistics") +
+            (enumerated(r, &after) ? std::string("on any statistic")
+                                   : "among " + kWitnessTries + " random statistics") +
             " (not part of the claim)"};
   if (r.ev("gamma") == "inf")
     return combine({{sem + " = hardmax on " + compared + " statistics: gamma = inf, threshold 1 (nothing to round" +
@@ -497,7 +558,7 @@ Sentences threshold(const Record& r) {
                        : "the margin is not realised there") +
                "; check.threshold_sharp would make this a refutation)"};
   else if (t && *t > 1)
-    witness = {"no difference found at T = " + text(&below) + " = t - 1 among " + NUM +
+    witness = {"no difference found at T = " + text(&below) + " = t - 1 among " + kWitnessTries +
                " random statistics (sharpness not asked for: check.threshold_sharp)"};
   const std::string rule = "ceil(2^(p/gamma)), the least i with i^gamma >= 2^p";
   // The random lengths reach min(max(10^6, 4t), 2^62) (the longest statistic).
@@ -540,16 +601,62 @@ Sentences regularity(const Record& r) {
           "(eta/C)^2, so without regularity no N0 <= K works"};
 }
 
+/// A value the kernel ties as a recorded decimal d written with `recorded` significant digits (within u of it, u
+/// one unit of that digit), written again with `digits` < `recorded`: the renderings of d − u, d and d + u, which are
+/// all the renderings of the values within u of d (at most two: 2u is below one unit of the `digits`-th digit).
+Sentences rewritten(const std::optional<Rational>& d, const Rational& u, int digits) {
+  if (!d) return {kMissing};
+  Sentences out;
+  for (const Rational& x : std::vector<Rational>{*d - u, *d, *d + u})
+    if (const std::string s = to_decimal(x, digits); std::find(out.begin(), out.end(), s) == out.end())
+      out.push_back(s);
+  return out;
+}
+
+/// rewritten for the largest of the decimals tests[i][key] written with `recorded` digits (each within a unit of its
+/// own last digit of its value, the largest decimal within the largest unit, its own, of the largest value).
+Sentences largest_rewritten(const Record& r, const char* key, int recorded, int digits) {
+  const json* tests = r.evj("tests");
+  std::optional<Rational> top;
+  std::string text;
+  for (std::size_t i = 0; tests && tests->is_array() && i < tests->size(); ++i) {
+    const json* v = member((*tests)[i], key);
+    const auto q = rational(v);
+    if (!q || !v->is_string()) return {kMissing};
+    if (!top || *q > *top) top = q, text = v->get<std::string>();
+  }
+  return rewritten(top, top ? literal_unit(text, *top, recorded) : Rational(0), digits);
+}
+
+/// L5.conv's constructed and random inputs (the claim's constants, theory.md "L5.conv"): a^(i−τ−1) b^(τ+1) for each
+/// ordered pair a ≠ b of the first min(S, 8) tokens at each i = 10^2..10^9 with i >= from; check.random_inputs
+/// (default 2) random inputs of lengths 10^3, 10^4, then 10^5: their count, the constructed ones' and the longest T.
+std::string convergence_inputs(const Record& r) {
+  const auto from = rational(r.evj("from"));
+  if (!from) return kMissing;
+  const std::uint64_t S = std::min<std::uint64_t>(r.parsed().model().alphabet_size(), 8);
+  std::uint64_t constructed = 0;
+  for (std::uint64_t i = 100; i <= 1000000000; i *= 10) constructed += Rational(i) >= *from ? S * (S - 1) : 0;
+  const std::uint64_t random = r.parsed().check_count("random_inputs", 2);
+  const std::uint64_t lengths[] = {0, 1000, 10000, 100000};
+  return std::to_string(constructed) + " constructed a^(i-tau-1) b^(tau+1) at i = 10^2..10^9, " +
+         std::to_string(random) + " random up to T = " + std::to_string(lengths[std::min<std::uint64_t>(random, 3)]);
+}
+
 Sentences convergence(const Record& r) {
   const auto d = numbers_in(r.domain());  // from, length
+  // The exhaustive length: check.max_length (default 12) shortened until S^n <= 4096.
+  const Integer S(static_cast<unsigned long>(r.parsed().model().alphabet_size()));
+  std::uint64_t n = r.parsed().check_count("max_length", 12);
+  if (S > 1) n = std::min<std::uint64_t>(n, 13);  // 2^13 > 4096: a longer n is shortened past 13 anyway
+  while (n > 1 && pow(S, static_cast<unsigned>(n)) > 4096) --n;
   const std::string enumerated = d.size() == 2
                                      ? "every input of length " + d[1]
-                                     : "no exhaustive domain: the exhaustive length " + NUM +
+                                     : "no exhaustive domain: the exhaustive length " + std::to_string(n) +
                                            " (max_length, shortened until S^n <= 4096) is below " + r.ev("from");
   return {"|Y_i - Phi(window_i, mu_i)| <= bound_i <= K i^-" + r.ev("rate") + " with K = " + decimal_of(r.evj("K"), 6) +
-          " at " + r.ev("positions") + " positions i >= " + r.ev("from") + " (" + enumerated + ", " + NUM +
-          " constructed a^(i-tau-1) b^(tau+1) at i = 10^2..10^9, " + NUM + " random up to T = " + NUM +
-          "); closest approach " + r.slack_head() + " of the bound"};
+          " at " + r.ev("positions") + " positions i >= " + r.ev("from") + " (" + enumerated + ", " +
+          convergence_inputs(r) + "); closest approach " + r.slack_head() + " of the bound"};
 }
 
 Sentences lipschitz(const Record& r) {
@@ -566,20 +673,43 @@ Sentences kgram(const Record& r) {
   const std::string exhaustive = r.has("visited") && d.size() > 1
                                      ? "every input of length " + r.ev("min_length") + ".." + d[1]
                                      : "no length >= T0 = " + r.ev("min_length") + " within the exhaustive budget";
-  return {"|f(x) - f*(x)| <= eps = " + r.ev("epsilon") + " on " + r.ev("inputs") + " inputs with match fraction >= " +
-          r.ev("rho") + " (" + exhaustive + ", " + std::to_string(hard_input_count(domain)) +
-          " hard inputs from T0; random repetitive ones from T0 up to T = " + NUM + "); worst error " + NUM +
-          "; gamma = " + r.ev("gamma") + " >= 1"};
+  // The claim's random inputs (theory.md "D5.4.kgram"): check.random_inputs (default 40) of lengths T0, T0 + 1, …,
+  // then 10^3 and 10^4 (each at least T0); the longest T follows. The worst error (a measurement, evidence.worst_error
+  // at 6 digits) is written at 4.
+  const auto T0 = rational(r.evj("min_length"));
+  const std::uint64_t random = r.parsed().check_count("random_inputs", 40);
+  const std::string longest =
+      !T0 || denominator(*T0) != 1 ? kMissing
+      : random == 0               ? "0"
+                                  : to_string(std::max(Integer(numerator(*T0) + (random < 3 ? 0 : random - 3)),
+                                                       std::max(numerator(*T0), Integer(10000))));
+  const json* worst = r.evj("worst_error");
+  const auto worst_value = worst && worst->is_string() ? rational(worst) : std::nullopt;
+  return combine(
+      {{"|f(x) - f*(x)| <= eps = " + r.ev("epsilon") + " on " + r.ev("inputs") + " inputs with match fraction >= " +
+        r.ev("rho") + " (" + exhaustive + ", " + std::to_string(hard_input_count(domain)) +
+        " hard inputs from T0; random repetitive ones from T0 up to T = " + longest + "); worst error "},
+       rewritten(worst_value, worst_value ? literal_unit(worst->get<std::string>(), *worst_value, 6) : Rational(0), 4),
+       {"; gamma = " + r.ev("gamma") + " >= 1"}});
 }
 
 Sentences subsample(const Record& r) {
   const json* tests = r.evj("tests");
   const std::string count = tests && tests->is_array() ? std::to_string(tests->size()) : kMissing;
+  // G and L of each test are recorded at 8 digits (and tied to the kernel's); the detail has their maxima at 6. The
+  // same-window drift-form premises below 2G are counted by the certificate check (a free slot without it).
+  const auto& counted = r.facts().informative_premises;
+  const std::string informative = counted ? std::to_string(*counted) : NUM;
   return combine(
       {{"on " + count + " (x, n) pairs a seed gives statistic error <= c (G+L)(tau+1) n^-" + r.ev("rate") +
-        " (c = " + r.ev("c") + ", G <= " + NUM + ", L <= " + NUM + ")"},
+        " (c = " + r.ev("c") + ", G <= "},
+       largest_rewritten(r, "G", 8, 6),
+       {", L <= "},
+       largest_rewritten(r, "L", 8, 6),
+       {")"},
        {"", " (every rate bound >= 2G: that part could not fail)"},
-       {", and the drift form holds position by position (" + NUM + " premises below 2G); measured log-log slope " +
+       {", and the drift form holds position by position (" + informative +
+        " premises below 2G); measured log-log slope " +
         (r.ev("fitted_slope") == "n/a" ? "n/a" : r.number("fitted_slope")) +  // n/a: fewer than two targets below |x|
         " on the long periodic input (reported, against -1/3)"}});
 }
@@ -620,15 +750,20 @@ Sentences complexity(const Record& r) {
     period = std::lcm(period, static_cast<std::uint64_t>(m.period));
     margin2 = margin2 || second_layer_margin(m) != 1;
   }
-  return {"|f(x) - f(z)| and |g(x) - g(z)| within the simulation-error bound on " + r.sc("samples") +
-          " (x, n) checks (|x| = " + r.check_rational("simulation_length", "10000") + ") and within C(f) n^-min(" +
-          (margin2 ? "gamma,1/3,gamma2" : "gamma,1/3") + ") on the " +
-          std::to_string(c_good) + " with a c-good z; smallest bound " + NUM +
-          "; both within eps = " + r.check_rational("epsilon", "1/10") + " first at " + first_within(r) +
-          " (measured) against N_variant_A = " + readable_integer(r.evj("N_variant_A")) +
-          " (conditional on a c-good z at every length" +
-          (period == 1 ? "" : " with |x|'s residue mod " + std::to_string(period)) +
-          "), N_variant_B = " + readable_integer(r.evj("N_variant_B")) + " (C = " + decimal_of(r.evj("C"), 4) + ")"};
+  // smallest_bound is recorded at 6 digits (and tied to the kernel's least bound); the detail has it at 4.
+  const json* smallest = r.evj("smallest_bound");
+  const auto least = smallest && smallest->is_string() ? rational(smallest) : std::nullopt;
+  return combine(
+      {{"|f(x) - f(z)| and |g(x) - g(z)| within the simulation-error bound on " + r.sc("samples") +
+        " (x, n) checks (|x| = " + r.check_rational("simulation_length", "10000") + ") and within C(f) n^-min(" +
+        (margin2 ? "gamma,1/3,gamma2" : "gamma,1/3") + ") on the " + std::to_string(c_good) +
+        " with a c-good z; smallest bound "},
+       rewritten(least, least ? literal_unit(smallest->get<std::string>(), *least, 6) : Rational(0), 4),
+       {"; both within eps = " + r.check_rational("epsilon", "1/10") + " first at " + first_within(r) +
+        " (measured) against N_variant_A = " + readable_integer(r.evj("N_variant_A")) +
+        " (conditional on a c-good z at every length" +
+        (period == 1 ? "" : " with |x|'s residue mod " + std::to_string(period)) +
+        "), N_variant_B = " + readable_integer(r.evj("N_variant_B")) + " (C = " + decimal_of(r.evj("C"), 4) + ")"}});
 }
 
 // --- REFUTED and UNDECIDED: each claim's sentences of a failure or of a run that could not decide ---------------
@@ -801,8 +936,8 @@ Sentences threshold_failing(const Record& r) {
   if (!r.refuted())
     return {NUM + " of " + r.ev("compared") + " comparisons undecided at the default precision",
             sem + " = hardmax from T = " + r.ev("threshold") + " on, but no statistic of length " + below +
-                " = t - 1 out of " + NUM + " random ones shows a difference, so the threshold's tightness is not "
-                "established",
+                " = t - 1 out of " + kWitnessTries +
+                " random ones shows a difference, so the threshold's tightness is not established",
             beyond_statistics(r)};
   const std::string t_text = r.ev("threshold");
   const std::string claimed = window ? " at T in [" + t_text + ", " + r.ev("window_end") + "] (claimed window): "
@@ -988,10 +1123,10 @@ const SentenceMap& failing_sentences() {
 
 }  // namespace
 
-std::optional<DetailCheck> check_detail(const json& certificate, const Case& c) {
+std::optional<DetailCheck> check_detail(const json& certificate, const Case& c, const DetailFacts& facts) {
   const json* claim = member(certificate, "claim");
   const json* detail = member(certificate, "detail");
-  const Record record(certificate, c);
+  const Record record(certificate, c, facts);
   const std::string verdict = record.verdict();
   const bool failing = verdict == "REFUTED" || verdict == "UNDECIDED";
   const SentenceMap& map = failing ? failing_sentences() : sentences();

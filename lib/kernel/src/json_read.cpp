@@ -97,4 +97,18 @@ std::optional<std::pair<Rational, Rational>> recorded_ends(const nlohmann::json&
   return std::make_pair(*lo, *hi);
 }
 
+Rational significant_unit(const Rational& d, int digits) {
+  if (d == 0) return 0;
+  const Rational a = d < 0 ? Rational(-d) : d;
+  Rational unit = 1;  // 10^e with 10^e <= |d| < 10^{e+1}
+  while (unit > a) unit /= 10;
+  while (unit * 10 <= a) unit *= 10;
+  for (int k = 1; k < digits; ++k) unit /= 10;
+  return unit;
+}
+
+Rational literal_unit(const std::string& text, const Rational& d, int digits) {
+  return text.find('/') != std::string::npos ? Rational(0) : significant_unit(d, digits);
+}
+
 }  // namespace lgc::kernel

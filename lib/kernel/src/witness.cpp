@@ -5,6 +5,7 @@
 #include "lgcheck/kernel/json_read.hpp"
 #include "lgcheck/model/input.hpp"
 
+#include <algorithm>
 #include <map>
 
 namespace lgc::kernel {
@@ -27,10 +28,16 @@ Bracket rounding_gap(const Model& m, const Tokens& x, Semantics rounding, unsign
                             last_representation(m, x, Semantics::hardmax(), bits));
 }
 
-Bracket pair_gap(const Case& c, const Tokens& x, unsigned bits) {
+StringGap string_gap(const Case& c, const Tokens& x, unsigned bits) {
   const Model &f = c.models[0], &g = c.models[1];
-  return difference_bracket(evaluate(f, x, f.semantics, bits), evaluate(g, x, g.semantics, bits));
+  const Values fx = evaluate(f, x, f.semantics, bits), gx = evaluate(g, x, g.semantics, bits);
+  const auto exact = [](const Values& v) {
+    return std::all_of(v.begin(), v.end(), [](const auto& y) { return y.is_exact(); });
+  };
+  return {difference_bracket(fx, gx), exact(fx) && exact(gx)};
 }
+
+Bracket pair_gap(const Case& c, const Tokens& x, unsigned bits) { return string_gap(c, x, bits).d; }
 
 namespace {
 

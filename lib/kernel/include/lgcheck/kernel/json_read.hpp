@@ -32,5 +32,11 @@ std::optional<Rational> decimal_value(const std::string& text);
 /// A recorded value's ends: the rational itself twice, or the endpoints of an enclosure written "[lo, hi]"
 /// (decimals rounded outward, as "0.25" or "2.9e-39"); nullopt for anything else.
 std::optional<std::pair<Rational, Rational>> recorded_ends(const nlohmann::json& v);
+/// One unit of the `digits`-th significant digit of d (0 for d = 0): a value written with that many significant
+/// digits (rounded to nearest, or outward) is within it of the written d.
+Rational significant_unit(const Rational& d, int digits);
+/// How far from d (the literal `text` read) the value lies that the search wrote with `digits` significant digits:
+/// 0 for a fraction "p/q" (written only when exact), else significant_unit(d, digits).
+Rational literal_unit(const std::string& text, const Rational& d, int digits);
 
 }  // namespace lgc::kernel

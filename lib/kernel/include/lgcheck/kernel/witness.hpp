@@ -50,6 +50,12 @@ Bracket difference_bracket(const Values& a, const Values& b);
 /// of |f(x) − g(x)|∞ for a pair case.
 Bracket rounding_gap(const Model& m, const Tokens& x, Semantics rounding, unsigned bits = 128);
 Bracket pair_gap(const Case& c, const Tokens& x, unsigned bits = 128);
+/// pair_gap, and whether every output of both models is an exact rational (then lo = hi is the value).
+struct StringGap {
+  Bracket d;
+  bool exact;
+};
+StringGap string_gap(const Case& c, const Tokens& x, unsigned bits = 128);
 /// The longest string expanded for m (multi-layer models cost T² per layer: expand less).
 std::uint64_t expansion_limit(const Model& m);
 
