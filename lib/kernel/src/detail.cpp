@@ -613,8 +613,9 @@ Sentences rewritten(const std::optional<Rational>& d, const Rational& u, int dig
   return out;
 }
 
-/// rewritten for the largest of the decimals tests[i][key] written with `recorded` digits (each within a unit of its
-/// own last digit of its value, the largest decimal within the largest unit, its own, of the largest value).
+/// rewritten for the largest of the decimals tests[i][key] written with `recorded` digits: each is within one unit of
+/// its own `recorded`-th digit of its test's value, so the largest is within its own unit (the largest) of the largest
+/// value.
 Sentences largest_rewritten(const Record& r, const char* key, int recorded, int digits) {
   const json* tests = r.evj("tests");
   std::optional<Rational> top;
