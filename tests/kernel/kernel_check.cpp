@@ -1,46 +1,33 @@
 // lgcheck_kernel_check CERT.json...: run the kernel's certificate check and
 // print, per file, its problems and a summary (exit 1 when any is rejected).
-#include "lgcheck/kernel/certificate.hpp"
+#include "detail_tampering.hpp"
 #include "lgcheck/kernel/average.hpp"
-#include "lgcheck/kernel/detail.hpp"
+#include "lgcheck/kernel/certificate.hpp"
 #include "lgcheck/kernel/quantities.hpp"
 #include "lgcheck/model/case_file.hpp"
 
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
-#include <regex>
 
 namespace {
 
 /// lgcheck_kernel_check --detail CERT.json...: per certificate, the numbers of its detail, its free slots, and how
 /// many of the numbers lie in free slots (each number's last digit changed alone, the detail still accepted); totals.
 int count_detail_numbers(int argc, char** argv) {
-  const std::regex number(R"((^|[^A-Za-z0-9^])(-?\d+(?:[./]\d+)*(?:e[-+]?\d+)?))");
   std::size_t numbers = 0, slots = 0, free_numbers = 0;
   for (int a = 2; a < argc; ++a) {
     std::ifstream in(argv[a]);
     const nlohmann::json cert = nlohmann::json::parse(in, nullptr, false);
-    const auto check = [&](const nlohmann::json& c) {
-      return lgc::kernel::check_detail(c, lgc::parse_case(c.at("case"), "inline"));
-    };
-    const auto d = cert.is_object() && cert.contains("detail") ? check(cert) : std::nullopt;
+    const auto d = cert.is_object() && cert.contains("detail") && cert.contains("case")
+                       ? lgc::kernel::check_detail(cert, lgc::parse_case(cert["case"], "inline"))
+                       : std::nullopt;
     if (!d || !d->matches) {
       std::cout << argv[a] << ": the detail does not read its sentence\n";
       continue;
     }
-    const std::string detail = cert["detail"];
-    std::size_t here = 0, free_here = 0;
-    for (auto it = std::sregex_iterator(detail.begin(), detail.end(), number); it != std::sregex_iterator(); ++it) {
-      const auto& m = (*it)[2];
-      std::string digits = m.str();
-      digits.back() = digits.back() == '9' ? '0' : static_cast<char>(digits.back() + 1);
-      nlohmann::json edited = cert;
-      edited["detail"] = detail.substr(0, static_cast<std::size_t>(m.first - detail.begin())) + digits +
-                         detail.substr(static_cast<std::size_t>(m.second - detail.begin()));
-      ++here;
-      free_here += check(edited)->matches;
-    }
+    std::size_t here = 0;
+    const std::size_t free_here = kt::accepted_tamperings(cert, here);
     std::cout << argv[a] << ": " << here << " numbers, " << d->free_slots << " free slots, " << free_here
               << " numbers in them\n";
     numbers += here, slots += d->free_slots, free_numbers += free_here;

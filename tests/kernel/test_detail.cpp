@@ -2,6 +2,7 @@
 // valid certificates of random models the kernel used to reject.
 #include "lgcheck/kernel/certificate.hpp"
 #include "lgcheck/kernel/detail.hpp"
+#include "detail_tampering.hpp"
 #include "support.hpp"
 
 #include <catch2/catch.hpp>
@@ -14,30 +15,12 @@ namespace k = lgc::kernel;
 
 namespace {
 
+using kt::accepted_tamperings;
 using kt::fixture;
 using kt::has;
 
 std::optional<k::DetailCheck> detail_of(const json& cert) {
   return k::check_detail(cert, lgc::parse_case(cert["case"], "inline"));
-}
-
-/// Each number of the detail with its last digit changed, one at a time: how many the check still accepts.
-std::size_t accepted_tamperings(const json& cert, std::size_t& numbers) {
-  const std::string detail = cert["detail"];
-  const std::regex number(R"((^|[^A-Za-z0-9^])(-?\d+(?:[./]\d+)*(?:e[-+]?\d+)?))");
-  std::size_t accepted = 0;
-  numbers = 0;
-  for (auto it = std::sregex_iterator(detail.begin(), detail.end(), number); it != std::sregex_iterator(); ++it) {
-    const auto& m = (*it)[2];
-    std::string digits = m.str();
-    digits.back() = digits.back() == '9' ? '0' : static_cast<char>(digits.back() + 1);
-    json edited = cert;
-    edited["detail"] = detail.substr(0, static_cast<std::size_t>(m.first - detail.begin())) + digits +
-                       detail.substr(static_cast<std::size_t>(m.second - detail.begin()));
-    ++numbers;
-    accepted += detail_of(edited)->matches;
-  }
-  return accepted;
 }
 
 /// A fixture, the free slots of its sentence, the numbers of its detail, and how many of them changed one at a time

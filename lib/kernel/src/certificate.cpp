@@ -1726,7 +1726,7 @@ class Checker {
     compare_fields({{"rate", g ? std::min(*g, Rational(1)) : Rational(1)}, {"from", Rational(2 * (m.locality + 1))},
                     {"mlp_lipschitz", first_mlp_lipschitz(m)}});
     compare_enclosed(ev("K"), convergence_constant(m));
-    const std::uint64_t n = convergence_length(), from = 2 * (m.locality + 1);
+    const std::uint64_t n = convergence_length(case_), from = 2 * (m.locality + 1);
     const Integer S(static_cast<unsigned long>(m.alphabet_size()));
     if (recorded_domain() && n >= from)
       compare_domain(cat("positions i >= ", from, " of every input of length ", n),
@@ -1739,15 +1739,6 @@ class Checker {
       if (field("visited")) problem("evidence.visited", "recorded without an exhaustive domain");
       agreed(cat("scope.domain: none (the inputs of length ", n, " reach no position i >= ", from, ")"));
     }
-  }
-
-  /// L5.conv's exhaustive length: check.max_length (default 12) shortened until S^n <= 4096; its domain is the
-  /// positions i >= 2(τ+1) of every input of that length, none when n < 2(τ+1).
-  std::uint64_t convergence_length() const {
-    std::uint64_t n = case_.check_count("max_length", 12);
-    const Integer S(static_cast<unsigned long>(case_.model().alphabet_size()));
-    while (n > 1 && pow(S, static_cast<unsigned long>(std::min<std::uint64_t>(n, 64))) > 4096) --n;
-    return n;
   }
 
   /// L5.lip: Lip(MLP), Lip, and the domain of near-vertex pairs (theory.md "L5.lip": for every query class q,
@@ -1933,7 +1924,7 @@ class Checker {
     if (claim == "T4.1.sim") return simulation_domain(text);
     const bool named = claim == "T4.1.threshold" || claim == "T4.1.lg" || claim == "T4.1.witness" ||
                        claim == "T5.2.witness" ||
-                       (claim == "L5.conv" && convergence_length() >= 2 * (case_.model().locality + 1));
+                       (claim == "L5.conv" && convergence_length(case_) >= 2 * (case_.model().locality + 1));
     if (!text)
       return named && holding() ? problem("scope.domain", "missing under the holding verdict " + verdict()) : void();
     const auto d = parse_domain(text->get<std::string>());

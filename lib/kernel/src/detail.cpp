@@ -646,14 +646,10 @@ std::string convergence_inputs(const Record& r) {
 
 Sentences convergence(const Record& r) {
   const auto d = numbers_in(r.domain());  // from, length
-  // The exhaustive length: check.max_length (default 12) shortened until S^n <= 4096.
-  const Integer S(static_cast<unsigned long>(r.parsed().model().alphabet_size()));
-  std::uint64_t n = r.parsed().check_count("max_length", 12);
-  if (S > 1) n = std::min<std::uint64_t>(n, 13);  // 2^13 > 4096: a longer n is shortened past 13 anyway
-  while (n > 1 && pow(S, static_cast<unsigned>(n)) > 4096) --n;
   const std::string enumerated = d.size() == 2
                                      ? "every input of length " + d[1]
-                                     : "no exhaustive domain: the exhaustive length " + std::to_string(n) +
+                                     : "no exhaustive domain: the exhaustive length " +
+                                           std::to_string(convergence_length(r.parsed())) +
                                            " (max_length, shortened until S^n <= 4096) is below " + r.ev("from");
   return {"|Y_i - Phi(window_i, mu_i)| <= bound_i <= K i^-" + r.ev("rate") + " with K = " + decimal_of(r.evj("K"), 6) +
           " at " + r.ev("positions") + " positions i >= " + r.ev("from") + " (" + enumerated + ", " +

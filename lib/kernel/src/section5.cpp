@@ -519,6 +519,14 @@ std::vector<Rational> first_layer_box(const Model& m) {
   return b;
 }
 
+std::uint64_t convergence_length(const Case& c) {
+  std::uint64_t n = c.check_count("max_length", 12);
+  const Integer S(static_cast<unsigned long>(c.model().alphabet_size()));
+  if (S > 1) n = std::min<std::uint64_t>(n, 13);  // 2^13 > 4096: a longer n is shortened past 13 anyway
+  while (n > 1 && pow(S, static_cast<unsigned long>(n)) > 4096) --n;
+  return n;
+}
+
 std::optional<Rational> output_range(const Model& m) {
   if (m.layers.size() != 2) return std::nullopt;
   const std::vector<Rational> b = first_layer_box(m);

@@ -6,6 +6,7 @@
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/numeric/number.hpp"
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -95,6 +96,9 @@ std::vector<Rational> first_layer_box(const Model& model);
 /// Σ_g Σ_c |V_g,kc| b_c (b the first-layer box) plus a second-layer MLP's Σ_u |W_out,ku|(|b_in,u| + Σ_c |W_in,uc| y_c)
 /// + |b_out,k|; a sin readout's min(2, |ω|·that); nullopt unless the model has two layers.
 std::optional<Rational> output_range(const Model& model);
+/// L5.conv's exhaustive length (theory.md "L5.conv"): check.max_length (default 12) shortened until S^n <= 4096; its
+/// domain is the positions i >= 2(τ+1) of every input of that length, none when n < 2(τ+1).
+std::uint64_t convergence_length(const Case& c);
 /// The query-free integrand bounds G, L of Lemma 5.3, the complexity C(f) of
 /// Theorem 5.2 with Lemma 5.3's constant c, and r′ = min(γ, 1/3) (theory.md §3).
 struct Section5Bounds {
