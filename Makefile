@@ -56,10 +56,17 @@ fuzz: deps
 
 # The whole test suite in the same sanitizer build (after make test, which
 # ran the fuzzers, only the test programs remain to be compiled).
+# AddressSanitizer records no allocation stacks here (malloc_context_size=0):
+# every error is still caught and reported with the stack of the bad access,
+# but the suite, whose exact arithmetic allocates at nearly every operation,
+# runs about a quarter faster. To see where a reported block was allocated
+# and freed, re-run that one test with
+# SANITIZE_ASAN_OPTIONS=malloc_context_size=30 (the sanitizer's default).
+SANITIZE_ASAN_OPTIONS ?= malloc_context_size=0
 sanitize: deps
 	cmake -S . -B $(SANITIZE_BUILD) $(SANITIZE_CONFIG)
 	cmake --build $(SANITIZE_BUILD) -j$(JOBS)
-	cd $(SANITIZE_BUILD) && ctest --output-on-failure -j$(JOBS)
+	cd $(SANITIZE_BUILD) && ASAN_OPTIONS=$(SANITIZE_ASAN_OPTIONS) ctest --output-on-failure -j$(JOBS)
 
 # The benchmarks (bench/, Google Benchmark): each figure a ratio of two
 # benchmarks measured in one run, printed with its target.

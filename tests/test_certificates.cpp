@@ -421,6 +421,23 @@ TEST_CASE("make run's replay exits non-zero when a certificate was altered after
   CHECK(altered.exit_code == 1);
   CHECK(altered.out.find("REJECTED") != std::string::npos);
   CHECK(altered.out.find("evidence.L: recorded 1000000") != std::string::npos);
+  // Replayed side by side (--threads 2), every line comes as one thread prints it, in the files' order, among
+  // them a budget-stopped certificate (replayed alone) and an unreadable file.
+  {
+    const lgc::Case p3 = lgc::test::bundled("paper/modp/modp_p3_hardmax.json");
+    for (const auto& claim : lgc::claim_registry())
+      if (claim.id == "L4.L")
+        lgc::write_certificate(dir, p3, lgc::run_under_budget(claim, p3, lgc::Budget{50, std::nullopt}));
+    std::ofstream(dir / "not_a_certificate.json") << "[1, 2]";
+  }
+  const auto one = lgc::test::run_lgcheck("replay --threads 1 " + dir.string());
+  const auto two = lgc::test::run_lgcheck("replay --threads 2 " + dir.string());
+  CHECK(one.exit_code == 1);
+  CHECK(two.exit_code == 1);
+  CHECK(one.out == two.out);
+  CHECK(one.out.find("stopped by its budget") != std::string::npos);
+  CHECK(one.out.find("UNREADABLE") != std::string::npos);
+  CHECK(one.out.find("3 certificates: 2 accepted, 1 rejected; 1 files unreadable") != std::string::npos);
   // The Makefile keeps that exit code: no pipe after the replay.
   std::ifstream makefile(lgc::test::source_dir() / "Makefile");
   std::string line, replay_line;

@@ -84,6 +84,42 @@ TEST_CASE("lgcheck check gives the same verdicts and details for any --threads",
   CHECK(lgc::test::run_lgcheck("check " + cases + " --threads 0").exit_code == 2);
 }
 
+TEST_CASE("run_in_order hands each index to one thread and takes the results in order", "[parallel]") {
+  for (unsigned threads : {1u, 2u, 4u}) {
+    INFO(threads << " threads");
+    const std::size_t n = 200;
+    std::vector<std::size_t> done(n, 0), order, starts;
+    // Later indices finish first (less work), so the results arrive out of order on several threads.
+    lgc::run_in_order(
+        n, threads,
+        [&](std::size_t i) {
+          volatile std::size_t spin = 0;
+          for (std::size_t k = 0; k < (n - i) * 2000; ++k) spin = spin + k;
+          done[i] = i * i;
+        },
+        [&](std::size_t i) {
+          CHECK(done[i] == i * i);  // its work has finished
+          order.push_back(i);
+        },
+        [&](std::size_t i) { starts.push_back(i); });
+    std::vector<std::size_t> all(n);
+    for (std::size_t i = 0; i < n; ++i) all[i] = i;
+    CHECK(order == all);
+    CHECK(starts == all);  // taken in order, each once
+  }
+  // A failing index: its exception is rethrown; no index after it is emitted.
+  std::vector<std::size_t> emitted;
+  CHECK_THROWS_WITH(lgc::run_in_order(
+                        50, 2,
+                        [](std::size_t i) {
+                          if (i == 7) throw std::runtime_error("index 7 failed");
+                        },
+                        [&](std::size_t i) { emitted.push_back(i); }),
+                    "index 7 failed");
+  REQUIRE(emitted.size() <= 7);
+  for (std::size_t i = 0; i < emitted.size(); ++i) CHECK(emitted[i] == i);
+}
+
 TEST_CASE("The prefix-tree walk keeps the statistic of every prefix", "[parallel][statistic]") {
   for (const lgc::Shape shape : {lgc::Shape{3, 2, 1}, lgc::Shape{2, 3, 0}, lgc::Shape{2, 1, 2}}) {
     std::vector<lgc::Tokens> strings;

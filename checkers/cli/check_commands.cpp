@@ -7,6 +7,7 @@
 #include "output/cli_output.hpp"
 #include "trust/suite.hpp"
 #include "output/progress.hpp"
+#include "lgcheck/enumerate/parallel.hpp"
 
 #include <fmt/format.h>
 
@@ -122,65 +123,79 @@ int cmd_merge(const std::vector<std::string>& files, bool json) {
   return exit_code(summarise(results));
 }
 
-/// Replays every certificate named (files, or directories of *.json): 0 when
-/// all are accepted, 1 when one is rejected, 2 when none is rejected but some
-/// file is not a readable JSON certificate; `quiet` prints only the
-/// rejections, the unreadable files and the count.
+/// One certificate file's replay: whether it was accepted, rejected or not a
+/// readable certificate, and the lines replay prints for it.
+struct ReplayOutcome {
+  enum class Kind { Accepted, Rejected, Unreadable } kind = Kind::Unreadable;
+  std::string lines;
+};
+
+ReplayOutcome unreadable(std::string why) { return {ReplayOutcome::Kind::Unreadable, "UNREADABLE " + why + "\n"}; }
+
+std::string accepted_line(const std::filesystem::path& file, const ReplayResult& r) {
+  if (r.budget_stop != ReplayResult::BudgetStop::None)
+    return fmt::format("accepted  {} (UNDECIDED, stopped by its budget: {}; the kernel re-established {} items)\n",
+                       file.string(),
+                       r.budget_stop == ReplayResult::BudgetStop::Reproduced
+                           ? "the same stop under the same item budget"
+                           : "a time budget, not reproducible; nothing claimed",
+                       r.kernel_reestablished);
+  return fmt::format("accepted  {} ({} witnesses re-verified; the kernel re-established {} items)\n", file.string(),
+                     r.witnesses_checked, r.kernel_reestablished);
+}
+
+/// Reads and replays one file; `quiet` leaves an accepted certificate's line out.
+ReplayOutcome replay_file(const std::filesystem::path& file, bool quiet) {
+  nlohmann::json cert;
+  try {
+    cert = parse_json_file(file);
+  } catch (const CaseError& e) {
+    return unreadable(e.what());
+  }
+  if (!cert.is_object() || !cert.contains("claim"))
+    return unreadable(file.string() + ": not a certificate (a JSON object written by check --certificates)");
+  ReplayResult r;
+  try {
+    r = replay_certificate(cert);
+  } catch (const std::exception& e) {  // a field of the wrong type, a case the claim cannot run on
+    r = ReplayResult{};
+    r.problems = {std::string("certificate: ") + e.what()};
+  }
+  if (r.accepted) return {ReplayOutcome::Kind::Accepted, quiet ? std::string() : accepted_line(file, r)};
+  std::string lines = fmt::format("REJECTED  {}\n", file.string());
+  for (const auto& p : r.problems) lines += "          " + p + "\n";
+  return {ReplayOutcome::Kind::Rejected, lines};
+}
+
+/// Replays every certificate named (files, or directories of *.json) on
+/// --threads threads, printing each file's lines in the files' order as soon
+/// as those before it are done: 0 when all are accepted, 1 when one is
+/// rejected, 2 when none is rejected but some file is not a readable JSON
+/// certificate; `quiet` prints only the rejections, the unreadable files and
+/// the count.
 int cmd_replay(const std::vector<std::string>& paths, bool quiet) {
-  int rejected = 0, accepted = 0, unreadable = 0;
   const auto files = collect_case_files(paths);
   if (files.empty()) throw UsageError("replay: no .json file in the paths given");
   Progress progress("certificates", quiet);
-  for (std::size_t k = 0; k < files.size(); ++k) {
-    const auto& file = files[k];
-    progress.update(k, files.size(), file.filename().string());
-    nlohmann::json cert;
-    try {
-      cert = parse_json_file(file);
-    } catch (const CaseError& e) {
-      ++unreadable;
-      progress.clear();
-      std::cout << fmt::format("UNREADABLE {}\n", e.what());
-      continue;
-    }
-    if (!cert.is_object() || !cert.contains("claim")) {
-      ++unreadable;
-      progress.clear();
-      std::cout << fmt::format("UNREADABLE {}: not a certificate (a JSON object written by check --certificates)\n",
-                               file.string());
-      continue;
-    }
-    ReplayResult r;
-    try {
-      r = replay_certificate(cert);
-    } catch (const std::exception& e) {  // a field of the wrong type, a case the claim cannot run on
-      r = ReplayResult{};
-      r.problems = {std::string("certificate: ") + e.what()};
-    }
-    progress.clear();
-    if (r.accepted) {
-      ++accepted;
-      if (!quiet && r.budget_stop != ReplayResult::BudgetStop::None)
-        std::cout << fmt::format("accepted  {} (UNDECIDED, stopped by its budget: {}; the kernel re-established {} "
-                                 "items)\n",
-                                 file.string(),
-                                 r.budget_stop == ReplayResult::BudgetStop::Reproduced
-                                     ? "the same stop under the same item budget"
-                                     : "a time budget, not reproducible; nothing claimed",
-                                 r.kernel_reestablished);
-      else if (!quiet)
-        std::cout << fmt::format("accepted  {} ({} witnesses re-verified; the kernel re-established {} items)\n",
-                                 file.string(), r.witnesses_checked, r.kernel_reestablished);
-    } else {
-      ++rejected;
-      std::cout << fmt::format("REJECTED  {}\n", file.string());
-      for (const auto& p : r.problems) std::cout << "          " << p << "\n";
-    }
-  }
+  std::vector<ReplayOutcome> outcomes(files.size());
+  std::map<ReplayOutcome::Kind, int> count;
+  std::size_t finished = 0;
+  run_in_order(
+      files.size(), enumeration_threads(), [&](std::size_t k) { outcomes[k] = replay_file(files[k], quiet); },
+      [&](std::size_t k) {
+        progress.clear();
+        std::cout << outcomes[k].lines << std::flush;
+        ++count[outcomes[k].kind];
+        outcomes[k].lines.clear();
+        finished = k + 1;
+      },
+      [&](std::size_t k) { progress.update(finished, files.size(), files[k].filename().string()); });
   progress.clear();
+  const int accepted = count[ReplayOutcome::Kind::Accepted], rejected = count[ReplayOutcome::Kind::Rejected],
+            unreadable_files = count[ReplayOutcome::Kind::Unreadable];
   std::cout << fmt::format("\n{} certificates: {} accepted, {} rejected{}\n", accepted + rejected, accepted, rejected,
-                           unreadable ? fmt::format("; {} files unreadable", unreadable) : std::string());
-  return rejected > 0 ? 1 : (unreadable > 0 ? 2 : 0);
+                           unreadable_files ? fmt::format("; {} files unreadable", unreadable_files) : std::string());
+  return rejected > 0 ? 1 : (unreadable_files > 0 ? 2 : 0);
 }
 
 int cmd_claims() {
@@ -225,6 +240,8 @@ Command add_replay(CLI::App& app) {
   auto quiet = std::make_shared<bool>(false);
   auto* sub = app.add_subcommand("replay", "Re-verify certificates written by check --certificates: the claim re-run "
                                             "from the recorded evidence (no new search), then the independent kernel");
+  add_threads_option(sub, "threads: certificates replayed side by side, each claim's re-run enumerating on as many "
+                          "(default: all cores; the output is the same for any count)");
   sub->add_option("CERT", *paths, "certificate files, or directories of them")->required();
   sub->add_flag("--quiet", *quiet, "print only the rejected certificates (each problem on its own line) and the count; "
                                    "no progress line (otherwise shown on a terminal after 2 s)");

@@ -99,10 +99,8 @@ void write_text_atomically(const std::string& file, const std::string& text) {
   }
 }
 
-void add_threads_option(CLI::App* sub) {
-  sub->add_option_function<unsigned>(
-         "--threads", [](const unsigned& n) { set_enumeration_threads(n); },
-         "threads for exhaustive enumerations (default: all cores; verdicts and numbers are the same for any count)")
+void add_threads_option(CLI::App* sub, const std::string& purpose) {
+  sub->add_option_function<unsigned>("--threads", [](const unsigned& n) { set_enumeration_threads(n); }, purpose)
       ->check(CLI::Range(1u, 256u));
 }
 

@@ -60,7 +60,10 @@ void write_text_atomically(const std::string& file, const std::string& text);
 /// non-negative integer, got -5" (CLI11 would wrap it into an unsigned).
 CLI::Validator non_negative_integer();
 
-void add_threads_option(CLI::App* sub);
+/// --threads N (1..256; default all cores), what the threads do in `purpose`.
+void add_threads_option(CLI::App* sub, const std::string& purpose = "threads for exhaustive enumerations (default: all "
+                                                                    "cores; verdicts and numbers are the same for any "
+                                                                    "count)");
 
 /// `--budget B` on a command that enumerates: a count of enumerated items
 /// (1000000) or a time (30s, 5m); past it a claim ends UNDECIDED with the

@@ -15,6 +15,8 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <mutex>
+#include <shared_mutex>
 
 namespace lgc {
 namespace {
@@ -221,7 +223,9 @@ std::filesystem::path write_certificate(const std::filesystem::path& dir, const 
   return file;
 }
 
-ReplayResult replay_certificate(const nlohmann::json& cert) {
+namespace {
+
+ReplayResult replay_certificate_unguarded(const nlohmann::json& cert) {
   ReplayResult r;
   auto problem = [&](const std::string& what) { r.problems.push_back(what); };
   if (!cert.is_object() || cert.value("format", "") != kCertificateFormat) {
@@ -267,6 +271,24 @@ ReplayResult replay_certificate(const nlohmann::json& cert) {
   r.kernel_reestablished = k.reestablished.size();
   r.accepted = r.problems.empty();
   return r;
+}
+
+/// The enumeration budget is process-wide (enumerate/budget.hpp): a replay that sets one (a budget-stopped
+/// record's) runs alone; any other, which runs without a budget, may run beside others (`lgcheck replay` runs
+/// certificates on several threads).
+std::shared_mutex g_budget_replays;
+
+}  // namespace
+
+ReplayResult replay_certificate(const nlohmann::json& cert) {
+  const bool sets_budget = cert.is_object() && text_field(cert, "verdict", "") == "UNDECIDED" &&
+                           is_budget_stop(text_field(cert, "detail", ""));
+  if (sets_budget) {
+    std::unique_lock<std::shared_mutex> alone(g_budget_replays);
+    return replay_certificate_unguarded(cert);
+  }
+  std::shared_lock<std::shared_mutex> beside_others(g_budget_replays);
+  return replay_certificate_unguarded(cert);
 }
 
 }  // namespace lgc

@@ -32,6 +32,8 @@ struct ReplayResult {
   enum class BudgetStop { None, Reproduced, TimeNotReproduced } budget_stop = BudgetStop::None;
 };
 
+/// Thread-safe: replays may run on several threads (a budget-stopped record's, which sets the process-wide
+/// enumeration budget, runs alone).
 ReplayResult replay_certificate(const nlohmann::json& certificate);
 
 }  // namespace lgc

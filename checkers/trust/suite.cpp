@@ -203,18 +203,27 @@ std::vector<CaseResults> check_cases(const std::vector<Case>& cases, const std::
                                      const std::function<void(const Case&, const ClaimResult&)>& on_result) {
   std::vector<CaseResults> out;
   const std::vector<WorkUnit> units = work_units(cases, glob);
-  std::size_t owned = 0, done = 0;
-  for (std::size_t u = 0; u < units.size(); ++u) owned += shard.owns(u) ? 1 : 0;
-  for (std::size_t u = 0; u < units.size(); ++u) {
-    if (!shard.owns(u)) continue;
-    const std::size_t k = units[u].case_index;
-    if (on_unit) on_unit(done++, owned, k);
-    if (out.empty() || out.back().case_index != k) out.push_back({k, {}, {}});
-    ClaimResult r = run_unit(units[u], cases[k]);
-    if (on_result && !r.is_expectation()) on_result(cases[k], r);
-    out.back().units.push_back(u);
-    out.back().results.push_back(std::move(r));
-  }
+  std::vector<std::size_t> owned;  // the shard's units, in order
+  for (std::size_t u = 0; u < units.size(); ++u)
+    if (shard.owns(u)) owned.push_back(u);
+  std::vector<ClaimResult> rows(owned.size());
+  std::size_t finished = 0;
+  // Claims run side by side, each in its own slot; results are taken in unit order. A budget is process-wide
+  // and counts one claim at a time (BudgetScope): under one, the claims run one after the other.
+  const unsigned threads = enumeration_budget().unlimited() ? enumeration_threads() : 1;
+  run_in_order(
+      owned.size(), threads, [&](std::size_t i) { rows[i] = run_unit(units[owned[i]], cases[units[owned[i]].case_index]); },
+      [&](std::size_t i) {
+        const std::size_t u = owned[i], k = units[u].case_index;
+        if (out.empty() || out.back().case_index != k) out.push_back({k, {}, {}});
+        if (on_result && !rows[i].is_expectation()) on_result(cases[k], rows[i]);
+        out.back().units.push_back(u);
+        out.back().results.push_back(std::move(rows[i]));
+        finished = i + 1;
+      },
+      [&](std::size_t i) {
+        if (on_unit) on_unit(finished, owned.size(), units[owned[i]].case_index);
+      });
   if (shard.count <= 1) {  // the whole run: each case's rows in their final order
     for (CaseResults& r : out) r.results = assemble_case(cases[r.case_index].name, expected_verdicts(cases[r.case_index]),
                                                          glob, r.results);

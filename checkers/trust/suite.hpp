@@ -64,10 +64,12 @@ struct CaseResults {
 };
 
 /// The units a shard owns (unit number ≡ i mod n: one case's claims spread
-/// over the shards), in order; `on_unit(done, total, case index)` is called
-/// before each unit, `done` of the shard's `total` units being finished
-/// (progress), and each claim's result is passed to `on_result`
-/// (certificates). With the whole run (shard 0/1) each case's rows also get
+/// over the shards), in order; without a budget on enumeration_threads()
+/// threads side by side, under one (process-wide, counted per claim) one
+/// after the other; the results are the same either way.
+/// `on_unit(done, total, case index)` is called as each unit starts, `done`
+/// of the shard's `total` units being taken in order (progress), and each
+/// claim's result is passed to `on_result` in unit order (certificates). With the whole run (shard 0/1) each case's rows also get
 /// the compared expectations (check_case's order); a shard's part has only
 /// its units' rows, and merge_shards adds the expectations.
 std::vector<CaseResults> check_cases(const std::vector<Case>& cases, const std::string& glob, const Shard& shard,

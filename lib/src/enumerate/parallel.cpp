@@ -2,6 +2,7 @@
 
 #include <mpfr.h>
 
+#include <algorithm>
 #include <atomic>
 #include <charconv>
 #include <mutex>
@@ -60,6 +61,49 @@ void run_shards(unsigned threads, const std::function<void(const Shard&)>& work)
     });
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
+}
+
+void run_in_order(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work,
+                  const std::function<void(std::size_t)>& in_order, const std::function<void(std::size_t)>& started) {
+  if (threads <= 1 || count <= 1) {
+    for (std::size_t i = 0; i < count; ++i) {
+      if (started) started(i);
+      work(i);
+      in_order(i);
+    }
+    return;
+  }
+  std::mutex mutex;
+  std::vector<bool> finished(count, false);
+  std::size_t next = 0, emitted = 0;
+  bool failed = false;
+  // Under the lock: the next i to take, or count when there is none (all taken, or a failure).
+  auto take = [&]() -> std::size_t {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (failed || next >= count) return count;
+    if (started) started(next);
+    return next++;
+  };
+  run_shards(static_cast<unsigned>(std::min<std::size_t>(threads, count)), [&](const Shard&) {
+    for (std::size_t i = take(); i < count; i = take()) {
+      try {
+        work(i);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mutex);
+        failed = true;
+        throw;
+      }
+      std::lock_guard<std::mutex> lock(mutex);
+      finished[i] = true;
+      if (failed) return;
+      try {
+        for (; emitted < count && finished[emitted]; ++emitted) in_order(emitted);
+      } catch (...) {
+        failed = true;
+        throw;
+      }
+    }
+  });
 }
 
 }  // namespace lgc

@@ -30,4 +30,16 @@ void set_enumeration_threads(unsigned threads);  ///< 0 = all cores
 /// own thread (inline when threads <= 1); rethrows the first exception.
 void run_shards(unsigned threads, const std::function<void(const Shard&)>& work);
 
+/// Runs work(i) for i = 0..count−1 on `threads` threads, each taking the next
+/// i not yet taken, and calls in_order(i) for i = 0, 1, … in increasing order,
+/// each as soon as work(0..i) have returned; `started(i)` (if given) is called
+/// when a thread takes i. The callbacks run one at a time, under one lock (they
+/// may print or update shared state); `work` runs outside it, so it must only
+/// touch what belongs to its i. After an exception no further i is taken, and
+/// the first exception is rethrown once the threads have stopped. With
+/// threads <= 1 everything runs inline, in order.
+void run_in_order(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work,
+                  const std::function<void(std::size_t)>& in_order,
+                  const std::function<void(std::size_t)>& started = {});
+
 }  // namespace lgc
