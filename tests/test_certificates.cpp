@@ -421,23 +421,35 @@ TEST_CASE("make run's replay exits non-zero when a certificate was altered after
   CHECK(altered.exit_code == 1);
   CHECK(altered.out.find("REJECTED") != std::string::npos);
   CHECK(altered.out.find("evidence.L: recorded 1000000") != std::string::npos);
-  // Replayed side by side (--threads 2), every line comes as one thread prints it, in the files' order, among
-  // them a budget-stopped certificate (replayed alone) and an unreadable file.
+  // Replayed side by side (--threads 2), the lines are those of one thread, in the files' order: a directory of an
+  // accepted, a rejected and a budget-stopped certificate (replayed alone) and an unreadable file (the small
+  // certificates: the edited L4.L's replay is the slow one under the sanitizers).
   {
+    const auto mixed = dir / "mixed";
+    std::filesystem::create_directories(mixed);
+    const auto lg = dir / "modp_p2_perturbed_pair__T4.1.lg.json";
+    std::filesystem::copy_file(lg, mixed / "a_accepted.json");
+    nlohmann::json edited = nlohmann::json::parse(std::ifstream(lg));
+    edited["evidence"]["N"] = "7";
+    std::ofstream(mixed / "b_rejected.json") << edited.dump();
     const lgc::Case p3 = lgc::test::bundled("paper/modp/modp_p3_hardmax.json");
     for (const auto& claim : lgc::claim_registry())
       if (claim.id == "L4.L")
-        lgc::write_certificate(dir, p3, lgc::run_under_budget(claim, p3, lgc::Budget{50, std::nullopt}));
-    std::ofstream(dir / "not_a_certificate.json") << "[1, 2]";
+        std::ofstream(mixed / "c_stopped.json")
+            << lgc::make_certificate(p3, lgc::run_under_budget(claim, p3, lgc::Budget{50, std::nullopt})).dump();
+    std::ofstream(mixed / "d_unreadable.json") << "[1, 2]";
+    const auto one = lgc::test::run_lgcheck("replay --threads 1 " + mixed.string());
+    const auto two = lgc::test::run_lgcheck("replay --threads 2 " + mixed.string());
+    CHECK(one.exit_code == 1);
+    CHECK(two.exit_code == 1);
+    CHECK(one.out == two.out);
+    const auto at = [&](const char* text) { return one.out.find(text); };
+    CHECK(at("accepted  ") < at("REJECTED  "));
+    CHECK(at("REJECTED  ") < at("stopped by its budget"));
+    CHECK(at("stopped by its budget") < at("UNREADABLE"));
+    CHECK(at("kernel: evidence.N: recorded 7") != std::string::npos);
+    CHECK(at("3 certificates: 2 accepted, 1 rejected; 1 files unreadable") != std::string::npos);
   }
-  const auto one = lgc::test::run_lgcheck("replay --threads 1 " + dir.string());
-  const auto two = lgc::test::run_lgcheck("replay --threads 2 " + dir.string());
-  CHECK(one.exit_code == 1);
-  CHECK(two.exit_code == 1);
-  CHECK(one.out == two.out);
-  CHECK(one.out.find("stopped by its budget") != std::string::npos);
-  CHECK(one.out.find("UNREADABLE") != std::string::npos);
-  CHECK(one.out.find("3 certificates: 2 accepted, 1 rejected; 1 files unreadable") != std::string::npos);
   // The Makefile keeps that exit code: no pipe after the replay.
   std::ifstream makefile(lgc::test::source_dir() / "Makefile");
   std::string line, replay_line;

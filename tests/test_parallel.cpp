@@ -16,7 +16,9 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <chrono>
 #include <set>
+#include <thread>
 
 TEST_CASE("parse_shard reads i/n and refuses the rest", "[parallel]") {
   const lgc::Shard s = lgc::parse_shard("1/3");
@@ -107,17 +109,46 @@ TEST_CASE("run_in_order hands each index to one thread and takes the results in 
     CHECK(order == all);
     CHECK(starts == all);  // taken in order, each once
   }
-  // A failing index: its exception is rethrown; no index after it is emitted.
-  std::vector<std::size_t> emitted;
-  CHECK_THROWS_WITH(lgc::run_in_order(
-                        50, 2,
-                        [](std::size_t i) {
-                          if (i == 7) throw std::runtime_error("index 7 failed");
-                        },
-                        [&](std::size_t i) { emitted.push_back(i); }),
-                    "index 7 failed");
-  REQUIRE(emitted.size() <= 7);
-  for (std::size_t i = 0; i < emitted.size(); ++i) CHECK(emitted[i] == i);
+  // Failing indices, as on one thread: every index before the least failing one is emitted, none after it, and
+  // the least one's exception is rethrown (index 3 fails after index 7 has, in time).
+  for (unsigned threads : {1u, 2u, 4u}) {
+    INFO(threads << " threads");
+    std::vector<std::size_t> emitted;
+    CHECK_THROWS_WITH(lgc::run_in_order(
+                          50, threads,
+                          [](std::size_t i) {
+                            if (i == 3) {
+                              std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                              throw std::runtime_error("index 3 failed");
+                            }
+                            if (i == 7) throw std::runtime_error("index 7 failed");
+                          },
+                          [&](std::size_t i) { emitted.push_back(i); }),
+                      "index 3 failed");
+    CHECK(emitted == std::vector<std::size_t>{0, 1, 2});
+    // A callback that throws stops the emission there.
+    emitted.clear();
+    CHECK_THROWS_WITH(lgc::run_in_order(
+                          20, threads, [](std::size_t) {},
+                          [&](std::size_t i) {
+                            if (i == 5) throw std::runtime_error("emitting 5 failed");
+                            emitted.push_back(i);
+                          }),
+                      "emitting 5 failed");
+    CHECK(emitted == std::vector<std::size_t>{0, 1, 2, 3, 4});
+  }
+  // The items' enumerations share the threads: 4 threads over 2 items side by side give each 2; alone, all 4.
+  lgc::set_enumeration_threads(4);
+  std::vector<unsigned> shares(2);
+  lgc::run_in_order(2, 4, [&](std::size_t i) { shares[i] = lgc::enumeration_threads(); }, [](std::size_t) {});
+  CHECK(shares == std::vector<unsigned>{2, 2});
+  lgc::run_in_order(2, 4, [&](std::size_t i) {
+    const lgc::AllEnumerationThreads all;
+    shares[i] = lgc::enumeration_threads();
+  }, [](std::size_t) {});
+  CHECK(shares == std::vector<unsigned>{4, 4});
+  CHECK(lgc::enumeration_threads() == 4);
+  lgc::set_enumeration_threads(0);
 }
 
 TEST_CASE("The prefix-tree walk keeps the statistic of every prefix", "[parallel][statistic]") {

@@ -157,6 +157,8 @@ ReplayOutcome replay_file(const std::filesystem::path& file, bool quiet) {
   ReplayResult r;
   try {
     r = replay_certificate(cert);
+  } catch (const std::bad_alloc&) {  // the machine's limit, not the certificate's fault: the run stops
+    throw;
   } catch (const std::exception& e) {  // a field of the wrong type, a case the claim cannot run on
     r = ReplayResult{};
     r.problems = {std::string("certificate: ") + e.what()};

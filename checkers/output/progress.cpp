@@ -37,7 +37,7 @@ void Progress::clear() {
 }
 
 namespace {
-ProgressSink g_sink;  // set by a command before it runs, read on the same thread
+ProgressSink g_sink;  // set by a command before its work starts and cleared after; read from the work (threads too)
 }  // namespace
 
 void set_progress_sink(ProgressSink sink) { g_sink = std::move(sink); }

@@ -5,6 +5,7 @@
 #include "claims/section4/theorem41.hpp"
 #include "trust/registry.hpp"
 #include "lgcheck/bounds/theorem41.hpp"
+#include "lgcheck/enumerate/parallel.hpp"
 #include "lgcheck/kernel/certificate.hpp"
 #include "lgcheck/quantities/distance.hpp"
 #include "lgcheck/quantities/norm_constant.hpp"
@@ -285,6 +286,7 @@ ReplayResult replay_certificate(const nlohmann::json& cert) {
                            is_budget_stop(text_field(cert, "detail", ""));
   if (sets_budget) {
     std::unique_lock<std::shared_mutex> alone(g_budget_replays);
+    const AllEnumerationThreads all;  // as check enumerated: every shard charges the budget (enumerate/budget.hpp)
     return replay_certificate_unguarded(cert);
   }
   std::shared_lock<std::shared_mutex> beside_others(g_budget_replays);

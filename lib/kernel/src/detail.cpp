@@ -337,7 +337,7 @@ Sentences simulation(const Record& r) {
     if (const auto q = rational(&from); q && denominator(*q) == 1) first = numerator(*q);
   } else {
     try {
-      first = std::max(padding_length(r.parsed().models), Integer(1));
+      first = padding_length(r.parsed().models);
     } catch (const std::exception&) {  // no margin or threshold: the claim's other checks say why
     }
   }

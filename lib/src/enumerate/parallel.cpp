@@ -7,11 +7,14 @@
 #include <charconv>
 #include <mutex>
 #include <stdexcept>
+#include <system_error>
 
 namespace lgc {
 namespace {
 
 std::atomic<unsigned> g_threads{0};
+// Within run_in_order's work: this thread's share of the threads (0: the whole count).
+thread_local unsigned t_share = 0;
 
 std::uint64_t parse_count(std::string_view text, const char* what) {
   std::uint64_t v = 0;
@@ -33,6 +36,7 @@ Shard parse_shard(std::string_view text) {
 }
 
 unsigned enumeration_threads() {
+  if (t_share) return t_share;
   const unsigned t = g_threads.load();
   if (t) return t;
   const unsigned cores = std::thread::hardware_concurrency();
@@ -40,6 +44,9 @@ unsigned enumeration_threads() {
 }
 
 void set_enumeration_threads(unsigned threads) { g_threads.store(threads); }
+
+AllEnumerationThreads::AllEnumerationThreads() : saved_(t_share) { t_share = 0; }
+AllEnumerationThreads::~AllEnumerationThreads() { t_share = saved_; }
 
 void run_shards(unsigned threads, const std::function<void(const Shard&)>& work) {
   if (threads <= 1) {
@@ -49,16 +56,22 @@ void run_shards(unsigned threads, const std::function<void(const Shard&)>& work)
   std::vector<std::thread> pool;
   std::exception_ptr failure;
   std::mutex mutex;
-  for (unsigned k = 0; k < threads; ++k)
-    pool.emplace_back([&, k] {
-      try {
-        work(Shard{k, threads});
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (!failure) failure = std::current_exception();
-      }
-      mpfr_free_cache();  // MPFR keeps per-thread caches (constants such as ln 2): freed before the thread ends
-    });
+  auto shard = [&](unsigned k) {
+    try {
+      work(Shard{k, threads});
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!failure) failure = std::current_exception();
+    }
+    mpfr_free_cache();  // MPFR keeps per-thread caches (constants such as ln 2): freed before the thread ends
+  };
+  try {
+    for (unsigned k = 0; k < threads; ++k) pool.emplace_back(shard, k);
+  } catch (const std::system_error& e) {  // a thread the system refuses (a limit on tasks): no std::terminate
+    for (auto& t : pool) t.join();
+    throw std::runtime_error("cannot start " + std::to_string(threads) + " threads (" + e.what() +
+                             "): lower --threads");
+  }
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
 }
@@ -73,37 +86,54 @@ void run_in_order(std::size_t count, unsigned threads, const std::function<void(
     }
     return;
   }
+  const unsigned workers = static_cast<unsigned>(std::min<std::size_t>(threads, count));
+  const unsigned share = std::max(1u, enumeration_threads() / workers);  // each item's enumerations
   std::mutex mutex;
   std::vector<bool> finished(count, false);
+  std::vector<std::exception_ptr> error(count);
   std::size_t next = 0, emitted = 0;
-  bool failed = false;
-  // Under the lock: the next i to take, or count when there is none (all taken, or a failure).
+  std::size_t failed_at = count;  // the least index whose work (or callback) threw
+  auto fail = [&](std::size_t i) {  // under the lock
+    error[i] = std::current_exception();
+    failed_at = std::min(failed_at, i);
+  };
+  // Under the lock: the next index to take, or count when none is left (all taken, or one failed: every index
+  // before it was taken already, since they are taken in order).
   auto take = [&]() -> std::size_t {
     std::lock_guard<std::mutex> lock(mutex);
-    if (failed || next >= count) return count;
-    if (started) started(next);
+    if (failed_at < count || next >= count) return count;
+    try {
+      if (started) started(next);
+    } catch (...) {
+      fail(next);
+      return count;
+    }
     return next++;
   };
-  run_shards(static_cast<unsigned>(std::min<std::size_t>(threads, count)), [&](const Shard&) {
+  run_shards(workers, [&](const Shard&) {
+    t_share = share;
     for (std::size_t i = take(); i < count; i = take()) {
+      std::exception_ptr thrown;
       try {
         work(i);
       } catch (...) {
-        std::lock_guard<std::mutex> lock(mutex);
-        failed = true;
-        throw;
+        thrown = std::current_exception();
       }
       std::lock_guard<std::mutex> lock(mutex);
+      if (thrown) {
+        error[i] = thrown;
+        failed_at = std::min(failed_at, i);
+      }
       finished[i] = true;
-      if (failed) return;
       try {
-        for (; emitted < count && finished[emitted]; ++emitted) in_order(emitted);
+        for (; emitted < failed_at && finished[emitted]; ++emitted) in_order(emitted);
       } catch (...) {
-        failed = true;
-        throw;
+        fail(emitted);
       }
     }
   });
+  // As on one thread: every index before the first failure was emitted; that failure is the one rethrown.
+  if (failed_at < count) std::rethrow_exception(error[failed_at]);
 }
 
 }  // namespace lgc

@@ -22,9 +22,24 @@ struct Shard {
 Shard parse_shard(std::string_view text);
 
 /// The threads an enumeration uses when not told otherwise: set by the
-/// command line's --threads (default: all cores).
+/// command line's --threads (default: all cores); within run_in_order's
+/// work, the calling item's share of them (the count divided by the items
+/// running side by side, at least 1).
 unsigned enumeration_threads();
 void set_enumeration_threads(unsigned threads);  ///< 0 = all cores
+
+/// For its lifetime, enumeration_threads() on this thread is the whole count
+/// again (work that runs alone although it was started by run_in_order).
+class AllEnumerationThreads {
+ public:
+  AllEnumerationThreads();
+  ~AllEnumerationThreads();
+  AllEnumerationThreads(const AllEnumerationThreads&) = delete;
+  AllEnumerationThreads& operator=(const AllEnumerationThreads&) = delete;
+
+ private:
+  unsigned saved_;
+};
 
 /// Runs work(shard) for the shards k/threads, k = 0..threads−1, each on its
 /// own thread (inline when threads <= 1); rethrows the first exception.
@@ -35,9 +50,11 @@ void run_shards(unsigned threads, const std::function<void(const Shard&)>& work)
 /// each as soon as work(0..i) have returned; `started(i)` (if given) is called
 /// when a thread takes i. The callbacks run one at a time, under one lock (they
 /// may print or update shared state); `work` runs outside it, so it must only
-/// touch what belongs to its i. After an exception no further i is taken, and
-/// the first exception is rethrown once the threads have stopped. With
-/// threads <= 1 everything runs inline, in order.
+/// touch what belongs to its i, and its enumerations get a share of the
+/// threads (enumeration_threads()). As on one thread: when work(j) or a
+/// callback at j throws, no index after j is taken, every index before the
+/// least such j is still emitted, and that j's exception is rethrown once the
+/// threads have stopped. With threads <= 1 everything runs inline, in order.
 void run_in_order(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work,
                   const std::function<void(std::size_t)>& in_order,
                   const std::function<void(std::size_t)>& started = {});

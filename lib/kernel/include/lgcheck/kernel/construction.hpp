@@ -7,7 +7,8 @@
 
 namespace lgc::kernel {
 
-/// The padding length t of finite:p: ⌈2^{p/γ}⌉ as n_sim pads (the models' largest p, their margin), 1 without rounding.
+/// The padding length t of finite:p: ⌈2^{p/γ}⌉ as n_sim pads (the models' largest p, their margin), 1 without rounding
+/// (always at least 1).
 Integer padding_length(const std::vector<Model>& models);
 
 /// The construction for one case: every first-layer head's logits (by query and key class) and value classes are
