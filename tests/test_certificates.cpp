@@ -649,6 +649,11 @@ TEST_CASE("Random models: the kernel accepts every certificate the search writes
     const lgc::Case c = lgc::parse_case(d, "random");
     for (const lgc::Claim& claim : lgc::claim_registry()) {
       if (!claim.applies(c)) continue;
+#ifdef LGCHECK_SANITIZED
+      // The kernel's T4.2.avg check walks E_t over its two budgets of 10^7 positions: 10 of this test's 16 s in
+      // Release, about 100 s under the sanitizers, where the kernel suite checks T4.2.avg certificates of its own.
+      if (claim.id == "T4.2.avg") continue;
+#endif
       const nlohmann::json cert =
           lgc::make_certificate(c, lgc::run_under_budget(claim, c, lgc::Budget{2000000, std::nullopt}));
       const auto report = lgc::kernel::check_certificate(cert);

@@ -295,6 +295,12 @@ TEST_CASE("the example of docs/case-format.md is a valid case", "[docs]") {
 }
 
 TEST_CASE("docs/cli.md documents every JSON key lgcheck prints, and lgcheck prints every key it documents", "[docs]") {
+#ifdef LGCHECK_SANITIZED
+  // Every claim on six cases and a dozen commands, to collect the keys they print (73 s under the sanitizers):
+  // whether docs/cli.md matches the output is the Release suite's check; the commands run in other tests here.
+  SUCCEED("compared by the Release suite");
+  return;
+#endif
   const std::string doc = read_text(lgc::test::source_dir() / "docs" / "cli.md");
   const std::set<std::string> documented = code_spans(doc);
   const std::set<std::string> tabled = key_table_keys(doc);

@@ -242,8 +242,9 @@ Command add_replay(CLI::App& app) {
   auto quiet = std::make_shared<bool>(false);
   auto* sub = app.add_subcommand("replay", "Re-verify certificates written by check --certificates: the claim re-run "
                                             "from the recorded evidence (no new search), then the independent kernel");
-  add_threads_option(sub, "threads: certificates replayed side by side, each claim's re-run enumerating on as many "
-                          "(default: all cores; the output is the same for any count)");
+  add_threads_option(sub, "threads: certificates replayed side by side, their re-runs' enumerations sharing them "
+                          "(default: all cores; the same lines for any count, but an item budget stops sooner on more "
+                          "threads: replay a budget-stopped certificate with at least its check's --threads)");
   sub->add_option("CERT", *paths, "certificate files, or directories of them")->required();
   sub->add_flag("--quiet", *quiet, "print only the rejected certificates (each problem on its own line) and the count; "
                                    "no progress line (otherwise shown on a terminal after 2 s)");

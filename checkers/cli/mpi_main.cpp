@@ -51,7 +51,8 @@ int run(int argc, char** argv, int rank, int size) {
   check->add_flag("--json", json, "print a JSON object: claims and summary");
   check->add_option("--certificates", certificates, "write one certificate per claim into this directory");
   check->add_option_function<unsigned>("--threads", [](const unsigned& n) { set_enumeration_threads(n); },
-                                       "threads per rank: claims side by side (without a budget) and each claim's exhaustive enumerations")
+                                       "threads per rank: claims side by side (without a budget) and each "
+                                       "claim's exhaustive enumerations")
       ->check(CLI::Range(1u, 256u));
   try {
     app.parse(argc, argv);

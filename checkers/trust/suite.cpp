@@ -212,7 +212,8 @@ std::vector<CaseResults> check_cases(const std::vector<Case>& cases, const std::
   // and counts one claim at a time (BudgetScope): under one, the claims run one after the other.
   const unsigned threads = enumeration_budget().unlimited() ? enumeration_threads() : 1;
   run_in_order(
-      owned.size(), threads, [&](std::size_t i) { rows[i] = run_unit(units[owned[i]], cases[units[owned[i]].case_index]); },
+      owned.size(), threads,
+      [&](std::size_t i) { rows[i] = run_unit(units[owned[i]], cases[units[owned[i]].case_index]); },
       [&](std::size_t i) {
         const std::size_t u = owned[i], k = units[u].case_index;
         if (out.empty() || out.back().case_index != k) out.push_back({k, {}, {}});

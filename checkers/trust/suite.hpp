@@ -69,9 +69,10 @@ struct CaseResults {
 /// after the other; the results are the same either way.
 /// `on_unit(done, total, case index)` is called as each unit starts, `done`
 /// of the shard's `total` units being taken in order (progress), and each
-/// claim's result is passed to `on_result` in unit order (certificates). With the whole run (shard 0/1) each case's rows also get
-/// the compared expectations (check_case's order); a shard's part has only
-/// its units' rows, and merge_shards adds the expectations.
+/// claim's result is passed to `on_result` in unit order (certificates).
+/// With the whole run (shard 0/1) each case's rows also get the compared
+/// expectations (check_case's order); a shard's part has only its units'
+/// rows, and merge_shards adds the expectations.
 std::vector<CaseResults> check_cases(const std::vector<Case>& cases, const std::string& glob, const Shard& shard,
                                      const std::function<void(std::size_t, std::size_t, std::size_t)>& on_unit = {},
                                      const std::function<void(const Case&, const ClaimResult&)>& on_result = {});
