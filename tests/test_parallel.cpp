@@ -103,7 +103,10 @@ TEST_CASE("run_in_order hands each index to one thread and takes the results in 
           CHECK(done[i] == i * i);  // its work has finished
           order.push_back(i);
         },
-        [&](std::size_t i) { starts.push_back(i); });
+        [&](std::size_t i, std::size_t emitted) {
+          CHECK(emitted <= i);  // the items emitted so far precede the one taken
+          starts.push_back(i);
+        });
     std::vector<std::size_t> all(n);
     for (std::size_t i = 0; i < n; ++i) all[i] = i;
     CHECK(order == all);

@@ -181,7 +181,6 @@ int cmd_replay(const std::vector<std::string>& paths, bool quiet) {
   Progress progress("certificates", quiet);
   std::vector<ReplayOutcome> outcomes(files.size());
   std::map<ReplayOutcome::Kind, int> count;
-  std::size_t finished = 0;
   run_in_order(
       files.size(), enumeration_threads(), [&](std::size_t k) { outcomes[k] = replay_file(files[k], quiet); },
       [&](std::size_t k) {
@@ -189,9 +188,8 @@ int cmd_replay(const std::vector<std::string>& paths, bool quiet) {
         std::cout << outcomes[k].lines << std::flush;
         ++count[outcomes[k].kind];
         outcomes[k].lines.clear();
-        finished = k + 1;
       },
-      [&](std::size_t k) { progress.update(finished, files.size(), files[k].filename().string()); });
+      [&](std::size_t k, std::size_t done) { progress.update(done, files.size(), files[k].filename().string()); });
   progress.clear();
   const int accepted = count[ReplayOutcome::Kind::Accepted], rejected = count[ReplayOutcome::Kind::Rejected],
             unreadable_files = count[ReplayOutcome::Kind::Unreadable];

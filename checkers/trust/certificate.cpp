@@ -88,13 +88,18 @@ std::optional<Budget> recorded_budget(const nlohmann::json& evidence) {
   }
 }
 
+/// Whether a record says its run was stopped by a budget: UNDECIDED with a budget's stop for its detail.
+bool says_budget_stopped(const nlohmann::json& cert) {
+  return text_field(cert, "verdict", "") == "UNDECIDED" && is_budget_stop(text_field(cert, "detail", ""));
+}
+
 /// A budget-stopped record (suite.cpp's `budget_stopped`): UNDECIDED, "stopped: … (raise --budget to decide)",
 /// evidence holding only the budget. An item budget is reproduced: the claim's own run under it must give the
 /// same record. A time budget cannot be; the claim must then at least be one a budget stops on this case (its run
 /// under a budget of 1 item stops), with the empty scope of a stopped row. Returns true when it handled `cert`.
 bool check_budget_stop(const Claim& claim, const Case& c, const nlohmann::json& cert, const nlohmann::json& evidence,
                        ReplayResult& r) {
-  if (text_field(cert, "verdict", "") != "UNDECIDED" || !is_budget_stop(text_field(cert, "detail", ""))) return false;
+  if (!says_budget_stopped(cert)) return false;
   const std::optional<Budget> budget = recorded_budget(evidence);
   if (!budget) return false;  // re-run as any record, and rejected there
   if (!claim.applies(c)) {  // nothing to re-run
@@ -282,9 +287,7 @@ std::shared_mutex g_budget_replays;
 }  // namespace
 
 ReplayResult replay_certificate(const nlohmann::json& cert) {
-  const bool sets_budget = cert.is_object() && text_field(cert, "verdict", "") == "UNDECIDED" &&
-                           is_budget_stop(text_field(cert, "detail", ""));
-  if (sets_budget) {
+  if (cert.is_object() && says_budget_stopped(cert)) {  // its re-run may set the budget (check_budget_stop)
     std::unique_lock<std::shared_mutex> alone(g_budget_replays);
     const AllEnumerationThreads all;  // as check enumerated: every shard charges the budget (enumerate/budget.hpp)
     return replay_certificate_unguarded(cert);

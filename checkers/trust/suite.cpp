@@ -207,7 +207,6 @@ std::vector<CaseResults> check_cases(const std::vector<Case>& cases, const std::
   for (std::size_t u = 0; u < units.size(); ++u)
     if (shard.owns(u)) owned.push_back(u);
   std::vector<ClaimResult> rows(owned.size());
-  std::size_t finished = 0;
   // Claims run side by side, each in its own slot; results are taken in unit order. A budget is process-wide
   // and counts one claim at a time (BudgetScope): under one, the claims run one after the other.
   const unsigned threads = enumeration_budget().unlimited() ? enumeration_threads() : 1;
@@ -220,10 +219,9 @@ std::vector<CaseResults> check_cases(const std::vector<Case>& cases, const std::
         if (on_result && !rows[i].is_expectation()) on_result(cases[k], rows[i]);
         out.back().units.push_back(u);
         out.back().results.push_back(std::move(rows[i]));
-        finished = i + 1;
       },
-      [&](std::size_t i) {
-        if (on_unit) on_unit(finished, owned.size(), units[owned[i]].case_index);
+      [&](std::size_t i, std::size_t done) {
+        if (on_unit) on_unit(done, owned.size(), units[owned[i]].case_index);
       });
   if (shard.count <= 1) {  // the whole run: each case's rows in their final order
     for (CaseResults& r : out) r.results = assemble_case(cases[r.case_index].name, expected_verdicts(cases[r.case_index]),

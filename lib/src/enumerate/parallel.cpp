@@ -77,10 +77,11 @@ void run_shards(unsigned threads, const std::function<void(const Shard&)>& work)
 }
 
 void run_in_order(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work,
-                  const std::function<void(std::size_t)>& in_order, const std::function<void(std::size_t)>& started) {
+                  const std::function<void(std::size_t)>& in_order,
+                  const std::function<void(std::size_t, std::size_t)>& started) {
   if (threads <= 1 || count <= 1) {
     for (std::size_t i = 0; i < count; ++i) {
-      if (started) started(i);
+      if (started) started(i, i);
       work(i);
       in_order(i);
     }
@@ -93,8 +94,8 @@ void run_in_order(std::size_t count, unsigned threads, const std::function<void(
   std::vector<std::exception_ptr> error(count);
   std::size_t next = 0, emitted = 0;
   std::size_t failed_at = count;  // the least index whose work (or callback) threw
-  auto fail = [&](std::size_t i) {  // under the lock
-    error[i] = std::current_exception();
+  auto fail = [&](std::size_t i, std::exception_ptr e) {  // under the lock
+    error[i] = std::move(e);
     failed_at = std::min(failed_at, i);
   };
   // Under the lock: the next index to take, or count when none is left (all taken, or one failed: every index
@@ -103,9 +104,9 @@ void run_in_order(std::size_t count, unsigned threads, const std::function<void(
     std::lock_guard<std::mutex> lock(mutex);
     if (failed_at < count || next >= count) return count;
     try {
-      if (started) started(next);
+      if (started) started(next, emitted);
     } catch (...) {
-      fail(next);
+      fail(next, std::current_exception());
       return count;
     }
     return next++;
@@ -120,15 +121,12 @@ void run_in_order(std::size_t count, unsigned threads, const std::function<void(
         thrown = std::current_exception();
       }
       std::lock_guard<std::mutex> lock(mutex);
-      if (thrown) {
-        error[i] = thrown;
-        failed_at = std::min(failed_at, i);
-      }
+      if (thrown) fail(i, thrown);
       finished[i] = true;
       try {
         for (; emitted < failed_at && finished[emitted]; ++emitted) in_order(emitted);
       } catch (...) {
-        fail(emitted);
+        fail(emitted, std::current_exception());
       }
     }
   });

@@ -47,8 +47,9 @@ void run_shards(unsigned threads, const std::function<void(const Shard&)>& work)
 
 /// Runs work(i) for i = 0..count−1 on `threads` threads, each taking the next
 /// i not yet taken, and calls in_order(i) for i = 0, 1, … in increasing order,
-/// each as soon as work(0..i) have returned; `started(i)` (if given) is called
-/// when a thread takes i. The callbacks run one at a time, under one lock (they
+/// each as soon as work(0..i) have returned; `started(i, emitted)` (if given)
+/// is called when a thread takes i, `emitted` items having been passed to
+/// in_order (progress). The callbacks run one at a time, under one lock (they
 /// may print or update shared state); `work` runs outside it, so it must only
 /// touch what belongs to its i, and its enumerations get a share of the
 /// threads (enumeration_threads()). As on one thread: when work(j) or a
@@ -57,6 +58,6 @@ void run_shards(unsigned threads, const std::function<void(const Shard&)>& work)
 /// threads have stopped. With threads <= 1 everything runs inline, in order.
 void run_in_order(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work,
                   const std::function<void(std::size_t)>& in_order,
-                  const std::function<void(std::size_t)>& started = {});
+                  const std::function<void(std::size_t, std::size_t)>& started = {});
 
 }  // namespace lgc
