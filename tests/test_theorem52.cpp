@@ -438,7 +438,8 @@ TEST_CASE("T5.2.sim with two heads per layer and a second-layer MLP: SAMPLED, Li
   auto b = nlohmann::json::parse(cli.out);
   CHECK(b["models"][0]["lip_out"] == "20");  // (1 + |out| |in|)·|U| = (1 + 19)·1
   CHECK(b["models"][0]["heads"].size() == 2);
-  // A sanity check, not a proof that head 2 is charged (its integrands also enter E): without head 2 the bound on
+  // A sanity check (the mutation "second head charged nothing" on attention_pair_second_head is the one with teeth;
+  // here head 2's integrands also enter E): without head 2 the bound on
   // the same x and z is smaller.
   const lgc::Model& f = c.model();
   lgc::Model one_head = f;
@@ -451,6 +452,33 @@ TEST_CASE("T5.2.sim with two heads per layer and a second-layer MLP: SAMPLED, Li
   const lgc::SimulationBound single = lgc::SimulationErrorBound(one_layer, x).bound(z);
   CHECK(both.head_factor.size() == 2);
   CHECK(both.total > single.total);
+}
+
+TEST_CASE("T5.2.sim on two second-layer heads, the positional one second: SAMPLED, its term dropped is REFUTED",
+          "[theorem52][claim]") {
+  // Layer 1 writes nothing (copy 0): K = Lip(Phi) = 0, so the first head's term is its window keys' 1/L shares and E.
+  // The second head (phi(0) = 3/2, value 4) moves the output by its bulk's share L^(-1/2), which only its own term
+  // charges: the bound summing the first head's term alone is below the error.
+  lgc::Case c = lgc::test::bundled("section5/attention_pair_second_head.json");
+  REQUIRE(c.model().layers[1].heads.size() == 2);
+  CHECK(c.model().layers[1].heads[0].phi[0] == 0);
+  CHECK(c.model().layers[1].heads[1].phi[0] == lgc::Rational(3, 2));
+  CHECK(c.model().layers[1].heads[1].value(3, 1) == 4);
+  CHECK(c.models[1].layers[1].heads[1].value(3, 1) == lgc::Rational(21, 5));  // g: (1 + eta)·4
+  lgc::Simulation52Params p = lgc::simulation52_params(c);
+  lgc::ClaimResult r = lgc::check_simulation52(c, p);
+  INFO(r.detail);
+  CHECK(r.verdict == lgc::Verdict::Sampled);
+  p.bound_terms.every_head = false;
+  lgc::ClaimResult broken = lgc::check_simulation52(c, p);
+  INFO(broken.detail);
+  CHECK(broken.verdict == lgc::Verdict::Refuted);
+  CHECK(broken.detail.find("|f(x) - f(z)| = [0.057978564, 0.057978565] exceeds the simulation-error bound "
+                           "0.046027607") != std::string::npos);
+  // The generator refuses the order option without a second head.
+  auto bad = lgc::test::run_lgcheck("gen attention-pair --second-phi 3/2 --phi-head-last", true);
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.out.find("--phi-head-last: needs --two-heads") != std::string::npos);
 }
 
 TEST_CASE("An exponent too large to round exactly ends T5.2.sim UNDECIDED, and the next case still runs",

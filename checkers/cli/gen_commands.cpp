@@ -64,8 +64,8 @@ struct GenArgs {
   std::size_t first_locality = 0;
   std::string first_score = "0", first_phi = "0", second_phi = "0", residue_shift = "0";
   std::size_t attention_period = 1, second_phi_offset = 0;
-  bool two_heads = false;
-  std::string mlp_gain = "0";
+  bool two_heads = false, phi_head_last = false;
+  std::string mlp_gain = "0", second_value = "1";
   std::size_t k = 1;
   std::string beta_flag, lambda_flag, epsilon = "1/2", rho = "1/2";
   std::string phi1 = "3/2", content = "2";
@@ -88,7 +88,9 @@ void gen_attention_pair(const GenArgs& a) {
                             rational_flag("--first-phi", a.first_phi)};
   AttentionPairShape shape{rational_flag("--second-phi", a.second_phi), a.attention_period,
                            rational_flag("--residue-shift", a.residue_shift), a.two_heads,
-                           rational_flag("--mlp-gain", a.mlp_gain), a.second_phi_offset};
+                           rational_flag("--mlp-gain", a.mlp_gain), a.second_phi_offset,
+                           rational_flag("--second-value", a.second_value), a.phi_head_last};
+  if (a.phi_head_last && !a.two_heads) throw UsageError("--phi-head-last: needs --two-heads");
   if (a.second_phi_offset > a.first_locality)
     throw UsageError("--second-phi-offset: expected an offset <= --locality (" + std::to_string(a.first_locality) +
                      "), got " + std::to_string(a.second_phi_offset));
@@ -105,7 +107,9 @@ void gen_attention_pair(const GenArgs& a) {
     first_text += ", second-layer phi(" + std::to_string(a.second_phi_offset) + ") " + a.second_phi;
   if (a.attention_period > 1)
     first_text += ", period " + std::to_string(a.attention_period) + ", residue shift " + a.residue_shift;
+  if (shape.second_value != 1) first_text += ", second-layer value " + a.second_value;
   if (a.two_heads) first_text += ", two heads per layer";
+  if (a.phi_head_last) first_text += ", that head second";
   if (shape.mlp_gain != 0) first_text += ", second-layer MLP gain " + a.mlp_gain;
   write_pair_case(p.f, p.g, "attention_pair",
                   "two-layer softmax pair: keys scored +-a, the second value map perturbed by eta (a = " +
@@ -407,6 +411,12 @@ Command add_gen(CLI::App& app) {
   a->attention->add_flag("--two-heads", a->two_heads,
                          "a second head in each layer (layer 1: 0-keys scored and copied; layer 2: keys scored -+a, "
                          "half of a 1 read)");
+  a->attention->add_option("--second-value", a->second_value,
+                           "what the second layer's head of --second-phi reads of a 1 (g reads 1 + eta times it)")
+      ->capture_default_str();
+  a->attention->add_flag("--phi-head-last", a->phi_head_last,
+                         "with --two-heads: the head of --second-phi and --second-value is the second layer's second "
+                         "head (a bound summing the first head's term only misses it)");
   a->attention->add_option("--mlp-gain", a->mlp_gain,
                            "a second-layer MLP adding G ReLU(y) to the output slot (0: none)")->capture_default_str();
   a->presence = gen->add_subcommand(

@@ -272,6 +272,7 @@ constexpr const char* kSecondPhiPair = "section5/attention_pair_second_phi.json"
 constexpr const char* kPeriod2Pair = "section5/attention_pair_period2.json";
 constexpr const char* kTwoHeadsMlpPair = "section5/attention_pair_two_heads_mlp.json";
 constexpr const char* kDominantPair = "section5/attention_pair_second_dominant.json";
+constexpr const char* kSecondHeadPair = "section5/attention_pair_second_head.json";
 
 constexpr ParamsMutation<Simulation52Params> simulation52_mutation{
     kSimulation52Id, simulation52_params, check_simulation52};
@@ -307,7 +308,11 @@ ClaimDeclaration simulation52_declaration() {
            simulation52_mutation({"position-dominant bulk charged nothing", "the simulation-error bound without the "
                                   "share L^(1 - Phi) of the bulk keys, as if the query's own key (phi = 3/2) took all "
                                   "the attention", shows, kDominantPair},
-                                 [](Simulation52Params& p) { p.bound_terms.vanishing_share = false; })}};
+                                 [](Simulation52Params& p) { p.bound_terms.vanishing_share = false; }),
+           simulation52_mutation({"second head charged nothing", "the simulation-error bound summing the first "
+                                  "second-layer head's term only, on a pair whose second head (phi = 3/2, value 4) "
+                                  "moves the output and whose first head barely does", shows, kSecondHeadPair},
+                                 [](Simulation52Params& p) { p.bound_terms.every_head = false; })}};
 }
 
 }  // namespace lgc

@@ -189,7 +189,8 @@ SimulationBound SimulationErrorBound::bound(const Tokens& z) const {
     s.head_factor.push_back(factor);
     // Φ = 1: the bulk is compared through the statistic averages (E); Φ > 1: its share is charged in ε°.
     const Rational compared = h.profile.top == 1 ? s.statistic_error : Rational(0);
-    heads += factor * (h.eps_x + ez + compared + top_pairing(h, z, histogram_z, s));
+    if (terms_.every_head || &h == &heads_.front())
+      heads += factor * (h.eps_x + ez + compared + top_pairing(h, z, histogram_z, s));
   }
   s.total = s.lip_out * (s.query_x + s.query_z + heads);
   return s;

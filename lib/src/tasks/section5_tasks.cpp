@@ -98,7 +98,7 @@ SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Ration
   Head second = zero_head(phi2);
   second.qk(1, 2) = a;   // key 1: +a
   second.qk(0, 2) = -a;  // key 0: −a
-  second.value(3, 1) = 1;
+  second.value(3, 1) = shape.second_value;
   m.layers = {Layer{{first}, std::nullopt}, Layer{{second}, std::nullopt}};
   if (shape.two_heads) {
     Head first2 = zero_head(phi);
@@ -129,13 +129,19 @@ SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Ration
     params += ", second-layer phi(" + std::to_string(shape.second_phi_offset) + ") = " + to_string(shape.second_phi);
   if (shape.period > 1)
     params += ", period " + std::to_string(shape.period) + ", residue shift " + to_string(shape.residue_shift);
+  if (shape.second_value != 1) params += ", second-layer value " + to_string(shape.second_value);
   if (shape.two_heads) params += ", two heads per layer";
+  if (shape.phi_head_last) params += ", that head second";
   if (shape.mlp_gain != 0) params += ", second-layer MLP gain " + to_string(shape.mlp_gain);
   p.f.name = "attention_pair_f";
   p.f.description = "two-layer softmax, second layer scores keys +-a (" + params + ")";
   p.g.name = "attention_pair_g";
-  p.g.layers[1].heads[0].value(3, 1) = 1 + eta;
+  p.g.layers[1].heads[0].value(3, 1) = (1 + eta) * shape.second_value;
   p.g.description = "the same with the second value map scaled by 1 + " + to_string(eta);
+  if (shape.phi_head_last) {
+    if (!shape.two_heads) throw std::invalid_argument("attention_pair: phi_head_last needs two heads");
+    for (Model* model : {&p.f, &p.g}) std::swap(model->layers[1].heads[0], model->layers[1].heads[1]);
+  }
   return p;
 }
 

@@ -55,6 +55,8 @@ struct AttentionPairShape {
   bool two_heads = false;
   Rational mlp_gain = 0;
   std::size_t second_phi_offset = 0;
+  Rational second_value = 1;   ///< what the second layer's (first) head reads of a 1; g reads (1 + η) times it
+  bool phi_head_last = false;  ///< with two heads: that head placed after the other in the second layer
 };
 SoftmaxPair attention_pair(const Rational& a, const Rational& copy, const Rational& eta,
                            const AttentionFirstLayer& first_layer = {}, const AttentionPairShape& shape = {});
