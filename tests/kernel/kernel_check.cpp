@@ -19,15 +19,17 @@ int count_detail_numbers(int argc, char** argv) {
   for (int a = 2; a < argc; ++a) {
     std::ifstream in(argv[a]);
     const nlohmann::json cert = nlohmann::json::parse(in, nullptr, false);
+    // The numbers the full check derives count as tied (L5.3.subsample's premise count).
+    const auto facts = lgc::kernel::check_certificate(cert).detail_facts;
     const auto d = cert.is_object() && cert.contains("detail") && cert.contains("case")
-                       ? lgc::kernel::check_detail(cert, lgc::parse_case(cert["case"], "inline"))
+                       ? lgc::kernel::check_detail(cert, lgc::parse_case(cert["case"], "inline"), facts)
                        : std::nullopt;
     if (!d || !d->matches) {
       std::cout << argv[a] << ": the detail does not read its sentence\n";
       continue;
     }
     std::size_t here = 0;
-    const std::size_t free_here = kt::accepted_tamperings(cert, here);
+    const std::size_t free_here = kt::accepted_tamperings(cert, here, facts);
     std::cout << argv[a] << ": " << here << " numbers, " << d->free_slots << " free slots, " << free_here
               << " numbers in them\n";
     numbers += here, slots += d->free_slots, free_numbers += free_here;

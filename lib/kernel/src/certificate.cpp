@@ -265,6 +265,7 @@ class Checker {
   /// The detail is its claim's sentence for the verdict filled from the record (detail.hpp); the numbers the
   /// kernel cannot tie to a recorded field are counted as not re-established.
   void check_detail() {
+    report_.detail_facts = facts_;
     const auto d = lgc::kernel::check_detail(cert_, case_, facts_);
     if (!d) return;
     const json* recorded = member(cert_, "detail");

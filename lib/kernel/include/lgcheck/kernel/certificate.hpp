@@ -1,6 +1,8 @@
 #pragma once
 // The kernel's certificate check: recompute from the certificate's own case every constant its evidence records that
 // the kernel knows, and re-establish its witnesses with the kernel's forward pass (docs/kernel.md).
+#include "lgcheck/kernel/detail.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
@@ -14,6 +16,7 @@ struct CertificateReport {
   std::vector<std::string> reestablished;      ///< recomputed and agreeing ("evidence.L", "witness 0 (norm_pair)")
   std::vector<std::string> not_reestablished;  ///< what the kernel left unchecked, with why
   std::size_t witnesses_checked = 0;           ///< witnesses re-established or rejected
+  DetailFacts detail_facts;                    ///< the detail's numbers the check derived (check_detail's facts)
   bool accepted() const { return problems.empty(); }
 };
 
