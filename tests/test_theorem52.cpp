@@ -21,12 +21,29 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <string>
+#include <utility>
 
 #include <unistd.h>
 
 using lgc::Integer;
 using lgc::Interval;
 using lgc::Rational;
+
+namespace {
+
+/// T5.2.sim on a bundled pair as bundled and with `edit` applied to the simulation-error bound's terms (a mutation):
+/// both results.
+std::pair<lgc::ClaimResult, lgc::ClaimResult> bundled_and_edited(const std::string& file,
+                                                                 void (*edit)(lgc::SimulationBoundTerms&)) {
+  const lgc::Case c = lgc::test::bundled(file);
+  lgc::Simulation52Params p = lgc::simulation52_params(c);
+  lgc::ClaimResult as_bundled = lgc::check_simulation52(c, p);
+  edit(p.bound_terms);
+  return {std::move(as_bundled), lgc::check_simulation52(c, p)};
+}
+
+}  // namespace
 
 TEST_CASE("ceil_power rounds rational powers up exactly", "[numeric][theorem52]") {
   CHECK(lgc::ceil_power(8, Rational(1, 3)) == 2);
@@ -279,14 +296,11 @@ TEST_CASE("T5.2.sim: a subsampled z shorter than n0 ends the claim UNDECIDED, no
 
 TEST_CASE("T5.2.sim on the second-layer phi pair: SAMPLED, and the window keys weighed 1 are REFUTED",
           "[theorem52][claim]") {
-  lgc::Case c = lgc::test::bundled("section5/attention_pair_second_phi.json");
-  lgc::Simulation52Params p = lgc::simulation52_params(c);
-  lgc::ClaimResult r = lgc::check_simulation52(c, p);
+  const auto [r, broken] = bundled_and_edited("section5/attention_pair_second_phi.json",
+                                              [](lgc::SimulationBoundTerms& t) { t.window_weight = false; });
   INFO(r.detail);
   CHECK(r.verdict == lgc::Verdict::Sampled);
   CHECK(r.detail.find("C(f) n^-min(gamma,1/3,gamma2)") != std::string::npos);
-  p.bound_terms.window_weight = false;
-  lgc::ClaimResult broken = lgc::check_simulation52(c, p);
   INFO(broken.detail);
   CHECK(broken.verdict == lgc::Verdict::Refuted);
   CHECK(broken.detail.find("last") != std::string::npos);
@@ -349,14 +363,11 @@ TEST_CASE("gen attention-pair --second-phi-offset: the key it names, refused bey
 
 TEST_CASE("T5.2.sim on second-layer phi = 3/2: SAMPLED, and the bulk's vanishing share dropped is REFUTED",
           "[theorem52][claim]") {
-  lgc::Case c = lgc::test::bundled("section5/attention_pair_second_dominant.json");
-  lgc::Simulation52Params p = lgc::simulation52_params(c);
-  lgc::ClaimResult r = lgc::check_simulation52(c, p);
+  const auto [r, broken] = bundled_and_edited("section5/attention_pair_second_dominant.json",
+                                              [](lgc::SimulationBoundTerms& t) { t.vanishing_share = false; });
   INFO(r.detail);
   CHECK(r.verdict == lgc::Verdict::Sampled);
   CHECK(r.detail.find("C(f) n^-min(gamma,1/3,gamma2)") != std::string::npos);
-  p.bound_terms.vanishing_share = false;
-  lgc::ClaimResult broken = lgc::check_simulation52(c, p);
   INFO(broken.detail);
   CHECK(broken.verdict == lgc::Verdict::Refuted);
   CHECK(broken.detail.find("exceeds the simulation-error bound") != std::string::npos);
@@ -370,14 +381,11 @@ TEST_CASE("T5.2.sim on second-layer phi = 3/2: SAMPLED, and the bulk's vanishing
 
 TEST_CASE("T5.2.sim on second-layer phi = 1 is SAMPLED, and the top keys' pairing is charged but too small to bite",
           "[theorem52][claim]") {
-  lgc::Case c = lgc::test::bundled("section5/attention_pair_second_balanced.json");
-  lgc::Simulation52Params p = lgc::simulation52_params(c);
-  lgc::ClaimResult r = lgc::check_simulation52(c, p);
+  // pi_g is charged (the smallest bound falls without it) but no error comes near: not a mutation of the suite.
+  const auto [r, unpaired] = bundled_and_edited("section5/attention_pair_second_balanced.json",
+                                                [](lgc::SimulationBoundTerms& t) { t.top_pairing = false; });
   INFO(r.detail);
   CHECK(r.verdict == lgc::Verdict::Sampled);
-  // pi_g is charged (the smallest bound falls without it) but no error comes near: not a mutation of the suite.
-  p.bound_terms.top_pairing = false;
-  lgc::ClaimResult unpaired = lgc::check_simulation52(c, p);
   CHECK(unpaired.verdict == lgc::Verdict::Sampled);
   CHECK(r.detail.find("smallest bound 0.1799") != std::string::npos);
   CHECK(unpaired.detail.find("smallest bound 0.1572") != std::string::npos);
@@ -459,18 +467,16 @@ TEST_CASE("T5.2.sim on two second-layer heads, the positional one second: SAMPLE
   // Layer 1 writes nothing (copy 0): K = Lip(Phi) = 0, so the first head's term is its window keys' 1/L shares and E.
   // The second head (phi(0) = 3/2, value 4) moves the output by its bulk's share L^(-1/2), which only its own term
   // charges: the bound summing the first head's term alone is below the error.
-  lgc::Case c = lgc::test::bundled("section5/attention_pair_second_head.json");
+  const lgc::Case c = lgc::test::bundled("section5/attention_pair_second_head.json");
   REQUIRE(c.model().layers[1].heads.size() == 2);
   CHECK(c.model().layers[1].heads[0].phi[0] == 0);
   CHECK(c.model().layers[1].heads[1].phi[0] == lgc::Rational(3, 2));
   CHECK(c.model().layers[1].heads[1].value(3, 1) == 4);
   CHECK(c.models[1].layers[1].heads[1].value(3, 1) == lgc::Rational(21, 5));  // g: (1 + eta)·4
-  lgc::Simulation52Params p = lgc::simulation52_params(c);
-  lgc::ClaimResult r = lgc::check_simulation52(c, p);
+  const auto [r, broken] = bundled_and_edited("section5/attention_pair_second_head.json",
+                                              [](lgc::SimulationBoundTerms& t) { t.every_head = false; });
   INFO(r.detail);
   CHECK(r.verdict == lgc::Verdict::Sampled);
-  p.bound_terms.every_head = false;
-  lgc::ClaimResult broken = lgc::check_simulation52(c, p);
   INFO(broken.detail);
   CHECK(broken.verdict == lgc::Verdict::Refuted);
   CHECK(broken.detail.find("|f(x) - f(z)| = [0.057978564, 0.057978565] exceeds the simulation-error bound "
@@ -494,9 +500,15 @@ TEST_CASE("An exponent too large to round exactly ends T5.2.sim UNDECIDED, and t
     c["expect"] = {{"verdicts", {{"T5.2.sim", "UNDECIDED"}}}};
     std::ofstream(file) << c.dump();
   }
+  // The next case: the period-2 pair on a shorter x (2 000 tokens: a third of the run, under the sanitizers a minute).
+  const auto next = file.parent_path() / ("lgcheck_t52_next_" + std::to_string(::getpid()) + ".json");
+  {
+    nlohmann::json c = nlohmann::json::parse(std::ifstream(lgc::test::case_path("section5/attention_pair_period2.json")));
+    c["check"]["simulation_length"] = 2000;
+    std::ofstream(next) << c.dump();
+  }
   const auto certificates = file.parent_path() / ("lgcheck_t52_beyond_certificates_" + std::to_string(::getpid()));
-  auto r = lgc::test::run_lgcheck("check " + file.string() + " " +
-                                  lgc::test::case_path("section5/attention_pair_period2.json").string() +
+  auto r = lgc::test::run_lgcheck("check " + file.string() + " " + next.string() +
                                   " --claims T5.2.sim --quiet --certificates " + certificates.string());
   INFO(r.out);
   CHECK(r.exit_code == 3);  // an UNDECIDED claim
@@ -511,6 +523,7 @@ TEST_CASE("An exponent too large to round exactly ends T5.2.sim UNDECIDED, and t
   CHECK_THROWS_AS(lgc::ceil_power(2, Rational(100001)), std::overflow_error);
   CHECK(lgc::ceil_power(2, Rational(10000, 2499)) == 17);  // 2^(10000/2499) = 16.0177...: denominators to 10^5 round
   std::filesystem::remove(file);
+  std::filesystem::remove(next);
 }
 
 TEST_CASE("simulation_inputs names input families, and a bad one is refused at load", "[theorem52][case]") {

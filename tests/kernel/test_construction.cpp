@@ -177,11 +177,12 @@ TEST_CASE("the attention distance of a hand-built pair above delta", "[kernel][c
 }
 
 TEST_CASE("the bundled T4.1.sim certificates: every z is the construction's", "[kernel][construction]") {
-  // The holding fixture: all 15 witnesses, x up to 6988 positions.
+  // The holding fixture: all 1804 witnesses (the domain's 800, 4 constructed, 1000 random), x up to 982 021
+  // positions.
   const auto r = k::check_certificate(fixture("modp_p3_hardmax__T4.1.sim.json"));
   INFO(all(r.problems));
   CHECK(r.accepted());
-  CHECK(has(r.reestablished, "z is the construction's output at every one of the 15 simulation witnesses"));
+  CHECK(has(r.reestablished, "z is the construction's output at every one of the 1804 simulation witnesses"));
   // The mutation that drops the padding (finite:6, γ = 1/2, t = 4096): its violating witness's z, of length
   // t = 4096, is the kernel's padded construction; it violates nothing (|z| <= the kernel's N_sim = 8201).
   const auto mutation = k::check_certificate(fixture("details/mutation_no_padding__T4.1.sim.json"));
@@ -191,21 +192,22 @@ TEST_CASE("the bundled T4.1.sim certificates: every z is the construction's", "[
   CHECK(k::check_certificate(fixture("details/random_threshold_beyond__T4.1.sim.json")).accepted());
 }
 
+
 TEST_CASE("a z that is not the construction's is rejected", "[kernel][construction]") {
-  // Witness 2: x of length 8, its construction z of length 5. z = x has the same window and residue, |z| <= N_sim
+  // Witness 160: x of length 8, its construction z of length 5. z = x has the same window and residue, |z| <= N_sim
   // and error 0 <= ε: only the construction tells it apart.
-  json cert = fixture("modp_p3_hardmax__T4.1.sim.json");
-  json& w = cert["evidence"]["witnesses"][2];
+  json cert = kt::simulation_fixture_cut();
+  json& w = cert["evidence"]["witnesses"][160];
   REQUIRE(w["x"]["length"] == 8);
   REQUIRE(w["z"]["length"] == 5);
   w["z"] = w["x"];
   auto r = k::check_certificate(cert);
-  CHECK(has(r.problems, "evidence.witnesses[2]: z is not the construction's: recorded T=8, the kernel builds T=5"));
+  CHECK(has(r.problems, "evidence.witnesses[160]: z is not the construction's: recorded T=8, the kernel builds T=5"));
   CHECK_FALSE(has(r.reestablished, "z is the construction's output"));
-  // Witness 13 (x of length 3075, z of 3009): one position moved from a class to the other token's class of the same
-  // residue; the length, window and residue totals stay.
-  cert = fixture("modp_p3_hardmax__T4.1.sim.json");
-  json& counts = cert["evidence"]["witnesses"][13]["z"]["counts"];
+  // Witness 842 (x of length 3075, z of 3009): one position moved from a class to the other token's class of the
+  // same residue; the length, window and residue totals stay.
+  cert = kt::simulation_fixture_cut();
+  json& counts = cert["evidence"]["witnesses"][842]["z"]["counts"];
   std::size_t from = 0;
   while (counts[from] == 0) ++from;
   const std::size_t to = (from + 3) % 6;  // S = 2, Δ = 3: the other token, same residue
@@ -213,16 +215,17 @@ TEST_CASE("a z that is not the construction's is rejected", "[kernel][constructi
   counts[to] = counts[to].get<std::uint64_t>() + 1;
   r = k::check_certificate(cert);
   INFO(all(r.problems));
-  CHECK(has(r.problems, "evidence.witnesses[13]: z is not the construction's: recorded T=3009, the kernel builds "
+  CHECK(has(r.problems, "evidence.witnesses[842]: z is not the construction's: recorded T=3009, the kernel builds "
                         "T=3009 (class " + std::to_string(std::min(from, to))));
   // A forged violation with a z that is not the construction's is rejected too, not left open; beside the holding
   // verdict a "violates" is itself a contradiction (the search records one only with REFUTED).
-  cert = fixture("modp_p3_hardmax__T4.1.sim.json");
-  cert["evidence"]["witnesses"][2]["z"] = cert["evidence"]["witnesses"][2]["x"];
-  cert["evidence"]["witnesses"][2]["expect"] = "violates";
-  CHECK(has(k::check_certificate(cert).problems, "evidence.witnesses[2].expect: \"violates\" beside a SAMPLED verdict"));
+  cert = kt::simulation_fixture_cut();
+  cert["evidence"]["witnesses"][160]["z"] = cert["evidence"]["witnesses"][160]["x"];
+  cert["evidence"]["witnesses"][160]["expect"] = "violates";
+  CHECK(has(k::check_certificate(cert).problems,
+            "evidence.witnesses[160].expect: \"violates\" beside a SAMPLED verdict"));
   cert["verdict"] = "REFUTED";
-  CHECK(has(k::check_certificate(cert).problems, "evidence.witnesses[2]: z is not the construction's"));
+  CHECK(has(k::check_certificate(cert).problems, "evidence.witnesses[160]: z is not the construction's"));
 }
 
 /// The context of a T4.1.sim witness at ε = 1/10 with the kernel's N_sim, the resolution Q and δ given.
@@ -243,7 +246,7 @@ TEST_CASE("the error lemma's attention distance is compared with delta", "[kerne
   const lgc::Case c = lgc::parse_case(cert["case"], "inline");
   k::WitnessContext ctx = simulation_context(c, k::simulation_resolution(c.models, Rational(1, 10)),
                                              Rational(1, 1000000));
-  json w = cert["evidence"]["witnesses"][13];
+  json w = cert["evidence"]["witnesses"][842];
   const auto r = k::check_witness(w, ctx);
   CHECK(r.status == k::WitnessStatus::Rejected);
   CHECK(r.violated);
@@ -259,13 +262,13 @@ TEST_CASE("the error lemma's attention distance is compared with delta", "[kerne
 
 TEST_CASE("the error is still compared with epsilon: a construction at a resolution too coarse",
           "[kernel][construction]") {
-  // With Q = 2 in place of the kernel's (the mutation "resolution Q = 2"), witness 13's x (3075 positions, f(x) =
+  // With Q = 2 in place of the kernel's (the mutation "resolution Q = 2"), witness 842's x (3075 positions, f(x) =
   // 1021/1025) is scaled down to a z of a few positions: its z is that construction's, δ = 2 lets any distance pass,
   // and |f(x) − f(z)| > ε = 1/10 is what rejects it.
   const json cert = fixture("modp_p3_hardmax__T4.1.sim.json");
   const lgc::Case c = lgc::parse_case(cert["case"], "inline");
   const k::WitnessContext ctx = simulation_context(c, 2, 2);
-  json w = cert["evidence"]["witnesses"][13];
+  json w = cert["evidence"]["witnesses"][842];
   const auto x = std::get<k::Statistic>(k::read_statistic(w["x"], c.model()));
   const k::Statistic z = k::Construction(c.models, 2, 1).build(x);
   w["z"] = {{"length", z.length}, {"window", z.window}, {"counts", z.counts}};
@@ -276,9 +279,10 @@ TEST_CASE("the error is still compared with epsilon: a construction at a resolut
 }
 
 TEST_CASE("the domain's statistics are re-run by the kernel, whatever witnesses are listed", "[kernel][construction]") {
-  // The fixture lists 15 of its 1804 inputs; its domain is every statistic of length 1..12 (800). With no witness
-  // left, the kernel still builds z at each of the 800 and compares the distance, |z| and the error; the 1004
-  // sampled inputs are not re-established, and the report says so.
+  // The fixture lists all 1804 of its inputs: every statistic of length 1..12 (800), 4 constructed, 1000 random.
+  // With the domain's 800 witnesses removed, the kernel still builds z at each of the 800 and compares the distance,
+  // |z| and the error, and the report counts them as not listed; with no witness left at all, the same, and the
+  // missing random inputs are a problem.
   json cert = fixture("modp_p3_hardmax__T4.1.sim.json");
   auto r = k::check_certificate(cert);
   INFO(all(r.problems));
@@ -287,12 +291,114 @@ TEST_CASE("the domain's statistics are re-run by the kernel, whatever witnesses 
                              "max_h |w_h(x) - w_h(z)|_1 <= delta and |z| <= N_sim; |f(x) - f(z)| <= eps at 800 (z "
                              "shorter than x at 228, the largest distance 0)";
   CHECK(has(r.reestablished, domain));
-  CHECK(has(r.not_reestablished, "scope: 1789 of the 1804 inputs counted (the domain's statistics and scope.samples) are not listed"));
-  cert["evidence"]["witnesses"] = json::array();
+  CHECK_FALSE(has(r.not_reestablished, "scope: "));
+  json& ws = cert["evidence"]["witnesses"];
+  ws.erase(ws.begin(), ws.begin() + 800);
   r = k::check_certificate(cert);
   CHECK(r.accepted());
   CHECK(has(r.reestablished, domain));
-  CHECK(has(r.not_reestablished, "scope: 1804 of the 1804 inputs counted (the domain's statistics and scope.samples) are not listed"));
+  CHECK(has(r.not_reestablished,
+            "scope: 800 of the 1804 inputs counted (the domain's statistics and scope.samples) are not listed"));
+  ws = json::array();
+  r = k::check_certificate(cert);
+  CHECK(has(r.reestablished, domain));
+  CHECK(has(r.not_reestablished,
+            "scope: 1804 of the 1804 inputs counted (the domain's statistics and scope.samples) are not listed"));
+  CHECK(r.problems == std::vector<std::string>{"evidence.witnesses: 0 simulation witnesses, fewer than the 1000 "
+                                               "random inputs the claim draws from seed 1 (the last 1000 must be "
+                                               "them)"});
+}
+
+TEST_CASE("T4.1.sim's random inputs are re-drawn from check.seed: the last 1000 simulation witnesses, in order",
+          "[kernel][construction]") {
+  // theory.md "T4.1.sim's random inputs, exactly": lengths log-uniform from the padding start t (1 here; 256 for
+  // finite:8 with gamma = 1) to max(10^6, 4t), then the bulk counts residue by residue, then the window.
+  const std::string line =
+      "the 1000 random inputs re-drawn from seed 1 are the last 1000 simulation witnesses, in order";
+  for (const auto& [name, t] : std::vector<std::pair<std::string, std::uint64_t>>{
+           {"modp_p3_hardmax__T4.1.sim.json", 1}, {"modp_p2_finite8__T4.1.sim.json", 256}}) {
+    INFO(name);
+    const json cert = fixture(name);
+    const auto r = k::check_certificate(cert);
+    INFO(all(r.problems));
+    CHECK(r.accepted());
+    CHECK(has(r.reestablished, line));
+    // The draws themselves: statistics of the model's shape with lengths in [t, 10^6], the last 1000 witnesses' x.
+    const lgc::Case c = lgc::parse_case(cert["case"], "inline");
+    CHECK(k::padding_length(c.models) == Integer(t));
+    const auto draws = k::random_simulation_inputs(c.model(), t, 1);
+    REQUIRE(draws.size() == 1000);
+    const json& ws = cert["evidence"]["witnesses"];
+    for (std::size_t j = 0; j < draws.size(); ++j) {
+      const k::Statistic& x = draws[j];
+      CHECK((x.length >= t && x.length <= 1000000));
+      const auto recorded = std::get<k::Statistic>(k::read_statistic(ws[ws.size() - 1000 + j]["x"], c.model()));
+      CHECK((recorded.length == x.length && recorded.window == x.window && recorded.counts == x.counts));
+    }
+  }
+  // Without check.seed the seed is 1, the default.
+  json cert = fixture("modp_p2_finite8__T4.1.sim.json");
+  cert["case"]["check"].erase("seed");
+  CHECK(has(k::check_certificate(cert).reestablished, line));
+}
+
+TEST_CASE("T4.1.sim's random inputs: a copy of another witness, a swap, another seed or too few are rejected",
+          "[kernel][construction]") {
+  // modp_p3_hardmax's random inputs are witnesses 804..1803. Each edit leaves every z the construction's of its x,
+  // every |z| <= N_sim and every error <= eps: only the re-drawn inputs tell it apart.
+  const json original = fixture("modp_p3_hardmax__T4.1.sim.json");
+  const auto text = [](const json& x) {
+    std::string window, counts;
+    for (const auto& t : x["window"]) window += (window.empty() ? "" : ", ") + t.dump();
+    for (const auto& n : x["counts"]) counts += (counts.empty() ? "" : ", ") + n.dump();
+    return "length " + x["length"].dump() + ", window [" + window + "], counts [" + counts + "]";
+  };
+  const auto only = [](const k::CertificateReport& r, const std::string& problem) {
+    INFO(all(r.problems));
+    CHECK(r.problems.size() == 1);
+    CHECK(has(r.problems, problem));
+    CHECK(has(r.reestablished, "z is the construction's output at every one of the 1804 simulation witnesses"));
+  };
+  // Witness 1000 (random input 197) replaced by a copy of witness 1500, x and z both.
+  json cert = original;
+  json& ws = cert["evidence"]["witnesses"];
+  REQUIRE(ws[1000]["x"] != ws[1500]["x"]);
+  ws[1000] = ws[1500];
+  only(k::check_certificate(cert), "evidence.witnesses[1000].x: recorded " + text(ws[1500]["x"]) +
+                                       ", the kernel draws " + text(original["evidence"]["witnesses"][1000]["x"]) +
+                                       " as random input 197 of the 1000 from seed 1 (1 of the last 1000 simulation "
+                                       "witnesses are not the draws in order)");
+  // ... or by a copy of a domain witness.
+  const json& listed = original["evidence"]["witnesses"];
+  cert = original;
+  REQUIRE(listed[3]["x"] != listed[1803]["x"]);
+  cert["evidence"]["witnesses"][1803] = listed[3];
+  only(k::check_certificate(cert), "evidence.witnesses[1803].x: recorded " + text(listed[3]["x"]) +
+                                       ", the kernel draws " + text(listed[1803]["x"]) +
+                                       " as random input 1000 of the 1000");
+  // Two random inputs swapped: the first of them is named, two differ.
+  cert = original;
+  REQUIRE(listed[1200]["x"] != listed[1201]["x"]);
+  std::swap(cert["evidence"]["witnesses"][1200], cert["evidence"]["witnesses"][1201]);
+  only(k::check_certificate(cert), "evidence.witnesses[1200].x: recorded " + text(listed[1201]["x"]) +
+                                       ", the kernel draws " + text(listed[1200]["x"]) +
+                                       " as random input 397 of the 1000 from seed 1 (2 of the last 1000");
+  // The same witnesses under another check.seed: not that seed's draws, from the first random input on.
+  cert = original;
+  cert["case"]["check"]["seed"] = 2;
+  const auto seed2 = k::check_certificate(cert);
+  only(seed2, "evidence.witnesses[804].x: recorded " + text(listed[804]["x"]) + ", the kernel draws length ");
+  CHECK(has(seed2.problems, " as random input 1 of the 1000 from seed 2 ("));
+  // Fewer than 1000 simulation witnesses: modp_p2_finite8 lists 4 constructed inputs and the 1000 random ones.
+  json finite = fixture("modp_p2_finite8__T4.1.sim.json");
+  json& fewer = finite["evidence"]["witnesses"];
+  REQUIRE(fewer.size() == 1004);
+  fewer.erase(fewer.begin(), fewer.begin() + 5);
+  const auto r = k::check_certificate(finite);
+  INFO(all(r.problems));
+  CHECK(r.problems == std::vector<std::string>{"evidence.witnesses: 999 simulation witnesses, fewer than the 1000 "
+                                               "random inputs the claim draws from seed 1 (the last 1000 must be "
+                                               "them)"});
 }
 
 TEST_CASE("T4.1.sim's domain is the lengths the claim covers, not the ones the record names", "[kernel][construction]") {
@@ -300,11 +406,12 @@ TEST_CASE("T4.1.sim's domain is the lengths the claim covers, not the ones the r
   const std::string covers = "the claim covers \"every statistic of length 1..12\"";
   for (const json& domain : {json(""), json("every statistic of length 1..4"), json("every statistic of length 13..14"),
                              json("every statistic of length 1..12 and every statistic of length 13..14")}) {
-    json cert = fixture("modp_p3_hardmax__T4.1.sim.json");
+    json cert = kt::simulation_fixture_cut();
     cert["scope"]["domain"] = domain;
     INFO(domain);
-    CHECK(has(k::check_certificate(cert).problems, "scope.domain: recorded "));
-    CHECK(has(k::check_certificate(cert).problems, covers));
+    const auto r = k::check_certificate(cert);
+    CHECK(has(r.problems, "scope.domain: recorded "));
+    CHECK(has(r.problems, covers));
   }
   CHECK_FALSE(k::parse_domain("every statistic of length 1..12 and every statistic of length 13..14"));
   CHECK(k::parse_domain("every statistic of length <= 9 (the distance curve D(n))"));

@@ -122,6 +122,16 @@ std::optional<std::pair<std::string, std::string>> bracket_ends(const json* reco
   return std::make_pair(text, text);
 }
 
+/// A statistic as messages show it: "length T, window [...], counts [...]".
+std::string statistic_text(const Statistic& s) {
+  const auto list = [](const auto& v) {
+    std::string out;
+    for (const auto& e : v) out += (out.empty() ? "" : ", ") + std::to_string(e);
+    return "[" + out + "]";
+  };
+  return cat("length ", s.length, ", window ", list(s.window), ", counts ", list(s.counts));
+}
+
 /// A recorded field and the path that names it in problems.
 struct Recorded { std::string path; const json* value; };
 
@@ -150,7 +160,7 @@ class Checker {
       if (const auto c = claims.find(claim); c != claims.end()) (this->*c->second)();
       else problem("claim", "unknown claim \"" + claim + "\"");
       check_witnesses(claim);
-      if (claim == "T4.1.sim") check_constructions();
+      if (claim == "T4.1.sim") check_constructions(), check_random_inputs();
       if (claim == "T4.1.lg") check_lower_bracket_witnesses();
       check_enumeration(claim);
       if (verdict() == "REFUTED") check_refutation(claim);
@@ -559,8 +569,8 @@ class Checker {
     if (simulations > 0 && constructed_.size() == simulations)
       agreed(cat("z is the construction's output at every one of the ", simulations, " simulation witnesses (the "
                  "kernel's own construction; max_h |w_h(x) - w_h(z)|_1 compared with delta)"));
-    // The domain's statistics are re-run by the kernel (simulation_domain), listed or not; the sampled inputs
-    // (constructed and random) only through their witnesses.
+    // The domain's statistics are re-run by the kernel (simulation_domain), listed or not, and the random inputs
+    // re-drawn (check_random_inputs); the constructed inputs are read only through their witnesses.
     const json* samples = scope("samples").value;
     if (!holding() || !samples || !samples->is_number_unsigned()) return;  // check_verdict_kind reports it
     const auto lengths = simulation_lengths();
@@ -569,8 +579,62 @@ class Checker {
     if (counted > Integer(simulations))
       unchecked(cat("scope: ", Integer(counted - simulations), " of the ", counted, " inputs counted (the domain's "
                     "statistics and scope.samples) are not listed as simulation witnesses (the domain's are re-run by "
-                    "the kernel; a sampled input not listed is not re-established; the count is compared, not the "
-                    "inputs)"));
+                    "the kernel and the random ones re-drawn; a constructed input not listed is not re-established: "
+                    "its count is compared, not the input)"));
+  }
+
+  /// T4.1.sim's random inputs (theory.md "T4.1.sim's random inputs, exactly"): under any verdict but REFUTED, the
+  /// witness list's last 1000 simulation witnesses must have as x the kernel's own draws from check.seed (default
+  /// 1), in order. A copy of another witness in their place (its z still the construction's), two of them swapped,
+  /// or another seed's draws are problems; before, only their count was compared.
+  void check_random_inputs() {
+    const json* ws = field("witnesses");
+    if (verdict() == "REFUTED" || !ws || !ws->is_array() || !ctx_.n_sim) return;  // n_sim: t was computed
+    const std::uint64_t seed = case_.check_count("seed", 1);
+    const std::vector<std::size_t> last = last_simulations(*ws, kRandomSimulationInputs);
+    if (last.size() < kRandomSimulationInputs)
+      return problem("evidence.witnesses", cat(last.size(), " simulation witnesses, fewer than the ",
+                                               kRandomSimulationInputs, " random inputs the claim draws from seed ",
+                                               seed, " (the last ", kRandomSimulationInputs, " must be them)"));
+    if (ctx_.padding > Integer(kMaxStatisticLength / 4))
+      return unchecked(cat("evidence.witnesses: the random inputs are not re-drawn (their lengths from t = ",
+                           ctx_.padding, " reach beyond the 2^62 positions of a statistic)"));
+    const auto draws = random_simulation_inputs(case_.model(), ctx_.padding.convert_to<std::uint64_t>(), seed);
+    std::size_t differ = 0;
+    std::string path, why;  // the first witness that is not its draw: its x, and how it differs from draw j
+    for (std::size_t j = 0; j < draws.size(); ++j) {
+      const auto differs = not_the_draw((*ws)[last[j]], draws[j]);
+      if (!differs || differ++ > 0) continue;
+      path = cat("evidence.witnesses[", last[j], "].x");
+      why = cat(*differs, " as random input ", j + 1, " of the ", draws.size(), " from seed ", seed);
+    }
+    if (differ > 0)
+      return problem(path, cat(why, " (", differ, " of the last ", draws.size(), " simulation witnesses are not the "
+                                    "draws in order)"));
+    agreed(cat("the ", draws.size(), " random inputs re-drawn from seed ", seed, " are the last ", draws.size(),
+               " simulation witnesses, in order"));
+  }
+
+  /// The indices of the list's last n `simulation` witnesses, in list order (all of them when fewer).
+  static std::vector<std::size_t> last_simulations(const json& ws, std::size_t n) {
+    std::vector<std::size_t> out;
+    for (std::size_t i = ws.size(); i-- > 0 && out.size() < n;)
+      if (const json* kind = member(ws[i], "kind"); kind && *kind == "simulation") out.push_back(i);
+    std::reverse(out.begin(), out.end());
+    return out;
+  }
+
+  /// Why the witness's x is not the statistic `drawn` (compared field by field: length, window, counts), or nullopt.
+  std::optional<std::string> not_the_draw(const json& w, const Statistic& drawn) const {
+    const json* x = member(w, "x");
+    if (!x) return cat("missing, the kernel draws ", statistic_text(drawn));
+    auto read = read_statistic(*x, case_.model());
+    if (const auto* why = std::get_if<std::string>(&read))
+      return cat(*why, "; the kernel draws ", statistic_text(drawn));
+    const Statistic& recorded = std::get<Statistic>(read);
+    if (recorded.length == drawn.length && recorded.window == drawn.window && recorded.counts == drawn.counts)
+      return std::nullopt;
+    return cat("recorded ", statistic_text(recorded), ", the kernel draws ", statistic_text(drawn));
   }
 
   /// T4.1.lg: ε, N = N_sim(ε), and N_sim at the recorded simulation_eps.

@@ -2,8 +2,11 @@
 #include "lgcheck/kernel/construction.hpp"
 
 #include "lgcheck/kernel/quantities.hpp"
+#include "lgcheck/kernel/section5.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <stdexcept>
 
 namespace lgc::kernel {
 namespace {
@@ -218,6 +221,62 @@ Statistic residue_step(const Model& f, const Statistic& x, std::vector<std::uint
 Integer padding_length(const std::vector<Model>& models) {
   const auto p = rounding_bits(models);
   return p ? hardmax_threshold(*p, logit_margin(models)) : Integer(1);
+}
+
+namespace {
+
+/// T log-uniform in [t, top]: the binade k = u(b(t), b(top)), b(v) = ⌊log₂ v⌋, then u(max(t, 2^k), min(top,
+/// 2^{k+1} − 1)); t itself, without a draw, when top <= t.
+std::uint64_t log_uniform_length(std::uint64_t t, std::uint64_t top, std::mt19937_64& engine) {
+  if (top <= t) return t;
+  const auto binade = [](std::uint64_t v) { return std::uint64_t(std::bit_width(v) - 1); };
+  const std::uint64_t low = std::uint64_t{1} << uniform_draw(binade(t), binade(top), engine);
+  return uniform_draw(std::max(t, low), std::min(top, 2 * low - 1), engine);
+}
+
+/// Residue r's bulk counts, `left` = m_r(B) positions to place: token by token, u(0, 2) = 0 leaves (s, r) empty, 1
+/// gives it min(left, u(1, 3)), 2 puts s on the sharing list (u(0, S − 1) when none is); the positions left are cut at
+/// u(0, left) once per sharing token after the first, and the k-th sharing token adds the k-th gap.
+void draw_residue(Statistic& x, std::size_t r, std::size_t S, std::size_t D, std::uint64_t left,
+                  std::mt19937_64& engine) {
+  std::vector<std::size_t> sharing;
+  for (std::size_t s = 0; s < S; ++s) {
+    const std::uint64_t kind = uniform_draw(0, 2, engine);
+    if (kind == 2) sharing.push_back(s);
+    if (kind != 1) continue;
+    const std::uint64_t few = std::min(left, uniform_draw(1, 3, engine));  // drawn even when nothing is left
+    x.counts[s * D + r] += few, left -= few;
+  }
+  if (sharing.empty()) sharing.push_back(uniform_draw(0, S - 1, engine));
+  std::vector<std::uint64_t> cuts = {0, left};
+  for (std::size_t k = 1; k < sharing.size(); ++k) cuts.push_back(uniform_draw(0, left, engine));
+  std::sort(cuts.begin(), cuts.end());
+  for (std::size_t k = 0; k < sharing.size(); ++k) x.counts[sharing[k] * D + r] += cuts[k + 1] - cuts[k];
+}
+
+/// One random input: its length, the bulk counts residue by residue (r = 0..Δ − 1), then its min(T, τ + 1) window
+/// tokens, u(0, S − 1) each, in order.
+Statistic random_statistic(const Model& f, std::uint64_t t, std::uint64_t top, std::mt19937_64& engine) {
+  const std::size_t S = f.alphabet_size(), D = f.period;
+  Statistic x;
+  x.length = log_uniform_length(t, top, engine);
+  x.counts.assign(S * D, 0);
+  for (std::size_t r = 0; r < D; ++r) draw_residue(x, r, S, D, residue_count(bulk_of(x, f), r, D), engine);
+  for (std::uint64_t k = 0; k < std::min<std::uint64_t>(x.length, f.locality + 1); ++k)
+    x.window.push_back(static_cast<int>(uniform_draw(0, S - 1, engine)));
+  return x;
+}
+
+}  // namespace
+
+std::vector<Statistic> random_simulation_inputs(const Model& f, std::uint64_t t, std::uint64_t seed,
+                                                std::size_t count) {
+  if (t < 1 || t > kMaxStatisticLength / 4) throw std::invalid_argument("the padding start is not in 1..2^60");
+  std::mt19937_64 engine(seed);
+  const std::uint64_t top = std::max<std::uint64_t>(1000000, 4 * t);  // at most 2^62: every draw is a statistic
+  std::vector<Statistic> out;
+  for (std::size_t j = 0; j < count; ++j) out.push_back(random_statistic(f, t, top, engine));
+  return out;
 }
 
 Construction::Construction(const std::vector<Model>& models, Integer Q, Integer t)

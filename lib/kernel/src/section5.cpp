@@ -387,16 +387,15 @@ std::optional<std::string> layer2_obstacle(const Model& m) {
   return std::nullopt;
 }
 
-namespace {
-
-/// u(lo, hi): words of the engine until r < 2^64 − 1 − ((2^64 − 1) mod s), s = hi − lo + 1; then lo + r mod s.
-std::uint64_t draw(std::uint64_t lo, std::uint64_t hi, std::mt19937_64& engine) {
+std::uint64_t uniform_draw(std::uint64_t lo, std::uint64_t hi, std::mt19937_64& engine) {
   const std::uint64_t s = hi - lo + 1, top = ~std::uint64_t{0};
   if (s == 0) return engine();
   std::uint64_t r = engine();
   while (r >= top - top % s) r = engine();
   return lo + r % s;
 }
+
+namespace {
 
 /// The chain over positions 1..T (Δ = 1).
 std::vector<std::uint64_t> chain_positions(std::uint64_t T, std::uint64_t n, std::uint64_t tau, std::uint64_t seed) {
@@ -409,10 +408,10 @@ std::vector<std::uint64_t> chain_positions(std::uint64_t T, std::uint64_t n, std
   std::uint64_t l = 1;  // the least ℓ with ℓ³ >= n
   while (l * l * l < n) ++l;
   const std::uint64_t always = T > tau + 1 ? T - tau : 1;
-  bool keep = draw(0, T - 1, engine) < n;
+  bool keep = uniform_draw(0, T - 1, engine) < n;
   for (std::uint64_t j = 1; j <= T; ++j) {
     if (keep || j >= always) kept.push_back(j);
-    keep = keep ? draw(0, l - 1, engine) != 0 : draw(0, (T - n) * l - 1, engine) < n;
+    keep = keep ? uniform_draw(0, l - 1, engine) != 0 : uniform_draw(0, (T - n) * l - 1, engine) < n;
   }
   return kept;
 }
@@ -437,17 +436,17 @@ namespace {
 /// u(0, S − 1) at each of T positions.
 Tokens uniform_string(std::size_t S, std::uint64_t T, std::mt19937_64& engine) {
   Tokens x(T);
-  for (int& t : x) t = static_cast<int>(draw(0, S - 1, engine));
+  for (int& t : x) t = static_cast<int>(uniform_draw(0, S - 1, engine));
   return x;
 }
 
 /// a = u(0, S − 1), b = (a + 1) mod S; at t = 0..T−1: u(0, S − 1) when u(0, 9) = 0, else a (t even) or b (t odd).
 Tokens noisy_periodic_string(std::size_t S, std::uint64_t T, std::mt19937_64& engine) {
-  const int a = static_cast<int>(draw(0, S - 1, engine)), b = (a + 1) % static_cast<int>(S);
+  const int a = static_cast<int>(uniform_draw(0, S - 1, engine)), b = (a + 1) % static_cast<int>(S);
   Tokens x(T);
   for (std::uint64_t t = 0; t < T; ++t) {
-    const bool noise = draw(0, 9, engine) == 0;
-    x[t] = noise ? static_cast<int>(draw(0, S - 1, engine)) : (t % 2 == 0 ? a : b);
+    const bool noise = uniform_draw(0, 9, engine) == 0;
+    x[t] = noise ? static_cast<int>(uniform_draw(0, S - 1, engine)) : (t % 2 == 0 ? a : b);
   }
   return x;
 }
@@ -458,9 +457,9 @@ Tokens family_string(const InputFamily& f, std::size_t S, std::uint64_t T, std::
   if (f.kind == InputFamily::Kind::Uniform) return uniform_string(S, T, engine);
   Tokens x(T, 0);
   if (f.kind == InputFamily::Kind::Last) x.back() = 1;
-  if (f.kind == InputFamily::Kind::Single) x[draw(0, T - T / 10 - 1, engine)] = 1;
+  if (f.kind == InputFamily::Kind::Single) x[uniform_draw(0, T - T / 10 - 1, engine)] = 1;
   if (f.kind == InputFamily::Kind::Rate)
-    for (int& t : x) t = draw(0, f.inverse_rate - 1, engine) == 0 ? 1 : 0;
+    for (int& t : x) t = uniform_draw(0, f.inverse_rate - 1, engine) == 0 ? 1 : 0;
   return x;
 }
 

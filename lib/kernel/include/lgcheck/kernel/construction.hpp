@@ -11,6 +11,15 @@ namespace lgc::kernel {
 /// (always at least 1).
 Integer padding_length(const std::vector<Model>& models);
 
+/// T4.1.sim draws this many random inputs (theory.md "T4.1.sim's random inputs, exactly").
+constexpr std::size_t kRandomSimulationInputs = 1000;
+/// T4.1.sim's random inputs, draw by draw as theory.md "T4.1.sim's random inputs, exactly" states: `count` statistics
+/// of f's shape (S, Δ, τ) from one std::mt19937_64 seeded with check.seed, in order, each with its length log-uniform
+/// in [t, max(10^6, 4t)], t the padding start (padding_length, at most 2^60), then its bulk counts, then its window.
+/// A seed determines them, so the witnesses that record them can be matched input by input.
+std::vector<Statistic> random_simulation_inputs(const Model& f, std::uint64_t t, std::uint64_t seed,
+                                                std::size_t count = kRandomSimulationInputs);
+
 /// The construction for one case: every first-layer head's logits (by query and key class) and value classes are
 /// tabulated once, so that building z for a witness costs comparisons and a few rational operations per class.
 class Construction {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -124,6 +125,10 @@ struct Layer2Head {
   Rational top, margin;       ///< Φ = max(φ_g ∪ {1}) and γ₂,g = min(1, Φ − the next element of φ_g ∪ {1})
   std::vector<std::uint64_t> top_offsets;  ///< W⁺ = {t : φ_g(t) = Φ}, compared key by key between x and z
 };
+/// u(lo, hi) of theory.md "The draws, exactly": words of the engine until r < 2^64 − 1 − ((2^64 − 1) mod s),
+/// s = hi − lo + 1, then lo + r mod s. Every input the kernel re-draws (the subsampler's chain, the Section 5 inputs,
+/// T4.1.sim's random statistics) is made of these draws.
+std::uint64_t uniform_draw(std::uint64_t lo, std::uint64_t hi, std::mt19937_64& engine);
 /// The subsampler's kept positions (1-based, increasing) for x of length T, target n (1 <= n <= T), locality τ, seed
 /// and period Δ, draw by draw as theory.md "The draws, exactly" states: a seed determines z.
 std::vector<std::uint64_t> subsampler_positions(std::uint64_t T, std::uint64_t n, std::uint64_t tau, std::uint64_t seed,
