@@ -473,6 +473,15 @@ TEST_CASE("T5.2.sim on two second-layer heads, the positional one second: SAMPLE
   CHECK(c.model().layers[1].heads[1].phi[0] == lgc::Rational(3, 2));
   CHECK(c.model().layers[1].heads[1].value(3, 1) == 4);
   CHECK(c.models[1].layers[1].heads[1].value(3, 1) == lgc::Rational(21, 5));  // g: (1 + eta)·4
+  // The generator refuses the order option without a second head.
+  auto bad = lgc::test::run_lgcheck("gen attention-pair --second-phi 3/2 --phi-head-last", true);
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.out.find("--phi-head-last: needs --two-heads") != std::string::npos);
+#ifdef LGCHECK_SANITIZED
+  // The mutation suite runs the same broken bound on this pair in this build too (about 30 s here).
+  SUCCEED("compared by the Release suite");
+  return;
+#endif
   const auto [r, broken] = bundled_and_edited("section5/attention_pair_second_head.json",
                                               [](lgc::SimulationBoundTerms& t) { t.every_head = false; });
   INFO(r.detail);
@@ -481,10 +490,6 @@ TEST_CASE("T5.2.sim on two second-layer heads, the positional one second: SAMPLE
   CHECK(broken.verdict == lgc::Verdict::Refuted);
   CHECK(broken.detail.find("|f(x) - f(z)| = [0.057978564, 0.057978565] exceeds the simulation-error bound "
                            "0.046027607") != std::string::npos);
-  // The generator refuses the order option without a second head.
-  auto bad = lgc::test::run_lgcheck("gen attention-pair --second-phi 3/2 --phi-head-last", true);
-  CHECK(bad.exit_code == 2);
-  CHECK(bad.out.find("--phi-head-last: needs --two-heads") != std::string::npos);
 }
 
 TEST_CASE("An exponent too large to round exactly ends T5.2.sim UNDECIDED, and the next case still runs",
