@@ -63,7 +63,7 @@ struct SimulationBoundTerms {
   bool mlp_term = true;       ///< false: Lip_out without the second MLP's factor 1 + ‖out‖‖in‖
   bool top_pairing = true;    ///< false: the top window keys' paired difference π_g charged nothing
   bool vanishing_share = true;  ///< false: a head with Φ > 1 charges nothing for its bulk and lower window keys
-  bool every_head = true;       ///< false: the sum over a layer's heads keeps the first head's term only
+  bool every_head = true;       ///< false: the sum over the second layer's heads keeps the first head's term only
 };
 
 /// The bound for one x and any number of z: what depends on x alone (its
