@@ -1653,3 +1653,29 @@ TEST_CASE("A sampled record is not made PROVED by zeroing its samples: scope.sam
   avg["scope"]["caps"][0]["binding"] = false;
   CHECK(has(k::check_certificate(avg).problems, "verdict: PROVED, but T4.2.avg's conclusion lengths stop"));
 }
+
+TEST_CASE("The recorded seed is the case's: scope.seed and evidence.seed compared with check.seed",
+          "[kernel][certificate]") {
+  // Before, neither field was compared: a record could name a seed its draws did not come from.
+  json norm = fixture("modp_p3_perturbed_pair__L4.L.json");
+  if (!kSanitized) REQUIRE(has(k::check_certificate(norm).reestablished, "scope.seed"));
+  for (const char* where : {"scope", "evidence"}) {
+    json edited = norm;
+    edited[where]["seed"] = 2u;
+    CHECK(has(k::check_certificate(edited).problems,
+              std::string(where) + ".seed: recorded 2, the case's seed is 1"));
+  }
+  json reseeded = norm;  // the case's seed moved: the record's 1 is no longer it
+  reseeded["case"]["check"]["seed"] = 3u;
+  CHECK(has(k::check_certificate(reseeded).problems, "scope.seed: recorded 1, the case's seed is 3"));
+  json dropped = fixture("regime_token__L5.3.subsample.json");
+  dropped["scope"]["seed"] = nullptr;
+  CHECK(has(k::check_certificate(dropped).problems, "scope.seed: recorded null, the case's seed is 1"));
+  // A claim that draws nothing with the seed records none; S.consistency draws its random strings with it.
+  json implication = fixture("modp_p2_perturbed_pair__T4.1.lg.json");
+  implication["scope"]["seed"] = 1u;
+  CHECK(has(k::check_certificate(implication).problems, "scope.seed: recorded 1, but T4.1.lg draws nothing with it"));
+  json consistency = fixture("simple_w8_sin__S.consistency.json");
+  consistency["scope"]["seed"] = nullptr;
+  CHECK(has(k::check_certificate(consistency).problems, "scope.seed: recorded null, the case's seed is 1"));
+}

@@ -166,6 +166,7 @@ class Checker {
       if (verdict() == "REFUTED") check_refutation(claim);
       list_measurements(claim);
       check_samples(claim);
+      check_seeds(claim);
       check_verdict_kind(claim);
       check_detail();
     } catch (const std::exception& e) {  // a guard: every path above validates first
@@ -2439,6 +2440,28 @@ class Checker {
     if (samples->get<std::uint64_t>() != *want)
       return problem("scope.samples", cat("recorded ", samples->get<std::uint64_t>(), ", the claim draws ", *want));
     agreed("scope.samples");
+  }
+
+  /// scope.seed and evidence.seed: the seed a claim draws its random instances from is the case's check.seed
+  /// (default 1), whatever the record says; a claim that draws nothing with it (or S.consistency without random
+  /// inputs) records null.
+  void check_seeds(const std::string& claim) {
+    static const std::set<std::string> seeded = {"T4.1.sim", "L4.L",     "T4.1.threshold", "L5.lip",
+                                                 "L5.conv",  "T5.2.sim", "L5.3.subsample", "D5.4.kgram"};
+    const json* samples = scope("samples").value;
+    const bool draws = seeded.count(claim) > 0 ||
+                       (claim == "S.consistency" && samples && samples->is_number_unsigned() && *samples != 0);
+    const std::uint64_t seed = case_.check_count("seed", 1);
+    for (const Recorded& r : {scope("seed"), ev("seed")}) {
+      const bool null = !r.value || r.value->is_null();
+      if (r.path == "evidence.seed" && !r.value) continue;  // recorded by four Section 4 claims only
+      if (draws && (null || *r.value != seed))
+        problem(r.path, cat("recorded ", shown(r.value), ", the case's seed is ", seed));
+      else if (!draws && !null)
+        problem(r.path, cat("recorded ", shown(r.value), ", but ", claim, " draws nothing with it"));
+      else
+        agreed(r.path);
+    }
   }
 
   /// Only these claims have a case where nothing could fail, each decided by its own check (docs/reliability.md).
