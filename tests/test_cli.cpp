@@ -8,6 +8,7 @@
 #include "lgcheck/tasks/paper_tasks.hpp"
 
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <random>
@@ -215,6 +216,41 @@ TEST_CASE("lgcheck threshold prints D(n), N_emp and the bracket", "[cli][section
   CHECK(j["N_emp"] == 5);
   CHECK(j["D_inf_lower"] == "1/4");
   CHECK(j.contains("D_inf_upper"));
+}
+
+TEST_CASE("lgcheck threshold --method: every, reduced and bounded give the same D(n); a method that does not apply "
+          "is refused", "[cli][section4][bounded]") {
+  const std::string farey = "threshold " + bundled_path("witnesses/farey_hat_n4.json") + " --epsilon 1/10 --json";
+  std::map<std::string, json> runs;
+  for (const char* method : {"every", "reduced", "bounded", "auto"}) {
+    auto r = run_lgcheck(farey + " --max-length 40 --method " + method);
+    REQUIRE(r.exit_code == 0);
+    runs[method] = json::parse(r.out);
+  }
+  CHECK(runs["every"]["method"] == "every statistic");
+  CHECK(runs["reduced"]["method"] == "reduced");
+  CHECK(runs["bounded"]["method"] == "bounded");
+  CHECK(runs["auto"]["method"] == "bounded");  // rational readouts
+  for (const char* method : {"reduced", "bounded"}) CHECK(runs[method]["D"] == runs["every"]["D"]);
+  CHECK(runs["bounded"]["boxes_pruned"].get<std::uint64_t>() > 0);
+  CHECK(runs["bounded"]["statistics"].get<std::uint64_t>() < runs["reduced"]["statistics"].get<std::uint64_t>());
+  auto text = run_lgcheck("threshold " + bundled_path("witnesses/farey_hat_n4.json") +
+                          " --epsilon 1/10 --max-length 40 --method bounded");
+  CHECK(text.out.find("statistics evaluated: the branch and bound's, ") != std::string::npos);
+  // A sin readout has no box bound: auto takes the reduced curve, bounded is refused.
+  const std::string sin = "threshold " + bundled_path("pairs/simple_w1_sin_vs_relu.json") + " --epsilon 1/10";
+  auto automatic = run_lgcheck(sin + " --max-length 6 --json");
+  REQUIRE(automatic.exit_code == 0);
+  CHECK(json::parse(automatic.out)["method"] == "reduced");
+  auto refused = run_lgcheck(sin + " --method bounded", true);
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.out.find("--method bounded: a model has a sin readout") != std::string::npos);
+  // finite:p weighs every class: only every statistic.
+  auto finite = run_lgcheck("threshold " + bundled_path("witnesses/margin_witness_gamma1_2_p2.json") +
+                                " --epsilon 1/10 --method reduced",
+                            true);
+  CHECK(finite.exit_code == 2);
+  CHECK(finite.out.find("a finite:p pair evaluates every statistic") != std::string::npos);
 }
 
 TEST_CASE("lgcheck gen farey-hat writes a witness pair", "[cli][section4]") {

@@ -2,7 +2,8 @@
 // enumeration of every statistic, on random hardmax pairs built to have tied
 // logits, single-valued heads and absorbing classes (Δ = 1..3, D rising at
 // lengths the reduction skips statistics at, lengths split over shards), and
-// on the bundled two-pattern pair.
+// on the bundled two-pattern pair; the bounded curve (theory.md "The bounded
+// curve") against both, and with a broken box bound.
 #include "support.hpp"
 
 #include "lgcheck/quantities/distance.hpp"
@@ -241,4 +242,120 @@ TEST_CASE("reduced_distance_curve refuses pairs of different shapes") {
   const lgc::Model f = tied_model(rng, 2, 1, 0, false), g = tied_model(rng, 2, 2, 0, false);
   const lgc::OneLayerEvaluator ef(f), eg(g);
   REQUIRE_THROWS_AS(lgc::reduced_distance_curve(ef, eg, 4), std::invalid_argument);
+}
+
+namespace {
+
+/// A random one-layer hardmax pair for the bounded curve: tied (the models
+/// above, g perturbed from f) or two independent random models (distinct
+/// values, so that heads weigh every class), with or without MLPs.
+std::pair<lgc::Model, lgc::Model> bounded_test_pair(std::mt19937_64& rng, int trial, std::size_t S, std::size_t D,
+                                                    std::size_t tau) {
+  if (trial % 2 == 0) {
+    lgc::Model f = tied_model(rng, S, D, tau, trial % 4 == 0);
+    lgc::Model g = perturbed(f, rng);
+    return {f, g};
+  }
+  lgc::Model f = lgc::test::random_one_layer_model(rng, S, D, tau, 1 + rng() % 2, trial % 3 == 0);
+  lgc::Model g = lgc::test::random_one_layer_model(rng, S, D, tau, 1 + rng() % 2, trial % 5 == 0);
+  f.semantics = g.semantics = lgc::Semantics::hardmax();
+  return {f, g};
+}
+
+}  // namespace
+
+TEST_CASE("bounded_distance_curve gives the same D(n) as every statistic and the reduced curve on random pairs",
+          "[bounded]") {
+  std::mt19937_64 rng(47);
+  std::size_t pruning = 0, rising_late = 0, with_mlp = 0;
+#ifdef LGCHECK_SANITIZED
+  const int trials = 8;  // under the sanitizers the first pairs only; the Release suite runs all 40 and the counts
+#else
+  const int trials = 40;
+#endif
+  for (int trial = 0; trial < trials; ++trial) {
+    const std::size_t S = 2 + rng() % 3, D = S == 4 ? 1 : 1 + rng() % 2, tau = rng() % 2;
+    const auto [f, g] = bounded_test_pair(rng, trial, S, D, tau);
+    const lgc::OneLayerEvaluator ef(f), eg(g);
+    REQUIRE(lgc::bounded_curve_applies(ef, eg));
+    INFO("trial " << trial << ": S = " << S << ", D = " << D << ", tau = " << tau);
+    // Every statistic to a short length, then the reduced curve (the same D, tested above) further.
+    const lgc::DistanceCurve full = lgc::distance_curve(ef, eg, 10, 0, UINT64_MAX, 1);
+    const std::uint64_t n = S == 4 ? 32 : 60;  // S = 4: about 10^6 reduced statistics to length 32
+    const lgc::DistanceCurve reduced = lgc::reduced_distance_curve(ef, eg, n, UINT64_MAX, 2);
+    const lgc::DistanceCurve one = lgc::bounded_distance_curve(ef, eg, n, UINT64_MAX, 1);
+    const lgc::DistanceCurve two = lgc::bounded_distance_curve(ef, eg, n, UINT64_MAX, 2);
+    require_same_curve(one, reduced, ef, eg);
+    for (std::size_t k = 0; k < full.D.size(); ++k) REQUIRE(lgc::upper_of(one.D[k]) == lgc::upper_of(full.D[k]));
+    // The thread count changes nothing: each group's search starts from D(n − 1).
+    REQUIRE(one.statistics == two.statistics);
+    REQUIRE(one.visited.to_json() == two.visited.to_json());
+    REQUIRE(one.argmax == two.argmax);
+    REQUIRE(one.boxes_pruned == two.boxes_pruned);
+    if (one.boxes_pruned > 0 && one.statistics < reduced.statistics) ++pruning;
+    if (lgc::upper_of(reduced.D.back()) > lgc::upper_of(reduced.D[19])) ++rising_late;
+    if (f.layers[0].mlp || g.layers[0].mlp) ++with_mlp;
+  }
+  // Not vacuous: on most pairs boxes are skipped and fewer statistics evaluated, on several D still rises after
+  // length 20 (where skipped boxes could hide a rise), and MLPs (the general bound) occur.
+  INFO("pruning " << pruning << ", rising after 20 " << rising_late << ", with an MLP " << with_mlp);
+  if (trials < 40) return;
+  REQUIRE(pruning >= 20);
+  REQUIRE(rising_late >= 3);
+  REQUIRE(with_mlp >= 10);
+}
+
+TEST_CASE("bounded_distance_curve: D rising at tight statistics of absorbing groups, and ties skipped exactly",
+          "[bounded]") {
+  for (std::size_t period : {1u, 2u}) {
+    INFO("period " << period);
+    const lgc::Model fm = gated_share_model(false, period), gm = gated_share_model(true, period);
+    const lgc::OneLayerEvaluator f(fm), g(gm);
+    const std::uint64_t n = period == 1 ? 30 : 24;
+    const lgc::DistanceCurve full = lgc::distance_curve(f, g, n, 0, UINT64_MAX, 1);
+    require_same_curve(lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2), full, f, g);
+  }
+  // f = g: every |f − g| is 0, the floor itself. The exact bound (no MLP) skips every box; the floating one alone
+  // could not (its rounding keeps it above 0).
+  std::mt19937_64 rng(5);
+  const lgc::Model f = lgc::test::random_one_layer_model(rng, 4, 1, 1, 2, false);
+  lgc::Model hardmax = f;
+  hardmax.semantics = lgc::Semantics::hardmax();
+  const lgc::OneLayerEvaluator ef(hardmax), eg(hardmax);
+  const lgc::DistanceCurve same = lgc::bounded_distance_curve(ef, eg, 200, UINT64_MAX, 2);
+  REQUIRE(lgc::upper_of(same.D.back()) == 0);
+  REQUIRE(same.boxes_pruned > 0);
+  REQUIRE(same.statistics < lgc::reduced_distance_curve(ef, eg, 200, UINT64_MAX, 2).statistics / 10);
+}
+
+TEST_CASE("bounded_distance_curve with each average taken at the box's least counts (not a bound) misses maxima",
+          "[bounded][mutation]") {
+  // The mutation BoxBoundTerms::weight_extremes = false: a box whose least-count corner is at most the floor is
+  // skipped though a statistic inside it is above. On the gated-share pair D(T) = (T − 2)/(2(T − 1)) rises at every
+  // length, attained with T − 3 ones: the corner of the fewest ones is below D(T − 1), so those D(T) are missed.
+  const lgc::Model fm = gated_share_model(false, 1), gm = gated_share_model(true, 1);
+  const lgc::OneLayerEvaluator f(fm), g(gm);
+  const lgc::DistanceCurve right = lgc::bounded_distance_curve(f, g, 40, UINT64_MAX, 2);
+  const lgc::DistanceCurve broken =
+      lgc::bounded_distance_curve(f, g, 40, UINT64_MAX, 2, nullptr, {}, lgc::BoxBoundTerms{false});
+  std::size_t missed = 0;
+  for (std::size_t k = 0; k < right.D.size(); ++k) {
+    REQUIRE(lgc::upper_of(broken.D[k]) <= lgc::upper_of(right.D[k]));  // it only misses
+    if (lgc::upper_of(broken.D[k]) < lgc::upper_of(right.D[k])) ++missed;
+  }
+  CAPTURE(missed);
+  REQUIRE(missed >= 10);
+}
+
+TEST_CASE("bounded_distance_curve refuses sin readouts, different shapes and lengths of 2^50", "[bounded]") {
+  std::mt19937_64 rng(42);
+  lgc::Model f = tied_model(rng, 2, 1, 0, false), g = tied_model(rng, 2, 2, 0, false);
+  const lgc::OneLayerEvaluator ef(f), eg(g);
+  REQUIRE_THROWS_AS(lgc::bounded_distance_curve(ef, eg, 4), std::invalid_argument);
+  lgc::Model s = f;
+  s.readout.sin_omega = Rational(3, 2);
+  const lgc::OneLayerEvaluator es(s);
+  REQUIRE_FALSE(lgc::bounded_curve_applies(ef, es));
+  REQUIRE_THROWS_AS(lgc::bounded_distance_curve(ef, es, 4), std::invalid_argument);
+  REQUIRE_THROWS_AS(lgc::bounded_distance_curve(ef, ef, std::uint64_t{1} << 50), std::invalid_argument);
 }

@@ -163,10 +163,34 @@ int cmd_simulate(const SimulateArgs& a) {
 }
 
 struct ThresholdArgs {
-  std::string file, epsilon;
+  std::string file, epsilon, method = "auto";
   std::uint64_t max_length = 20;
   bool json = false, quiet = false;
 };
+
+/// The curve `lgcheck threshold` computes: finite:p weighs every class, so every statistic ("every statistic");
+/// hardmax the reduced statistics ("reduced", theory.md "The reduced curve") or the branch and bound over them
+/// ("bounded", "The bounded curve"), which "auto" takes whenever it applies (rational readouts).
+std::string threshold_method(const CaseModels& cm, const std::string& asked) {
+  if (cm.precision_bits != 0) {
+    if (asked != "auto" && asked != "every")
+      throw UsageError("--method " + asked + ": a finite:p pair evaluates every statistic (--method every or auto)");
+    return "every statistic";
+  }
+  if (asked == "every") return "every statistic";
+  const bool bounded = bounded_curve_applies(*cm.models[0], *cm.models[1]);
+  if (asked == "bounded" && !bounded)
+    throw UsageError("--method bounded: a model has a sin readout or numbers beyond 64 bits (use reduced or auto)");
+  return asked == "reduced" || !bounded ? "reduced" : "bounded";
+}
+
+std::string method_text(const std::string& method, const DistanceCurve& curve) {
+  if (method == "reduced") return "the reduced ones";
+  if (method == "bounded")
+    return fmt::format("the branch and bound's, {} boxes bounded, {} of them skipped", curve.boxes_bounded,
+                       curve.boxes_pruned);
+  return "every statistic";
+}
 
 int cmd_threshold(const ThresholdArgs& a) {
   Case c = load_case(a.file);
@@ -176,14 +200,14 @@ int cmd_threshold(const ThresholdArgs& a) {
   BudgetScope budget;  // --budget counts from here
   std::string stopped;  // the budget's message when it ended the curve early: D(n) so far is printed
   Progress progress("lengths", a.quiet);
-  // Hardmax: the reduced statistics (the same D(n), theory.md "The reduced
-  // curve"); finite:p weighs every class, so every statistic is evaluated.
-  const bool reduced = cm.precision_bits == 0;
+  const std::string method = threshold_method(cm, a.method);
   auto on_length = [&](std::uint64_t n, std::uint64_t N) { progress.update(n - 1, N, fmt::format("D({})", n)); };
+  const OneLayerEvaluator &f = *cm.models[0], &g = *cm.models[1];
   DistanceCurve curve =
-      reduced ? reduced_distance_curve(*cm.models[0], *cm.models[1], a.max_length, 2000000, 0, &stopped, on_length)
-              : distance_curve(*cm.models[0], *cm.models[1], a.max_length, cm.precision_bits, 2000000, 0, &stopped,
-                               on_length);
+      method == "bounded" ? bounded_distance_curve(f, g, a.max_length, 2000000, 0, &stopped, on_length)
+      : method == "reduced"
+          ? reduced_distance_curve(f, g, a.max_length, 2000000, 0, &stopped, on_length)
+          : distance_curve(f, g, a.max_length, cm.precision_bits, 2000000, 0, &stopped, on_length);
   progress.clear();
   DistanceBracket bracket = distance_bracket(cm, curve);
   bool undecided = false;
@@ -197,7 +221,9 @@ int cmd_threshold(const ThresholdArgs& a) {
                 {"epsilon", to_string(eps)},
                 {"reached", curve.reached},
                 {"statistics", curve.statistics},
-                {"method", reduced ? "reduced" : "every statistic"},
+                {"method", method},
+                {"boxes_bounded", curve.boxes_bounded},
+                {"boxes_pruned", curve.boxes_pruned},
                 {"D_inf_lower", number_json(bracket.lower)},
                 {"D_inf_upper", bracket.upper ? nlohmann::json(to_string(*bracket.upper)) : nlohmann::json(nullptr)},
                 {"D_inf_upper_source", bracket.upper_source},
@@ -206,7 +232,7 @@ int cmd_threshold(const ThresholdArgs& a) {
     return stopped.empty() ? 0 : 3;
   }
   std::cout << fmt::format("D(n) = max over |x| <= n of |f(x) - g(x)| for {} ({} statistics evaluated: {})\n", c.name,
-                           curve.statistics, reduced ? "the reduced ones" : "every statistic");
+                           curve.statistics, method_text(method, curve));
   for (std::size_t k = 0; k < curve.D.size(); ++k) std::cout << fmt::format("  D({}) = {}\n", k + 1, readable(curve.D[k]));
   if (!stopped.empty())
     std::cout << fmt::format("  (partial: stopped after n = {}: {}; raise --budget for more)\n", curve.reached, stopped);
@@ -316,6 +342,12 @@ Command add_threshold(CLI::App& app) {
   sub->add_option("--max-length", a->max_length, "compute D(n) for n = 1..N")
       ->capture_default_str()->check(CLI::Range(1, 100000));
   sub->add_flag("--quiet", a->quiet, "no progress line on stderr (it is shown only on a terminal, after 2 s)");
+  sub->add_option("--method", a->method,
+                  "how D(n) is computed, the same exact values each way: every (every statistic), reduced (hardmax: "
+                  "the reduced statistics), bounded (hardmax with rational readouts: branch and bound over the "
+                  "reduced statistics' counts), auto (bounded where it applies, else reduced for hardmax, every for "
+                  "finite:p)")
+      ->capture_default_str()->check(CLI::IsMember({"auto", "every", "reduced", "bounded"}));
   sub->add_flag("--json", a->json, "print a JSON object (keys: docs/cli.md)");
   return {sub, [a] { return cmd_threshold(*a); }};
 }

@@ -1671,7 +1671,7 @@ TEST_CASE("The recorded seed is the case's: scope.seed and evidence.seed compare
   json dropped = fixture("regime_token__L5.3.subsample.json");
   dropped["scope"]["seed"] = nullptr;
   CHECK(has(k::check_certificate(dropped).problems, "scope.seed: recorded null, the case's seed is 1"));
-  // A claim that draws nothing with the seed records none; S.consistency draws its random strings with it.
+  // A claim that draws nothing with the seed records none; one that drew instances records its seed.
   json implication = fixture("modp_p2_perturbed_pair__T4.1.lg.json");
   implication["scope"]["seed"] = 1u;
   CHECK(has(k::check_certificate(implication).problems, "scope.seed: recorded 1, but T4.1.lg draws nothing with it"));

@@ -392,9 +392,11 @@ TEST_CASE("T4.1.sim's random inputs: a copy of another witness, a swap, another 
   only(k::check_certificate(cert), "evidence.witnesses[1200].x: recorded " + text(listed[1201]["x"]) +
                                        ", the kernel draws " + text(listed[1200]["x"]) +
                                        " as random input 397 of the 1000 from seed 1 (2 of the last 1000");
-  // The same witnesses under another check.seed: not that seed's draws, from the first random input on.
+  // The same witnesses under another check.seed (the recorded seeds moved with it, which check_seeds compares): not
+  // that seed's draws, from the first random input on.
   cert = original;
   cert["case"]["check"]["seed"] = 2;
+  cert["scope"]["seed"] = cert["evidence"]["seed"] = 2;
   const auto seed2 = k::check_certificate(cert);
   only(seed2, "evidence.witnesses[804].x: recorded " + text(listed[804]["x"]) + ", the kernel draws length ");
   CHECK(has(seed2.problems, " as random input 1 of the 1000 from seed 2 ("));

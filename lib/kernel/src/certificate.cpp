@@ -2443,22 +2443,22 @@ class Checker {
   }
 
   /// scope.seed and evidence.seed: the seed a claim draws its random instances from is the case's check.seed
-  /// (default 1), whatever the record says; a claim that draws nothing with it (or S.consistency without random
-  /// inputs) records null.
+  /// (default 1), whatever the record says. A claim that draws with it records that seed, or null when it drew
+  /// nothing (scope.samples 0: an early decision, S.consistency without random strings); the others record null.
   void check_seeds(const std::string& claim) {
-    static const std::set<std::string> seeded = {"T4.1.sim", "L4.L",     "T4.1.threshold", "L5.lip",
-                                                 "L5.conv",  "T5.2.sim", "L5.3.subsample", "D5.4.kgram"};
+    static const std::set<std::string> seeded = {"T4.1.sim", "L4.L",     "T4.1.threshold", "L5.lip",     "L5.conv",
+                                                 "T5.2.sim", "S.consistency", "L5.3.subsample", "D5.4.kgram"};
     const json* samples = scope("samples").value;
-    const bool draws = seeded.count(claim) > 0 ||
-                       (claim == "S.consistency" && samples && samples->is_number_unsigned() && *samples != 0);
+    const bool drew = samples && samples->is_number_unsigned() && *samples != 0;
     const std::uint64_t seed = case_.check_count("seed", 1);
     for (const Recorded& r : {scope("seed"), ev("seed")}) {
       const bool null = !r.value || r.value->is_null();
       if (r.path == "evidence.seed" && !r.value) continue;  // recorded by four Section 4 claims only
-      if (draws && (null || *r.value != seed))
-        problem(r.path, cat("recorded ", shown(r.value), ", the case's seed is ", seed));
-      else if (!draws && !null)
+      if (!seeded.count(claim) && !null)
         problem(r.path, cat("recorded ", shown(r.value), ", but ", claim, " draws nothing with it"));
+      else if (seeded.count(claim) && (null ? drew : *r.value != seed))
+        problem(r.path, cat("recorded ", shown(r.value), ", the case's seed is ", seed,
+                            null ? " (and scope.samples says instances were drawn)" : ""));
       else
         agreed(r.path);
     }

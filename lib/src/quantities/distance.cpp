@@ -103,6 +103,12 @@ void DistanceFold::fold(const Statistic& s, std::uint64_t ordinal) {
   raise_floor(*max_.value);
 }
 
+std::optional<Rational> DistanceFold::best_upper() const {
+  if (fast_.active && fast_.any) return to_rational(fast_.best);
+  if (max_.value) return max_.best_upper;
+  return std::nullopt;
+}
+
 ShardMax DistanceFold::finish() {
   fast_.settle(max_);
   return std::move(max_);

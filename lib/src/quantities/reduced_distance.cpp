@@ -5,6 +5,7 @@
 #include "lgcheck/quantities/distance.hpp"
 
 #include "distance_fold.hpp"
+#include "reduced_groups.hpp"
 
 #include "lgcheck/enumerate/budget.hpp"
 
@@ -15,68 +16,11 @@
 namespace lgc {
 namespace {
 
+using detail::Group;
+using detail::Groups;
+using detail::saturating_mul;
+
 constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
-
-/// One (window, presence pattern) at the lengths of one residue class mod Δ:
-/// per residue r, the present classes some head weighs (`weighed`, their
-/// counts enumerated) and the other present classes (`absorbers`, only
-/// present: they take what the weighed classes leave).
-struct Group {
-  Tokens window;
-  std::vector<std::vector<std::size_t>> weighed, absorbers;
-};
-
-/// Every present class c of the pattern, residue by residue (bit s of
-/// masks[r] = token s present in residue r).
-std::vector<std::vector<std::size_t>> present_classes(const Shape& shape, const std::vector<unsigned>& masks) {
-  std::vector<std::vector<std::size_t>> present(shape.period);
-  for (std::size_t r = 0; r < shape.period; ++r)
-    for (std::size_t s = 0; s < shape.alphabet_size; ++s)
-      if (masks[r] >> s & 1u) present[r].push_back(s * shape.period + r);
-  return present;
-}
-
-/// A statistic of length T with the window and exactly the present classes
-/// (the first present class of a residue takes its surplus); nullopt when
-/// some residue has fewer positions than present classes.
-std::optional<Statistic> representative(const Shape& shape, std::uint64_t T, const Tokens& window,
-                                        const std::vector<std::vector<std::size_t>>& present) {
-  Statistic s;
-  s.length = T;
-  s.window = window;
-  s.counts.assign(shape.classes(), 0);
-  const std::uint64_t bulk = bulk_length(T, shape.locality);
-  for (std::size_t r = 0; r < shape.period; ++r) {
-    const std::uint64_t m = residue_count(bulk, shape.period, r);
-    if (present[r].size() > m || (present[r].empty() && m > 0)) return std::nullopt;
-    for (std::size_t c : present[r]) s.counts[c] = 1;
-    if (!present[r].empty()) s.counts[present[r].front()] += m - present[r].size();
-  }
-  return s;
-}
-
-/// The group of (window, pattern): the classes of the top sets of the heads
-/// of f and g that weigh with more than one value, split by residue.
-Group make_group(const OneLayerEvaluator& f, const OneLayerEvaluator& g, const Statistic& s,
-                 const std::vector<std::vector<std::size_t>>& present) {
-  const Shape& shape = f.shape();
-  std::vector<bool> weighed(shape.classes(), false);
-  for (const OneLayerEvaluator* m : {&f, &g})
-    for (std::size_t h = 0; h < m->heads(); ++h) {
-      const HeadTop top = m->top(h, s);
-      if (!m->single_valued(h, s, top))
-        for (std::size_t c : top.classes) weighed[c] = true;
-    }
-  Group group;
-  group.window = s.window;
-  group.weighed.resize(shape.period);
-  group.absorbers.resize(shape.period);
-  for (std::size_t r = 0; r < shape.period; ++r)
-    for (std::size_t c : present[r]) (weighed[c] ? group.weighed[r] : group.absorbers[r]).push_back(c);
-  return group;
-}
-
-std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) { return a != 0 && b > kMax / a ? kMax : a * b; }
 
 /// C(n, k), saturating (k is at most S).
 std::uint64_t binomial(std::uint64_t n, std::uint64_t k) {
@@ -185,89 +129,12 @@ class GroupWalk {
   Statistic sigma_;
 };
 
-/// The groups of one length (B >= Δ, so every residue is nonempty): every
-/// full window and every pattern of nonempty token sets per residue that
-/// the length can hold, each built once per (window, T mod Δ, pattern).
-class Groups {
- public:
-  Groups(const OneLayerEvaluator& f, const OneLayerEvaluator& g) : f_(f), g_(g) {}
-
-  std::vector<const Group*> at(std::uint64_t T) {
-    const Shape& shape = f_.shape();
-    std::vector<const Group*> out;
-    const std::size_t window = shape.locality + 1;
-    Tokens w(window, 0);
-    std::vector<unsigned> masks(shape.period, 1);
-    const unsigned full = (1u << shape.alphabet_size) - 1;
-    do {
-      std::fill(masks.begin(), masks.end(), 1u);
-      do {
-        const auto present = present_classes(shape, masks);
-        const auto s = representative(shape, T, w, present);
-        if (!s) continue;
-        auto key = std::make_tuple(w, T % shape.period, masks);
-        auto it = cache_.find(key);
-        if (it == cache_.end()) it = cache_.emplace(key, make_group(f_, g_, *s, present)).first;
-        out.push_back(&it->second);
-      } while (next_masks(masks, full));
-    } while (next_window(w, shape.alphabet_size));
-    return out;
-  }
-
- private:
-  static bool next_masks(std::vector<unsigned>& masks, unsigned full) {
-    for (unsigned& m : masks) {
-      if (m < full) {
-        ++m;
-        return true;
-      }
-      m = 1;
-    }
-    return false;
-  }
-  static bool next_window(Tokens& w, std::size_t S) {
-    for (std::size_t i = w.size(); i-- > 0;) {
-      if (static_cast<std::size_t>(w[i]) + 1 < S) {
-        ++w[i];
-        return true;
-      }
-      w[i] = 0;
-    }
-    return false;
-  }
-
-  const OneLayerEvaluator &f_, &g_;
-  std::map<std::tuple<Tokens, std::uint64_t, std::vector<unsigned>>, Group> cache_;
-};
-
-/// The number of (window, pattern) groups of a length, at most: S^{τ+1}·(2^S − 1)^Δ (saturating).
-std::uint64_t group_bound(const Shape& shape) {
-  if (shape.alphabet_size > 16) return kMax;
-  std::uint64_t n = 1;
-  for (std::size_t k = 0; k <= shape.locality; ++k) n = saturating_mul(n, shape.alphabet_size);
-  for (std::size_t r = 0; r < shape.period; ++r) n = saturating_mul(n, (std::uint64_t{1} << shape.alphabet_size) - 1);
-  return n;
-}
-
-/// Lengths whose statistics are enumerated in full: some residue of T − Δ
-/// is empty (B < Δ, the window possibly incomplete), or the groups would
-/// outnumber the statistics (many tokens, short lengths).
-bool enumerated_in_full(const Shape& shape, std::uint64_t T) {
-  return bulk_length(T, shape.locality) < shape.period || group_bound(shape) >= statistic_count(shape, T);
-}
-
-void require_same_shape(const OneLayerEvaluator& f, const OneLayerEvaluator& g) {
-  if (!(f.shape().alphabet_size == g.shape().alphabet_size && f.shape().period == g.shape().period &&
-        f.shape().locality == g.shape().locality))
-    throw std::invalid_argument("reduced_distance_curve: the two models have different shapes");
-}
-
 }  // namespace
 
 std::uint64_t reduced_statistic_count(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t n) {
-  require_same_shape(f, g);
+  detail::require_same_shape(f, g, "reduced_distance_curve");
   const Shape& shape = f.shape();
-  if (enumerated_in_full(shape, n)) return statistic_count(shape, n);
+  if (detail::enumerated_in_full(shape, n)) return statistic_count(shape, n);
   Groups groups(f, g);
   std::uint64_t total = 0;
   for (const Group* group : groups.at(n)) {
@@ -280,7 +147,7 @@ std::uint64_t reduced_statistic_count(const OneLayerEvaluator& f, const OneLayer
 DistanceCurve reduced_distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t max_length,
                                      std::uint64_t budget, unsigned threads, std::string* stopped,
                                      const std::function<void(std::uint64_t, std::uint64_t)>& on_length) {
-  require_same_shape(f, g);
+  detail::require_same_shape(f, g, "reduced_distance_curve");
   DistanceCurve curve;
   const Shape& shape = f.shape();
   if (threads == 0) threads = enumeration_threads();
@@ -289,7 +156,7 @@ DistanceCurve reduced_distance_curve(const OneLayerEvaluator& f, const OneLayerE
   Statistic running_at;
   for (std::uint64_t n = 1; n <= max_length; ++n) {
     if (on_length) on_length(n, max_length);
-    const bool full = enumerated_in_full(shape, n);
+    const bool full = detail::enumerated_in_full(shape, n);
     std::vector<const Group*> kept;
     std::uint64_t count = 0;
     if (full) {

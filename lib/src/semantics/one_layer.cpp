@@ -202,11 +202,17 @@ FastInterval enclose_integer(std::int64_t n) {
 
 bool OneLayerEvaluator::enclose_fast(const Statistic& sigma, std::vector<FastInterval>& out) const {
   thread_local SmallRow exact;
-  thread_local std::vector<FastInterval> y, hidden, product;
+  thread_local std::vector<FastInterval> y;
   if (!attention_small(sigma, exact)) return false;
-  const SmallTables& t = *small_;
   y.resize(exact.size());
   for (std::size_t k = 0; k < exact.size(); ++k) y[k] = enclose_integer(exact[k].num) / enclose_integer(exact[k].den);
+  return enclose_after_attention(y, out);
+}
+
+bool OneLayerEvaluator::enclose_after_attention(std::vector<FastInterval>& y, std::vector<FastInterval>& out) const {
+  thread_local std::vector<FastInterval> hidden, product;
+  if (!small_) return false;
+  const SmallTables& t = *small_;
   if (model_->layers[0].mlp) {  // y ← y + W_out relu(W_in y + b_in) + b_out
     t.fast_mlp_in.times(y, hidden);
     for (std::size_t k = 0; k < hidden.size(); ++k)

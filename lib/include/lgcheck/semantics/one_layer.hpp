@@ -88,6 +88,12 @@ class OneLayerEvaluator {
   /// unbounded. A cheap bound for skipping what cannot matter (D(n)'s
   /// statistics below the maximum), never a value reported.
   bool enclose_fast(const Statistic& sigma, std::vector<FastInterval>& out) const;
+  /// The rest of enclose_fast from an enclosure `y` of the residual stream
+  /// after the attention (its query embedding plus every head's output; y is
+  /// overwritten): the MLP, the readout and a sin readout, in FastInterval,
+  /// for any box of y. false without the 64-bit tables or when an enclosure
+  /// is unbounded.
+  bool enclose_after_attention(std::vector<FastInterval>& y, std::vector<FastInterval>& out) const;
   /// f(x) for any x with statistic σ, under hardmax.
   Output evaluate(const Statistic& sigma, unsigned bits = kDefaultPrecisionBits) const;
   /// f(x) under finite:p at the last position, from σ: every class and

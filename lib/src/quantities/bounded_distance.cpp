@@ -1,0 +1,529 @@
+// D(n) for a hardmax pair with rational readouts by branch and bound over the
+// counts of each group (theory.md "The bounded curve"): a box of counts whose
+// certified bound on |f − g|∞ is at most the maximum so far is skipped, the
+// others are split until few statistics remain, which are evaluated exactly.
+#include "lgcheck/quantities/distance.hpp"
+
+#include "distance_fold.hpp"
+#include "reduced_groups.hpp"
+
+#include "lgcheck/enumerate/budget.hpp"
+
+#include <gmp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <memory>
+#include <stdexcept>
+
+namespace lgc {
+namespace {
+
+using detail::Group;
+
+/// The statistics a box may hold at most to be evaluated one by one.
+constexpr std::uint64_t kLeafStatistics = 16;
+/// A window slot's term in a head's average: weight 1, no count.
+constexpr std::size_t kWindowSlot = std::numeric_limits<std::size_t>::max();
+/// Counts are doubles in the bounds: lengths below 2^50 keep every weight exact.
+constexpr std::uint64_t kLongestLength = std::uint64_t{1} << 50;
+
+/// Thrown when one length's boxes and statistics exceed the per-length cap.
+struct LengthCapped {};
+
+/// The largest double at most q (q >= 0).
+double double_below(const Rational& q) {
+  double d = mpq_get_d(q.backend().data());  // truncates: at most q for q >= 0
+  while (Rational(d) > q) d = std::nextafter(d, -std::numeric_limits<double>::infinity());
+  return d;
+}
+
+/// One term of a weighted average at one output coordinate: its value (exact
+/// and enclosed) and the count that weighs it (a box variable, or kWindowSlot).
+struct Term {
+  Rational exact;
+  FastInterval value;
+  std::size_t var;
+};
+
+/// The terms of an average, per coordinate, each list in decreasing exact value.
+using Average = std::vector<std::vector<Term>>;
+
+/// The box: per variable (the group's weighed classes, residue by residue) a
+/// range of counts, with per residue a range of their sum.
+struct Box {
+  std::vector<std::uint64_t> lo, hi;
+};
+
+std::uint64_t weight(const Term& t, bool high, const Box& box) {
+  if (t.var == kWindowSlot) return 1;
+  return high ? box.hi[t.var] : box.lo[t.var];
+}
+
+/// Σ w_i x_i / Σ w_i over the box, w_i in [lo_i, hi_i] (a window slot's weight
+/// is 1), the terms in decreasing value: its maximum weighs some first terms
+/// (the largest values) high and the rest low, its minimum the reverse, so the
+/// n + 1 splits of each kind attain both. take(maximise, Σ w x, Σ w) per split.
+/// (Without `extremes`, the mutation BoxBoundTerms::weight_extremes = false: one split, every weight low.)
+template <class Num, class ValueOf, class Take>
+void each_split(const std::vector<Term>& terms, const Box& box, bool extremes, ValueOf value_of, Take take) {
+  for (const bool maximise : {true, false})
+    for (std::size_t j = 0; j <= (extremes ? terms.size() : 0); ++j) {
+      Num num{};
+      std::uint64_t den = 0;
+      for (std::size_t i = 0; i < terms.size(); ++i) {
+        const std::uint64_t w = weight(terms[i], extremes && (i < j) == maximise, box);
+        num += value_of(terms[i], w);
+        den += w;
+      }
+      take(maximise, num, den);
+    }
+}
+
+/// An enclosure of the average's range over the box (FastInterval: counts below 2^50 are exact doubles).
+FastInterval average_range(const std::vector<Term>& terms, const Box& box, bool extremes) {
+  FastInterval range{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+  each_split<FastInterval>(
+      terms, box, extremes, [](const Term& t, std::uint64_t w) { return FastInterval::point(static_cast<double>(w)) * t.value; },
+      [&](bool maximise, const FastInterval& num, std::uint64_t den) {
+        const FastInterval a = num / FastInterval::point(static_cast<double>(den));
+        if (maximise) range.hi = std::max(range.hi, a.hi);
+        else range.lo = std::min(range.lo, a.lo);
+      });
+  return range;
+}
+
+/// The average's range over the box, exactly.
+std::pair<Rational, Rational> exact_average_range(const std::vector<Term>& terms, const Box& box, bool extremes) {
+  std::optional<Rational> lo, hi;
+  each_split<Rational>(
+      terms, box, extremes, [](const Term& t, std::uint64_t w) { return t.exact * Rational(Integer(w)); },
+      [&](bool maximise, const Rational& num, std::uint64_t den) {
+        const Rational a = num / Rational(Integer(den));
+        if (maximise && (!hi || a > *hi)) hi = a;
+        if (!maximise && (!lo || a < *lo)) lo = a;
+      });
+  return {*lo, *hi};
+}
+
+/// The terms of one average per coordinate: `values[i]` the value vector of item i, weighed by `vars[i]`.
+Average sorted_terms(const std::vector<QVector>& values, const std::vector<std::size_t>& vars) {
+  Average coords(values.empty() ? 0 : values.front().size());
+  for (std::size_t k = 0; k < coords.size(); ++k) {
+    for (std::size_t i = 0; i < values.size(); ++i)
+      coords[k].push_back({values[i][k], FastInterval::enclosing(values[i][k]), vars[i]});
+    std::stable_sort(coords[k].begin(), coords[k].end(),
+                     [](const Term& a, const Term& b) { return a.exact > b.exact; });
+  }
+  return coords;
+}
+
+/// One model's residual stream after the attention over a box of counts (the
+/// general bound, for models with an MLP): the part no count moves (the query
+/// embedding and the heads that weigh one value), and the heads' averages.
+struct ModelPlan {
+  const OneLayerEvaluator* model = nullptr;
+  std::vector<FastInterval> base;
+  std::vector<Average> averages;
+};
+
+/// f − g itself over a box, for two models without an MLP (the readouts are
+/// affine): a constant plus averages of values R·V·(E_s + p_r), a head of f
+/// and a head of g with the same top set merged into one average of
+/// R_f V_f − R_g V_g (the same weights), so that what they share cancels
+/// before the box's ranges are taken.
+struct LinearPlan {
+  std::vector<Rational> constant;
+  std::vector<Average> averages;
+};
+
+/// The bounds of one group, built once (the heads' top sets and values are the
+/// group's, whatever the length): the box variables (the weighed classes,
+/// residue by residue) and a certified upper bound of |f − g|∞ over a box.
+class GroupBound {
+ public:
+  GroupBound(const OneLayerEvaluator& f, const OneLayerEvaluator& g, const Group& group, const BoxBoundTerms& terms)
+      : group_(group), terms_(terms) {
+    const Shape& shape = f.shape();
+    var_of_.assign(shape.classes(), kWindowSlot);
+    for (std::size_t r = 0; r < shape.period; ++r) {
+      begin_.push_back(classes_.size());
+      for (std::size_t c : group.weighed[r]) var_of_[c] = classes_.size(), classes_.push_back(c);
+    }
+    begin_.push_back(classes_.size());
+    if (f.model().layers[0].mlp || g.model().layers[0].mlp) plans_ = {plan(f), plan(g)};
+    else linear_ = linear_plan(f, g);
+  }
+
+  /// Variable v's class; residue r's variables are begin(r)..begin(r + 1) − 1.
+  std::size_t class_of(std::size_t v) const { return classes_[v]; }
+  std::size_t begin(std::size_t r) const { return begin_[r]; }
+  std::size_t variables() const { return classes_.size(); }
+  bool has_exact_bound() const { return linear_.has_value(); }
+
+  /// A certified upper bound of |f − g|∞ over the box (+inf when an enclosure is unbounded).
+  double bound(const Box& box) {
+    if (linear_) {
+      double u = 0;
+      for (std::size_t k = 0; k < linear_->constant.size(); ++k) {
+        FastInterval d = FastInterval::enclosing(linear_->constant[k]);
+        for (const Average& average : linear_->averages) d += average_range(average[k], box, terms_.weight_extremes);
+        u = std::max({u, d.hi, -d.lo});
+      }
+      return std::isfinite(u) ? u : std::numeric_limits<double>::infinity();
+    }
+    for (std::size_t i = 0; i < 2; ++i) {
+      const ModelPlan& p = plans_[i];
+      residual_ = p.base;
+      for (const Average& average : p.averages)
+        for (std::size_t k = 0; k < average.size(); ++k) residual_[k] += average_range(average[k], box, terms_.weight_extremes);
+      if (!p.model->enclose_after_attention(residual_, out_[i])) return std::numeric_limits<double>::infinity();
+    }
+    if (out_[0].size() != out_[1].size()) return std::numeric_limits<double>::infinity();
+    double u = 0;
+    for (std::size_t k = 0; k < out_[0].size(); ++k) {
+      const FastInterval d = out_[0][k] - out_[1][k];
+      u = std::max({u, d.hi, -d.lo});
+    }
+    return u;
+  }
+
+  /// The same bound in exact arithmetic (models without an MLP): taken when the enclosure's rounding alone may keep
+  /// the bound above the floor, as where f − g is constant on the box and equal to it.
+  Rational exact_bound(const Box& box) const {
+    Rational u = 0;
+    for (std::size_t k = 0; k < linear_->constant.size(); ++k) {
+      Rational lo = linear_->constant[k], hi = lo;
+      for (const Average& average : linear_->averages) {
+        const auto [a, b] = exact_average_range(average[k], box, terms_.weight_extremes);
+        lo += a;
+        hi += b;
+      }
+      u = std::max({u, hi, Rational(-lo)});
+    }
+    return u;
+  }
+
+ private:
+  /// One head's items at this group: the value vectors V_h(E_s + p_r) of its top classes and window slots, and the
+  /// variable that weighs each.
+  struct HeadItems {
+    HeadTop top;
+    std::vector<QVector> values;
+    std::vector<std::size_t> vars;
+  };
+  HeadItems head_items(const OneLayerEvaluator& m, std::size_t h) const {
+    const Statistic& rep = group_.representative;
+    HeadItems items{m.top(h, rep), {}, {}};
+    for (std::size_t c : items.top.classes) items.values.push_back(m.class_value(h, c)), items.vars.push_back(var_of_[c]);
+    for (std::size_t t : items.top.window_slots)
+      items.values.push_back(m.class_value(h, m.window_class(rep, t))), items.vars.push_back(kWindowSlot);
+    return items;
+  }
+
+  /// The residual after the attention with the heads that weigh one value added: the query embedding plus theirs;
+  /// the other heads' items in `averaged`.
+  QVector fixed_residual(const OneLayerEvaluator& m, std::vector<HeadItems>& averaged) const {
+    const Statistic& rep = group_.representative;
+    QVector base = m.class_embedding(m.window_class(rep, 0));
+    for (std::size_t h = 0; h < m.heads(); ++h) {
+      HeadItems items = head_items(m, h);
+      if (const QVector* v = m.single_value(h, rep, items.top)) {
+        for (std::size_t k = 0; k < base.size(); ++k) base[k] += (*v)[k];
+        continue;
+      }
+      averaged.push_back(std::move(items));
+    }
+    return base;
+  }
+
+  ModelPlan plan(const OneLayerEvaluator& m) const {
+    ModelPlan p;
+    p.model = &m;
+    std::vector<HeadItems> averaged;
+    for (const Rational& b : fixed_residual(m, averaged)) p.base.push_back(FastInterval::enclosing(b));
+    for (const HeadItems& items : averaged) p.averages.push_back(sorted_terms(items.values, items.vars));
+    return p;
+  }
+
+  /// f − g as a constant plus averages (LinearPlan), for f and g without an MLP.
+  LinearPlan linear_plan(const OneLayerEvaluator& f, const OneLayerEvaluator& g) const {
+    LinearPlan p;
+    std::vector<HeadItems> of_f, of_g;
+    const auto readout = [](const OneLayerEvaluator& m, const QVector& y) {
+      QVector out = apply<Rational>(m.model().readout.weights, y);
+      for (std::size_t k = 0; k < out.size(); ++k) out[k] += m.model().readout.bias[k];
+      return out;
+    };
+    const auto read_values = [](const OneLayerEvaluator& m, std::vector<QVector> values) {
+      for (QVector& v : values) v = apply<Rational>(m.model().readout.weights, v);
+      return values;
+    };
+    const QVector yf = readout(f, fixed_residual(f, of_f)), yg = readout(g, fixed_residual(g, of_g));
+    for (std::size_t k = 0; k < yf.size(); ++k) p.constant.push_back(yf[k] - yg[k]);
+    std::vector<bool> paired(of_g.size(), false);
+    for (const HeadItems& a : of_f) {
+      std::vector<QVector> values = read_values(f, a.values);
+      for (std::size_t j = 0; j < of_g.size(); ++j) {
+        const HeadItems& b = of_g[j];
+        if (paired[j] || a.top.classes != b.top.classes || a.top.window_slots != b.top.window_slots) continue;
+        paired[j] = true;  // the same weights: one average of R_f V_f − R_g V_g
+        const std::vector<QVector> subtracted = read_values(g, b.values);
+        for (std::size_t i = 0; i < values.size(); ++i)
+          for (std::size_t k = 0; k < values[i].size(); ++k) values[i][k] -= subtracted[i][k];
+        break;
+      }
+      p.averages.push_back(sorted_terms(values, a.vars));
+    }
+    for (std::size_t j = 0; j < of_g.size(); ++j) {
+      if (paired[j]) continue;
+      std::vector<QVector> values = read_values(g, of_g[j].values);
+      for (QVector& v : values)
+        for (Rational& x : v) x = -x;
+      p.averages.push_back(sorted_terms(values, of_g[j].vars));
+    }
+    return p;
+  }
+
+  const Group& group_;
+  BoxBoundTerms terms_;
+  std::vector<std::size_t> classes_, begin_, var_of_;  // variable → class; residue → first variable; class → variable
+  std::vector<ModelPlan> plans_;    // models with an MLP: each model's residual bounded, then f − g
+  std::optional<LinearPlan> linear_;  // without: f − g bounded as one affine function of averages
+  std::vector<FastInterval> residual_, out_[2];
+};
+
+/// Branch and bound over the fresh reduced statistics of one group at one
+/// length (the same statistics GroupWalk visits in reduced_distance.cpp):
+/// evaluates, into `fold`, every statistic of a box that the bound does not
+/// put at or below the floor (the maximum over the shorter lengths, raised by
+/// what the group finds).
+class GroupSearch {
+ public:
+  GroupSearch(const Shape& shape, const Group& group, GroupBound& bound, std::uint64_t T, detail::DistanceFold& fold,
+              std::uint64_t first_ordinal, const std::optional<Rational>& floor)
+      : shape_(shape), group_(group), bound_(bound), fold_(fold), ordinal_(first_ordinal) {
+    const std::uint64_t bulk = bulk_length(T, shape_.locality);
+    for (std::size_t r = 0; r < shape_.period; ++r) m_.push_back(residue_count(bulk, shape_.period, r));
+    sigma_.length = T;
+    sigma_.window = group.window;
+    sigma_.counts.assign(shape_.classes(), 0);
+    if (floor) raise_floor(*floor);
+  }
+
+  /// Searches every fresh statistic: per residue the weighed counts are >= 1
+  /// and sum to m_r without absorbers, else to s_r in [u_r, m_r − a_r]; when
+  /// every residue has absorbers some residue is tight (s_r = m_r − a_r), the
+  /// first tight one r* splitting the search.
+  void run(std::uint64_t& boxes, std::uint64_t& pruned) {
+    boxes_ = &boxes;
+    pruned_ = &pruned;
+    bool all_absorbing = true;
+    for (std::size_t r = 0; r < shape_.period; ++r) all_absorbing = all_absorbing && !group_.absorbers[r].empty();
+    if (!all_absorbing) return search_with(std::nullopt);
+    for (std::size_t first_tight = 0; first_tight < shape_.period; ++first_tight) search_with(first_tight);
+  }
+
+ private:
+  void raise_floor(const Rational& q) {
+    if (floor_ && *floor_ >= q) return;
+    floor_ = q;
+    floor_below_ = double_below(q);
+  }
+
+  /// The root box: with `first_tight`, every residue before it not tight (s_r < m_r − a_r), that one tight and the
+  /// rest free; without, every residue free.
+  void search_with(std::optional<std::size_t> first_tight) {
+    sum_lo_.assign(shape_.period, 0);
+    sum_hi_.assign(shape_.period, 0);
+    Box box;
+    for (std::size_t r = 0; r < shape_.period; ++r) {
+      const std::uint64_t u = group_.weighed[r].size(), a = group_.absorbers[r].size();
+      if (a == 0) {
+        sum_lo_[r] = sum_hi_[r] = m_[r];
+      } else {
+        const std::uint64_t top = m_[r] - a;  // the sum that leaves each absorber 1 (>= u: the group fits)
+        sum_lo_[r] = u;
+        sum_hi_[r] = u == 0 ? 0 : top;
+        const bool tight_possible = u != 0 || top == 0, slack_possible = u != 0 ? top > u : top != 0;
+        if (first_tight && r < *first_tight) {
+          if (!slack_possible) return;
+          if (u != 0) sum_hi_[r] = top - 1;
+        } else if (first_tight && r == *first_tight) {
+          if (!tight_possible) return;
+          sum_lo_[r] = sum_hi_[r];
+        }
+      }
+      for (std::size_t v = bound_.begin(r); v < bound_.begin(r + 1); ++v) {
+        box.lo.push_back(1);
+        box.hi.push_back(m_[r]);
+      }
+    }
+    search(box);
+  }
+
+  /// Narrows each count to what the sums allow; false when the box holds no statistic.
+  bool tighten(Box& box) const {
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (std::size_t r = 0; r < shape_.period; ++r) {
+        std::uint64_t low = 0, high = 0;
+        for (std::size_t v = bound_.begin(r); v < bound_.begin(r + 1); ++v) low += box.lo[v], high += box.hi[v];
+        if (low > sum_hi_[r] || high < sum_lo_[r]) return false;
+        for (std::size_t v = bound_.begin(r); v < bound_.begin(r + 1); ++v) {
+          const std::uint64_t others_high = high - box.hi[v], others_low = low - box.lo[v];
+          const std::uint64_t lo = std::max(box.lo[v], sum_lo_[r] > others_high ? sum_lo_[r] - others_high : 0);
+          const std::uint64_t hi = std::min(box.hi[v], sum_hi_[r] - others_low);
+          if (lo > hi) return false;
+          if (lo != box.lo[v] || hi != box.hi[v]) changed = true;
+          box.lo[v] = lo;
+          box.hi[v] = hi;
+        }
+      }
+    }
+    return true;
+  }
+
+  void search(Box& box) {
+    if (!tighten(box)) return;
+    std::uint64_t points = 1;
+    std::size_t widest = 0;
+    for (std::size_t v = 0; v < box.lo.size(); ++v) {
+      const std::uint64_t n = box.hi[v] - box.lo[v] + 1;
+      points = detail::saturating_mul(points, n);
+      if (n > box.hi[widest] - box.lo[widest] + 1) widest = v;
+    }
+    if (points <= kLeafStatistics) return evaluate_all(box, 0);
+    ++*boxes_;
+    charge_enumeration();
+    if (below_floor(box)) {
+      ++*pruned_;
+      return;
+    }
+    const std::uint64_t mid = box.lo[widest] + (box.hi[widest] - box.lo[widest]) / 2;
+    Box upper = box;
+    box.hi[widest] = mid;
+    upper.lo[widest] = mid + 1;
+    search(box);
+    search(upper);
+  }
+
+  /// Whether no statistic of the box has |f − g|∞ above the floor, by the bounds.
+  bool below_floor(const Box& box) {
+    if (!floor_) return false;
+    const double u = bound_.bound(box);
+    if (u <= floor_below_) return true;
+    const double near = floor_below_ + 1e-9 * (1 + floor_below_);  // far above any rounding of the bound
+    return bound_.has_exact_bound() && u <= near && bound_.exact_bound(box) <= *floor_;
+  }
+
+  /// Evaluates every statistic of the box (its counts from variable v on), in lexicographic order.
+  void evaluate_all(const Box& box, std::size_t v) {
+    if (v == box.lo.size()) return evaluate_point();
+    for (std::uint64_t n = box.lo[v]; n <= box.hi[v]; ++n) {
+      sigma_.counts[bound_.class_of(v)] = n;
+      evaluate_all(box, v + 1);
+    }
+  }
+
+  void evaluate_point() {
+    for (std::size_t r = 0; r < shape_.period; ++r) {
+      std::uint64_t s = 0;
+      for (std::size_t v = bound_.begin(r); v < bound_.begin(r + 1); ++v) s += sigma_.counts[bound_.class_of(v)];
+      if (s < sum_lo_[r] || s > sum_hi_[r]) return;
+      const auto& absorbers = group_.absorbers[r];
+      if (absorbers.empty()) continue;
+      for (std::size_t c : absorbers) sigma_.counts[c] = 1;
+      sigma_.counts[absorbers.front()] = m_[r] - s - (absorbers.size() - 1);
+    }
+    charge_enumeration();
+    fold_.fold(sigma_, ordinal_++);
+    if (const auto best = fold_.best_upper()) raise_floor(*best);
+  }
+
+  const Shape& shape_;
+  const Group& group_;
+  GroupBound& bound_;
+  detail::DistanceFold& fold_;
+  std::uint64_t ordinal_;
+  std::vector<std::uint64_t> m_, sum_lo_, sum_hi_;
+  Statistic sigma_;
+  std::optional<Rational> floor_;
+  double floor_below_ = 0;
+  std::uint64_t *boxes_ = nullptr, *pruned_ = nullptr;
+};
+
+}  // namespace
+
+bool bounded_curve_applies(const OneLayerEvaluator& f, const OneLayerEvaluator& g) {
+  return f.has_small_path() && g.has_small_path() &&
+         f.model().readout.weights.rows() == g.model().readout.weights.rows();
+}
+
+DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t max_length,
+                                     std::uint64_t budget, unsigned threads, std::string* stopped,
+                                     const std::function<void(std::uint64_t, std::uint64_t)>& on_length,
+                                     const BoxBoundTerms& terms) {
+  detail::require_same_shape(f, g, "bounded_distance_curve");
+  if (!bounded_curve_applies(f, g))
+    throw std::invalid_argument(
+        "bounded_distance_curve: a model has a sin readout or numbers beyond 64 bits (no certified box bound)");
+  if (max_length >= kLongestLength) throw std::invalid_argument("bounded_distance_curve: lengths of 2^50 and more");
+  DistanceCurve curve;
+  const Shape& shape = f.shape();
+  if (threads == 0) threads = enumeration_threads();
+  detail::Groups groups(f, g);
+  std::map<const Group*, std::unique_ptr<GroupBound>> bounds;
+  std::optional<Number> running;
+  Statistic running_at;
+  for (std::uint64_t n = 1; n <= max_length; ++n) {
+    if (on_length) on_length(n, max_length);
+    const bool full = detail::enumerated_in_full(shape, n);
+    if (full && statistic_count(shape, n) > budget) break;
+    const std::vector<const Group*> kept = full ? std::vector<const Group*>{} : groups.at(n);
+    const std::size_t items = full ? 0 : kept.size();
+    const unsigned used = static_cast<unsigned>(
+        full ? std::min<std::uint64_t>(threads, std::max<std::uint64_t>(statistic_count(shape, n) / 64, 1))
+             : std::min<std::uint64_t>(threads, std::max<std::size_t>(items, 1)));
+    // A length's parts: the shards of a full enumeration, else one per group (so that neither the evaluated
+    // statistics nor the ordinals depend on the thread count: each group's search starts from D(n − 1)).
+    for (const Group* group : kept)  // built once per group, before the threads share them out
+      if (!bounds.count(group)) bounds.emplace(group, std::make_unique<GroupBound>(f, g, *group, terms));
+    std::vector<detail::ShardMax> parts(full ? used : items);
+    std::atomic<std::uint64_t> work{0}, boxes{0}, pruned{0};
+    std::optional<Rational> floor;
+    if (running) floor = upper_of(*running);  // exact: the pair's distances are rationals
+    auto shard_part = [&](const Shard& shard) {
+      if (full) return void(parts[shard.index] = detail::shard_max(f, g, n, 0, shard, running));
+      for (std::size_t i = 0; i < items; ++i) {
+        if (!shard.owns(i)) continue;
+        detail::DistanceFold fold(f, g, 0, running);
+        std::uint64_t group_boxes = 0, group_pruned = 0;
+        GroupSearch(shape, *kept[i], *bounds.at(kept[i]), n, fold, std::uint64_t{i} << 40, floor)
+            .run(group_boxes, group_pruned);
+        parts[i] = fold.finish();
+        boxes += group_boxes;
+        pruned += group_pruned;
+        if ((work += group_boxes + parts[i].visited) > budget) throw LengthCapped{};
+      }
+    };
+    try {
+      run_shards(used, [&](const Shard& shard) { shard_part(shard); });
+    } catch (const LengthCapped&) {
+      break;  // lengths 1..n-1 are complete
+    } catch (const BudgetExceeded& e) {
+      if (!stopped) throw;
+      *stopped = e.what();
+      break;
+    }
+    curve.boxes_bounded += boxes;
+    curve.boxes_pruned += pruned;
+    detail::append_length(curve, parts, n, running, running_at);
+  }
+  return curve;
+}
+
+}  // namespace lgc
