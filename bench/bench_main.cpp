@@ -87,22 +87,24 @@ const std::pair<Model, Model>& farey_pair() {
   return p;
 }
 
-/// D(n) = max over every input of length <= n of |f(x) - g(x)|, the way `lgcheck threshold` computes it (on this
-/// pair, rational readouts: the bounded curve).
+/// D(n) = max over every input of length <= n of |f(x) - g(x)|, the way `lgcheck threshold` computes it (at these
+/// lengths, a few reduced statistics each, `--method auto` takes the reduced curve).
 void BM_PeerThreshold(benchmark::State& state) {
   const OneLayerEvaluator ef(farey_pair().first), eg(farey_pair().second);
   const auto n = static_cast<std::uint64_t>(state.range(0));
-  for (auto _ : state) benchmark::DoNotOptimize(bounded_distance_curve(ef, eg, n, UINT64_MAX, 1).D.back());
+  for (auto _ : state) benchmark::DoNotOptimize(reduced_distance_curve(ef, eg, n, UINT64_MAX, 1).D.back());
 }
 
-/// D(n) for every n <= 1000 on the Farey-hat pair, 2 threads: arg 0 over the fresh reduced statistics
-/// (reduced_distance_curve), arg 1 by branch and bound over their counts (bounded_distance_curve, what `lgcheck
-/// threshold` runs on a pair with rational readouts). The curves are compared before timing.
+/// D(n) for every n <= N (arg 1: 1000 or 4000) on the Farey-hat pair, 2 threads: arg 0 = 0 over the fresh reduced
+/// statistics (reduced_distance_curve), 1 by branch and bound over their counts (bounded_distance_curve, what
+/// `lgcheck threshold` runs on a pair with rational readouts once a length keeps more than 2000 reduced
+/// statistics). The curves are compared to 1000 before timing.
 void BM_BoundedCurve(benchmark::State& state) {
   const OneLayerEvaluator ef(farey_pair().first), eg(farey_pair().second);
+  const auto n = static_cast<std::uint64_t>(state.range(1));
   for (auto _ : state)
-    benchmark::DoNotOptimize(state.range(0) == 0 ? reduced_distance_curve(ef, eg, 1000, UINT64_MAX, 2).D.back()
-                                                 : bounded_distance_curve(ef, eg, 1000, UINT64_MAX, 2).D.back());
+    benchmark::DoNotOptimize(state.range(0) == 0 ? reduced_distance_curve(ef, eg, n, UINT64_MAX, 2).D.back()
+                                                 : bounded_distance_curve(ef, eg, n, UINT64_MAX, 2).D.back());
 }
 
 /// D(n) for every n <= 1000 on the Farey-hat pair (2 threads, as `lgcheck
@@ -332,7 +334,7 @@ BENCHMARK(BM_HardmaxDouble)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_StatisticsThreads)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_FareyCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK(BM_TwoPatternCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
-BENCHMARK(BM_BoundedCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+BENCHMARK(BM_BoundedCurve)->Args({0, 1000})->Args({1, 1000})->Args({0, 4000})->Args({1, 4000})->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK(BM_SinCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK(BM_PeerThreshold)->Arg(10)->Arg(12)->Arg(14)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_PeerAllStrings)->Arg(10)->Arg(12)->Arg(14)->Unit(benchmark::kMillisecond)->Iterations(1);
@@ -481,8 +483,10 @@ int main(int argc, char** argv) {
         "BM_FareyCurve/1/iterations:1/real_time", "BM_FareyCurve/0/iterations:1/real_time", "report");
   ratio("D(n), n <= 1000, two-pattern pair, 2 threads: every statistic / reduced",
         "BM_TwoPatternCurve/0/iterations:1/real_time", "BM_TwoPatternCurve/1/iterations:1/real_time", "report");
-  ratio("D(n), n <= 1000, Farey-hat n=4 pair, 2 threads: reduced / bounded (what threshold runs)",
-        "BM_BoundedCurve/0/iterations:1/real_time", "BM_BoundedCurve/1/iterations:1/real_time", "report");
+  for (const char* n : {"1000", "4000"})
+    ratio(fmt::format("D(n), n <= {}, Farey-hat n=4 pair, 2 threads: reduced / bounded", n),
+          fmt::format("BM_BoundedCurve/0/{}/iterations:1/real_time", n),
+          fmt::format("BM_BoundedCurve/1/{}/iterations:1/real_time", n), "report");
   ratio("D(n), n <= 1000, SimpleTask sin pair, 2 threads: every statistic at 128 bits / FastInterval filter",
         "BM_SinCurve/1/iterations:1/real_time", "BM_SinCurve/0/iterations:1/real_time", "report");
   ratio("statistics enumeration, finite:8, lengths <= 32: 1 thread / 2 threads (speed-up)",

@@ -218,8 +218,8 @@ TEST_CASE("lgcheck threshold prints D(n), N_emp and the bracket", "[cli][section
   CHECK(j.contains("D_inf_upper"));
 }
 
-TEST_CASE("lgcheck threshold --method: every, reduced and bounded give the same D(n); a method that does not apply "
-          "is refused", "[cli][section4][bounded]") {
+TEST_CASE("lgcheck threshold --method: every, reduced and bounded give the same D(n), and reduced is refused for finite:p",
+          "[cli][section4][bounded]") {
   const std::string farey = "threshold " + bundled_path("witnesses/farey_hat_n4.json") + " --epsilon 1/10 --json";
   std::map<std::string, json> runs;
   for (const char* method : {"every", "reduced", "bounded", "auto"}) {
@@ -230,21 +230,29 @@ TEST_CASE("lgcheck threshold --method: every, reduced and bounded give the same 
   CHECK(runs["every"]["method"] == "every statistic");
   CHECK(runs["reduced"]["method"] == "reduced");
   CHECK(runs["bounded"]["method"] == "bounded");
-  CHECK(runs["auto"]["method"] == "bounded");  // rational readouts
+  CHECK(runs["auto"]["method"] == "reduced");  // length 40 keeps 40 reduced statistics: too few to bound
+  auto longer = run_lgcheck(farey + " --max-length 2100");  // 2100 of them: rational readouts, so bounded
+  auto longer_reduced = run_lgcheck(farey + " --max-length 2100 --method reduced");
+  REQUIRE(longer.exit_code == 0);
+  REQUIRE(longer_reduced.exit_code == 0);
+  const json bounded = json::parse(longer.out), reduced = json::parse(longer_reduced.out);
+  CHECK(bounded["method"] == "bounded");
+  CHECK(bounded["D"] == reduced["D"]);
+  // At lengths 1..40 each group is too small to bound (its searches are walked); by 2100 boxes are skipped.
+  CHECK(runs["bounded"]["groups_walked"].get<std::uint64_t>() > 0);
+  CHECK(bounded["boxes_pruned"].get<std::uint64_t>() > 0);
+  CHECK(bounded["statistics"].get<std::uint64_t>() < reduced["statistics"].get<std::uint64_t>() / 2);
   for (const char* method : {"reduced", "bounded"}) CHECK(runs[method]["D"] == runs["every"]["D"]);
-  CHECK(runs["bounded"]["boxes_pruned"].get<std::uint64_t>() > 0);
-  CHECK(runs["bounded"]["statistics"].get<std::uint64_t>() < runs["reduced"]["statistics"].get<std::uint64_t>());
   auto text = run_lgcheck("threshold " + bundled_path("witnesses/farey_hat_n4.json") +
                           " --epsilon 1/10 --max-length 40 --method bounded");
   CHECK(text.out.find("statistics evaluated: the branch and bound's, ") != std::string::npos);
-  // A sin readout has no box bound: auto takes the reduced curve, bounded is refused.
-  const std::string sin = "threshold " + bundled_path("pairs/simple_w1_sin_vs_relu.json") + " --epsilon 1/10";
-  auto automatic = run_lgcheck(sin + " --max-length 6 --json");
-  REQUIRE(automatic.exit_code == 0);
-  CHECK(json::parse(automatic.out)["method"] == "reduced");
-  auto refused = run_lgcheck(sin + " --method bounded", true);
-  CHECK(refused.exit_code == 2);
-  CHECK(refused.out.find("--method bounded: a model has a sin readout") != std::string::npos);
+  // A sin readout: the same enclosures either way.
+  const std::string sin =
+      "threshold " + bundled_path("pairs/simple_w1_sin_vs_relu.json") + " --epsilon 1/10 --json --max-length 60";
+  auto sin_bounded = run_lgcheck(sin + " --method bounded"), sin_reduced = run_lgcheck(sin + " --method reduced");
+  REQUIRE(sin_bounded.exit_code == 0);
+  REQUIRE(sin_reduced.exit_code == 0);
+  CHECK(json::parse(sin_bounded.out)["D"] == json::parse(sin_reduced.out)["D"]);
   // finite:p weighs every class: only every statistic.
   auto finite = run_lgcheck("threshold " + bundled_path("witnesses/margin_witness_gamma1_2_p2.json") +
                                 " --epsilon 1/10 --method reduced",

@@ -168,10 +168,16 @@ struct ThresholdArgs {
   bool json = false, quiet = false;
 };
 
+/// `--method auto` takes the bounded curve when the longest length keeps more reduced statistics than this: below,
+/// building each group's bounds costs more than evaluating them (Farey-hat n = 4: the two break even near length
+/// 1000, where a length keeps about 2000).
+constexpr std::uint64_t kBoundedFrom = 2000;
+
 /// The curve `lgcheck threshold` computes: finite:p weighs every class, so every statistic ("every statistic");
 /// hardmax the reduced statistics ("reduced", theory.md "The reduced curve") or the branch and bound over them
-/// ("bounded", "The bounded curve"), which "auto" takes whenever it applies (rational readouts).
-std::string threshold_method(const CaseModels& cm, const std::string& asked) {
+/// ("bounded", "The bounded curve"), which "auto" takes where it applies (numbers within 64 bits) and one of the last
+/// 2Δ lengths keeps more than kBoundedFrom reduced statistics.
+std::string threshold_method(const CaseModels& cm, const std::string& asked, std::uint64_t max_length) {
   if (cm.precision_bits != 0) {
     if (asked != "auto" && asked != "every")
       throw UsageError("--method " + asked + ": a finite:p pair evaluates every statistic (--method every or auto)");
@@ -180,15 +186,22 @@ std::string threshold_method(const CaseModels& cm, const std::string& asked) {
   if (asked == "every") return "every statistic";
   const bool bounded = bounded_curve_applies(*cm.models[0], *cm.models[1]);
   if (asked == "bounded" && !bounded)
-    throw UsageError("--method bounded: a model has a sin readout or numbers beyond 64 bits (use reduced or auto)");
-  return asked == "reduced" || !bounded ? "reduced" : "bounded";
+    throw UsageError("--method bounded: a model has numbers beyond 64 bits, or the readouts differ in size (use "
+                     "reduced or auto)");
+  if (asked == "bounded") return "bounded";
+  if (asked == "reduced" || !bounded) return "reduced";
+  // The last 2Δ lengths: a length can have no fresh statistic at all while the next residue's has many.
+  const std::uint64_t period = cm.models[0]->shape().period;
+  for (std::uint64_t n = max_length; n > 0 && n + 2 * period > max_length; --n)
+    if (reduced_statistic_count(*cm.models[0], *cm.models[1], n) > kBoundedFrom) return "bounded";
+  return "reduced";
 }
 
 std::string method_text(const std::string& method, const DistanceCurve& curve) {
   if (method == "reduced") return "the reduced ones";
   if (method == "bounded")
-    return fmt::format("the branch and bound's, {} boxes bounded, {} of them skipped", curve.boxes_bounded,
-                       curve.boxes_pruned);
+    return fmt::format("the branch and bound's, {} boxes bounded, {} of them skipped, {} group searches walked",
+                       curve.boxes_bounded, curve.boxes_pruned, curve.groups_walked);
   return "every statistic";
 }
 
@@ -200,7 +213,7 @@ int cmd_threshold(const ThresholdArgs& a) {
   BudgetScope budget;  // --budget counts from here
   std::string stopped;  // the budget's message when it ended the curve early: D(n) so far is printed
   Progress progress("lengths", a.quiet);
-  const std::string method = threshold_method(cm, a.method);
+  const std::string method = threshold_method(cm, a.method, a.max_length);
   auto on_length = [&](std::uint64_t n, std::uint64_t N) { progress.update(n - 1, N, fmt::format("D({})", n)); };
   const OneLayerEvaluator &f = *cm.models[0], &g = *cm.models[1];
   DistanceCurve curve =
@@ -224,6 +237,7 @@ int cmd_threshold(const ThresholdArgs& a) {
                 {"method", method},
                 {"boxes_bounded", curve.boxes_bounded},
                 {"boxes_pruned", curve.boxes_pruned},
+                {"groups_walked", curve.groups_walked},
                 {"D_inf_lower", number_json(bracket.lower)},
                 {"D_inf_upper", bracket.upper ? nlohmann::json(to_string(*bracket.upper)) : nlohmann::json(nullptr)},
                 {"D_inf_upper_source", bracket.upper_source},
@@ -344,9 +358,9 @@ Command add_threshold(CLI::App& app) {
   sub->add_flag("--quiet", a->quiet, "no progress line on stderr (it is shown only on a terminal, after 2 s)");
   sub->add_option("--method", a->method,
                   "how D(n) is computed, the same exact values each way: every (every statistic), reduced (hardmax: "
-                  "the reduced statistics), bounded (hardmax with rational readouts: branch and bound over the "
-                  "reduced statistics' counts), auto (bounded where it applies, else reduced for hardmax, every for "
-                  "finite:p)")
+                  "the reduced statistics), bounded (hardmax, numbers within 64 bits: branch and bound over the "
+                  "reduced statistics' counts), auto (bounded where it applies and one of the lengths N - 2D + 1..N keeps "
+                  "more than 2000 reduced statistics, else reduced for hardmax; every for finite:p)")
       ->capture_default_str()->check(CLI::IsMember({"auto", "every", "reduced", "bounded"}));
   sub->add_flag("--json", a->json, "print a JSON object (keys: docs/cli.md)");
   return {sub, [a] { return cmd_threshold(*a); }};

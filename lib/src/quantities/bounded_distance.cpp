@@ -1,4 +1,4 @@
-// D(n) for a hardmax pair with rational readouts by branch and bound over the
+// D(n) for a hardmax pair by branch and bound over the
 // counts of each group (theory.md "The bounded curve"): a box of counts whose
 // certified bound on |f − g|∞ is at most the maximum so far is skipped, the
 // others are split until few statistics remain, which are evaluated exactly.
@@ -33,6 +33,10 @@ constexpr std::uint64_t kLongestLength = std::uint64_t{1} << 50;
 
 /// Thrown when one length's boxes and statistics exceed the per-length cap.
 struct LengthCapped {};
+/// Thrown when a group's search has cost as much as evaluating each of the group's fresh statistics would: a box's
+/// bound costs about kBoxCost evaluations (measured on the Farey-hat pairs, whose MLP takes the general bound).
+struct SearchAbandoned {};
+constexpr std::uint64_t kBoxCost = 8;
 
 /// The largest double at most q (q >= 0).
 double double_below(const Rational& q) {
@@ -154,8 +158,10 @@ class GroupBound {
       for (std::size_t c : group.weighed[r]) var_of_[c] = classes_.size(), classes_.push_back(c);
     }
     begin_.push_back(classes_.size());
-    if (f.model().layers[0].mlp || g.model().layers[0].mlp) plans_ = {plan(f), plan(g)};
-    else linear_ = linear_plan(f, g);
+    if (f.model().layers[0].mlp || g.model().layers[0].mlp || !f.rational_readout() || !g.rational_readout())
+      plans_ = {plan(f), plan(g)};
+    else
+      linear_ = linear_plan(f, g);
   }
 
   /// Variable v's class; residue r's variables are begin(r)..begin(r + 1) − 1.
@@ -163,6 +169,15 @@ class GroupBound {
   std::size_t begin(std::size_t r) const { return begin_[r]; }
   std::size_t variables() const { return classes_.size(); }
   bool has_exact_bound() const { return linear_.has_value(); }
+
+  /// Whether the group's search is worth trying at length T: after a search abandoned at a length, the next 2^k
+  /// lengths walk the group directly (k abandoned searches in a row, at most 8), since neighbouring lengths cost
+  /// alike.
+  bool search_at(std::uint64_t T) const { return T >= walk_until_; }
+  void searched(std::uint64_t T, bool abandoned) {
+    abandoned_in_a_row_ = abandoned ? std::min(abandoned_in_a_row_ + 1, 8u) : 0;
+    walk_until_ = abandoned ? T + (std::uint64_t{1} << abandoned_in_a_row_) : 0;
+  }
 
   /// A certified upper bound of |f − g|∞ over the box (+inf when an enclosure is unbounded).
   double bound(const Box& box) {
@@ -294,6 +309,8 @@ class GroupBound {
   std::vector<ModelPlan> plans_;    // models with an MLP: each model's residual bounded, then f − g
   std::optional<LinearPlan> linear_;  // without: f − g bounded as one affine function of averages
   std::vector<FastInterval> residual_, out_[2];
+  std::uint64_t walk_until_ = 0;
+  unsigned abandoned_in_a_row_ = 0;
 };
 
 /// Branch and bound over the fresh reduced statistics of one group at one
@@ -303,9 +320,10 @@ class GroupBound {
 /// what the group finds).
 class GroupSearch {
  public:
+  /// `floor`: the lower end of D(n − 1) (its value when `exact`).
   GroupSearch(const Shape& shape, const Group& group, GroupBound& bound, std::uint64_t T, detail::DistanceFold& fold,
-              std::uint64_t first_ordinal, const std::optional<Rational>& floor)
-      : shape_(shape), group_(group), bound_(bound), fold_(fold), ordinal_(first_ordinal) {
+              std::uint64_t first_ordinal, const std::optional<Rational>& floor, bool exact)
+      : shape_(shape), group_(group), bound_(bound), fold_(fold), ordinal_(first_ordinal), exact_(exact) {
     const std::uint64_t bulk = bulk_length(T, shape_.locality);
     for (std::size_t r = 0; r < shape_.period; ++r) m_.push_back(residue_count(bulk, shape_.period, r));
     sigma_.length = T;
@@ -318,9 +336,10 @@ class GroupSearch {
   /// and sum to m_r without absorbers, else to s_r in [u_r, m_r − a_r]; when
   /// every residue has absorbers some residue is tight (s_r = m_r − a_r), the
   /// first tight one r* splitting the search.
-  void run(std::uint64_t& boxes, std::uint64_t& pruned) {
+  void run(std::uint64_t& boxes, std::uint64_t& pruned, std::uint64_t work_cap) {
     boxes_ = &boxes;
     pruned_ = &pruned;
+    work_left_ = work_cap;
     bool all_absorbing = true;
     for (std::size_t r = 0; r < shape_.period; ++r) all_absorbing = all_absorbing && !group_.absorbers[r].empty();
     if (!all_absorbing) return search_with(std::nullopt);
@@ -396,9 +415,13 @@ class GroupSearch {
       points = detail::saturating_mul(points, n);
       if (n > box.hi[widest] - box.lo[widest] + 1) widest = v;
     }
-    if (points <= kLeafStatistics) return evaluate_all(box, 0);
+    if (points <= kLeafStatistics) {
+      evaluate_all(box, 0);
+      if (const auto best = fold_.best_lower()) raise_floor(*best);  // once per leaf: a GMP number
+      return;
+    }
     ++*boxes_;
-    charge_enumeration();
+    spend(kBoxCost);
     if (below_floor(box)) {
       ++*pruned_;
       return;
@@ -411,11 +434,13 @@ class GroupSearch {
     search(upper);
   }
 
-  /// Whether no statistic of the box has |f − g|∞ above the floor, by the bounds.
+  /// Whether no statistic of the box can change the maximum, by the bounds: with exact distances, none is above the
+  /// floor; with enclosures (a sin readout), every one is certainly below the floor, the lower end of the maximum
+  /// so far (theory.md "The bounded curve": neither end of the maximum nor the argmax then moves).
   bool below_floor(const Box& box) {
     if (!floor_) return false;
     const double u = bound_.bound(box);
-    if (u <= floor_below_) return true;
+    if (exact_ ? u <= floor_below_ : u < floor_below_) return true;
     const double near = floor_below_ + 1e-9 * (1 + floor_below_);  // far above any rounding of the bound
     return bound_.has_exact_bound() && u <= near && bound_.exact_bound(box) <= *floor_;
   }
@@ -439,9 +464,15 @@ class GroupSearch {
       for (std::size_t c : absorbers) sigma_.counts[c] = 1;
       sigma_.counts[absorbers.front()] = m_[r] - s - (absorbers.size() - 1);
     }
-    charge_enumeration();
+    spend(1);
     fold_.fold(sigma_, ordinal_++);
-    if (const auto best = fold_.best_upper()) raise_floor(*best);
+  }
+
+  /// A box bounded or a statistic evaluated: one item charged to --budget, `cost` evaluations to the search's cap.
+  void spend(std::uint64_t cost) {
+    charge_enumeration();
+    if (work_left_ < cost) throw SearchAbandoned{};
+    work_left_ -= cost;
   }
 
   const Shape& shape_;
@@ -449,17 +480,19 @@ class GroupSearch {
   GroupBound& bound_;
   detail::DistanceFold& fold_;
   std::uint64_t ordinal_;
+  bool exact_;  // rational readouts: every distance exact
   std::vector<std::uint64_t> m_, sum_lo_, sum_hi_;
   Statistic sigma_;
   std::optional<Rational> floor_;
   double floor_below_ = 0;
   std::uint64_t *boxes_ = nullptr, *pruned_ = nullptr;
+  std::uint64_t work_left_ = 0;
 };
 
 }  // namespace
 
 bool bounded_curve_applies(const OneLayerEvaluator& f, const OneLayerEvaluator& g) {
-  return f.has_small_path() && g.has_small_path() &&
+  return f.has_fast_enclosure() && g.has_fast_enclosure() &&
          f.model().readout.weights.rows() == g.model().readout.weights.rows();
 }
 
@@ -470,7 +503,7 @@ DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerE
   detail::require_same_shape(f, g, "bounded_distance_curve");
   if (!bounded_curve_applies(f, g))
     throw std::invalid_argument(
-        "bounded_distance_curve: a model has a sin readout or numbers beyond 64 bits (no certified box bound)");
+        "bounded_distance_curve: a model has numbers beyond 64 bits, or the readouts differ in size (no box bound)");
   if (max_length >= kLongestLength) throw std::invalid_argument("bounded_distance_curve: lengths of 2^50 and more");
   DistanceCurve curve;
   const Shape& shape = f.shape();
@@ -493,18 +526,34 @@ DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerE
     for (const Group* group : kept)  // built once per group, before the threads share them out
       if (!bounds.count(group)) bounds.emplace(group, std::make_unique<GroupBound>(f, g, *group, terms));
     std::vector<detail::ShardMax> parts(full ? used : items);
-    std::atomic<std::uint64_t> work{0}, boxes{0}, pruned{0};
+    std::atomic<std::uint64_t> work{0}, boxes{0}, pruned{0}, walked{0};
     std::optional<Rational> floor;
-    if (running) floor = upper_of(*running);  // exact: the pair's distances are rationals
+    if (running) floor = lower_of(*running);
+    const bool exact = f.rational_readout() && g.rational_readout();
     auto shard_part = [&](const Shard& shard) {
       if (full) return void(parts[shard.index] = detail::shard_max(f, g, n, 0, shard, running));
       for (std::size_t i = 0; i < items; ++i) {
         if (!shard.owns(i)) continue;
-        detail::DistanceFold fold(f, g, 0, running);
         std::uint64_t group_boxes = 0, group_pruned = 0;
-        GroupSearch(shape, *kept[i], *bounds.at(kept[i]), n, fold, std::uint64_t{i} << 40, floor)
-            .run(group_boxes, group_pruned);
-        parts[i] = fold.finish();
+        GroupBound& bound = *bounds.at(kept[i]);
+        try {
+          if (!bound.search_at(n)) throw SearchAbandoned{};
+          detail::DistanceFold fold(f, g, 0, running);
+          GroupSearch(shape, *kept[i], bound, n, fold, std::uint64_t{i} << 40, floor, exact)
+              .run(group_boxes, group_pruned, detail::GroupWalk(shape, *kept[i], n).count());
+          parts[i] = fold.finish();
+          bound.searched(n, false);
+        } catch (const SearchAbandoned&) {  // the group's fresh statistics, each evaluated (any search discarded)
+          if (bound.search_at(n)) bound.searched(n, true);
+          detail::DistanceFold fold(f, g, 0, running);
+          std::uint64_t ordinal = std::uint64_t{i} << 40;
+          detail::GroupWalk(shape, *kept[i], n).walk([&](const Statistic& s) {
+            charge_enumeration();
+            fold.fold(s, ordinal++);
+          });
+          parts[i] = fold.finish();
+          ++walked;
+        }
         boxes += group_boxes;
         pruned += group_pruned;
         if ((work += group_boxes + parts[i].visited) > budget) throw LengthCapped{};
@@ -521,6 +570,7 @@ DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerE
     }
     curve.boxes_bounded += boxes;
     curve.boxes_pruned += pruned;
+    curve.groups_walked += walked;
     detail::append_length(curve, parts, n, running, running_at);
   }
   return curve;

@@ -103,9 +103,9 @@ void DistanceFold::fold(const Statistic& s, std::uint64_t ordinal) {
   raise_floor(*max_.value);
 }
 
-std::optional<Rational> DistanceFold::best_upper() const {
+std::optional<Rational> DistanceFold::best_lower() const {
   if (fast_.active && fast_.any) return to_rational(fast_.best);
-  if (max_.value) return max_.best_upper;
+  if (max_.value) return lower_of(*max_.value);
   return std::nullopt;
 }
 

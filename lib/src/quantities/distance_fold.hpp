@@ -48,8 +48,9 @@ class DistanceFold {
   DistanceFold(const OneLayerEvaluator& f, const OneLayerEvaluator& g, unsigned p,
                const std::optional<Number>& before = std::nullopt);
   void fold(const Statistic& s, std::uint64_t ordinal);
-  /// The upper end of the shard's maximum so far (nullopt before any fold).
-  std::optional<Rational> best_upper() const;
+  /// The lower end of the shard's maximum so far (its exact value when it is
+  /// exact; nullopt before any fold).
+  std::optional<Rational> best_lower() const;
   /// The shard's result (call once, after the last fold).
   ShardMax finish();
 

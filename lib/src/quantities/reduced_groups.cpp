@@ -64,6 +64,14 @@ Group make_group(const OneLayerEvaluator& f, const OneLayerEvaluator& g, const S
   return group;
 }
 
+/// C(n, k), saturating (k is at most S).
+std::uint64_t binomial(std::uint64_t n, std::uint64_t k) {
+  if (k > n) return 0;
+  Integer c = 1;
+  for (std::uint64_t i = 1; i <= k; ++i) c = c * (n - k + i) / i;
+  return c > kMax ? kMax : static_cast<std::uint64_t>(c);
+}
+
 /// The number of (window, pattern) groups of a length, at most: S^{τ+1}·(2^S − 1)^Δ (saturating).
 std::uint64_t group_bound(const Shape& shape) {
   if (shape.alphabet_size > 16) return kMax;
@@ -119,6 +127,23 @@ bool Groups::next_window(Tokens& w, std::size_t S) {
     w[i] = 0;
   }
   return false;
+}
+
+std::uint64_t GroupWalk::count() const {
+  std::uint64_t all = 1, old = 1;
+  for (std::size_t r = 0; r < shape_.period; ++r) {
+    const std::uint64_t u = group_.weighed[r].size(), a = group_.absorbers[r].size();
+    if (a == 0) {
+      all = saturating_mul(all, u == 0 ? (m_[r] == 0) : binomial(m_[r] - 1, u - 1));
+      continue;
+    }
+    // Sums s in [u, m − a] with parts >= 1: C(m − a, u) vectors, C(m − a − 1, u − 1) of them with s = m − a.
+    const std::uint64_t total = u == 0 ? 1 : binomial(m_[r] - a, u);
+    const std::uint64_t tight = u == 0 ? (m_[r] == a) : binomial(m_[r] - a - 1, u - 1);
+    all = saturating_mul(all, total);
+    old = saturating_mul(old, total - tight);
+  }
+  return all_absorbing_ && all != kMax ? all - old : all;
 }
 
 bool enumerated_in_full(const Shape& shape, std::uint64_t T) {

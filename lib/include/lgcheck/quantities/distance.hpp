@@ -36,6 +36,10 @@ struct DistanceCurve {
   /// bounded_distance_curve: the boxes of counts whose bound it computed,
   /// and of those the ones skipped (bound at most the maximum so far).
   std::uint64_t boxes_bounded = 0, boxes_pruned = 0;
+  /// bounded_distance_curve: the (group, length) searches abandoned for a walk
+  /// over the group's fresh statistics (the search had bounded and evaluated
+  /// as many boxes and statistics as the group has fresh statistics).
+  std::uint64_t groups_walked = 0;
 };
 
 /// D(n) for n = 1..max_length, stopping early when a length has more than
@@ -79,23 +83,26 @@ struct BoxBoundTerms {
   bool weight_extremes = true;  ///< false: each average at the box's least counts only (a value, not a bound)
 };
 
-/// Whether bounded_distance_curve applies: both models have rational
-/// readouts (no sin) and numbers that fit the 64-bit tables its bounds use.
+/// Whether bounded_distance_curve applies: both models' numbers fit the
+/// 64-bit tables its bounds use, and their readouts have one size.
 bool bounded_curve_applies(const OneLayerEvaluator& f, const OneLayerEvaluator& g);
 
 /// The same D(n), n = 1..max_length, by branch and bound (theory.md "The
 /// bounded curve"): per group of the reduced curve, the fresh reduced
 /// statistics form a box of counts (ranges per class, a sum per residue);
 /// a box whose certified bound on |f − g|∞ (FastInterval: each head's
-/// weighted average over the box, then the MLP and readout) is at most the
-/// maximum so far — D(n − 1), raised by what the group's search found — is
-/// skipped, the others are halved along their widest count until at most 16
-/// statistics remain, which are evaluated exactly. D is the same exact
-/// rational as the other curves'; `statistics` and `visited` count and
-/// digest the evaluated statistics, argmax[n−1] is one of them attaining
-/// D(n), the same for any thread count (each group's search starts from
-/// D(n − 1)). A length whose boxes and statistics exceed `budget` ends the
-/// curve; --budget is charged per box and per statistic. Throws
+/// weighted average over the box, then the MLP and readout, sin included) is
+/// at most the maximum so far (with a sin readout: below its lower end) —
+/// D(n − 1), raised by what the group's search found — is skipped, the
+/// others are halved along their widest count until at most 16 statistics
+/// remain, which are evaluated as by the other curves; a group whose search
+/// has cost as much as evaluating each of its fresh statistics evaluates each
+/// of those instead (its search discarded). D is the same Number as the other
+/// curves' (the exact rational, or the same enclosure); `statistics` and
+/// `visited` count and digest the evaluated statistics, argmax[n−1] is one of
+/// them attaining D(n), the same for any thread count (each group's search
+/// starts from D(n − 1)). A length whose boxes and statistics exceed `budget`
+/// ends the curve; --budget is charged per box and per statistic. Throws
 /// std::invalid_argument unless bounded_curve_applies, when f and g differ
 /// in shape, or for lengths of 2^50 and more.
 DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t max_length,

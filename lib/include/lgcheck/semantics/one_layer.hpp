@@ -77,6 +77,11 @@ class OneLayerEvaluator {
   /// rational (no sin) and the arithmetic is small_first: evaluate_small can
   /// then be tried.
   bool has_small_path() const { return small_.has_value() && small_->rational_readout; }
+  /// True when the model's numbers fit SmallRational (with any readout):
+  /// enclose_fast and enclose_after_attention can then be tried.
+  bool has_fast_enclosure() const { return small_.has_value(); }
+  /// Whether the readout is rational (no sin): the output is then exact.
+  bool rational_readout() const { return !model_->readout.sin_omega.has_value(); }
   /// f(x) under hardmax in SmallRational; false (and `out` meaningless) when
   /// has_small_path() is false or some intermediate number left 64 bits:
   /// evaluate() then gives the value.
