@@ -1,7 +1,7 @@
-// D(n) for a hardmax pair by branch and bound over the
-// counts of each group (theory.md "The bounded curve"): a box of counts whose
-// certified bound on |f − g|∞ is at most the maximum so far is skipped, the
-// others are split until few statistics remain, which are evaluated exactly.
+// D(n) for a hardmax pair by branch and bound over the counts of each group
+// (theory.md "The bounded curve"): a box of counts whose certified bound on
+// |f − g|∞ cannot change the maximum so far is skipped, the others are split
+// until few statistics remain, which are evaluated as by the other curves.
 #include "lgcheck/quantities/distance.hpp"
 
 #include "distance_fold.hpp"
@@ -126,7 +126,7 @@ Average sorted_terms(const std::vector<QVector>& values, const std::vector<std::
 }
 
 /// One model's residual stream after the attention over a box of counts (the
-/// general bound, for models with an MLP): the part no count moves (the query
+/// general bound, for an MLP or a sin readout): the part no count moves (the query
 /// embedding and the heads that weigh one value), and the heads' averages.
 struct ModelPlan {
   const OneLayerEvaluator* model = nullptr;
@@ -134,8 +134,8 @@ struct ModelPlan {
   std::vector<Average> averages;
 };
 
-/// f − g itself over a box, for two models without an MLP (the readouts are
-/// affine): a constant plus averages of values R·V·(E_s + p_r), a head of f
+/// f − g itself over a box, for two models without an MLP or a sin readout
+/// (the readouts are affine): a constant plus averages of values R·V·(E_s + p_r), a head of f
 /// and a head of g with the same top set merged into one average of
 /// R_f V_f − R_g V_g (the same weights), so that what they share cancels
 /// before the box's ranges are taken.
@@ -206,7 +206,7 @@ class GroupBound {
     return u;
   }
 
-  /// The same bound in exact arithmetic (models without an MLP): taken when the enclosure's rounding alone may keep
+  /// The same bound in exact arithmetic (LinearPlan only): taken when the enclosure's rounding alone may keep
   /// the bound above the floor, as where f − g is constant on the box and equal to it.
   Rational exact_bound(const Box& box) const {
     Rational u = 0;
@@ -306,7 +306,7 @@ class GroupBound {
   const Group& group_;
   BoxBoundTerms terms_;
   std::vector<std::size_t> classes_, begin_, var_of_;  // variable → class; residue → first variable; class → variable
-  std::vector<ModelPlan> plans_;    // models with an MLP: each model's residual bounded, then f − g
+  std::vector<ModelPlan> plans_;    // an MLP or a sin readout: each model's output bounded, then f − g
   std::optional<LinearPlan> linear_;  // without: f − g bounded as one affine function of averages
   std::vector<FastInterval> residual_, out_[2];
   std::uint64_t walk_until_ = 0;

@@ -10,8 +10,6 @@
 #include "lgcheck/enumerate/budget.hpp"
 
 #include <limits>
-#include <map>
-#include <stdexcept>
 
 namespace lgc {
 namespace {
@@ -21,7 +19,6 @@ using detail::Groups;
 using detail::GroupWalk;
 
 constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
-
 
 }  // namespace
 
