@@ -168,9 +168,9 @@ struct ThresholdArgs {
   bool json = false, quiet = false;
 };
 
-/// `--method auto` takes the bounded curve when the longest length keeps more reduced statistics than this: below,
-/// building each group's bounds costs more than evaluating them (Farey-hat n = 4: the two break even near length
-/// 1000, where a length keeps about 2000).
+/// `--method auto` takes the bounded curve when one of the last 2Δ lengths keeps more reduced statistics than this:
+/// below, building each group's bounds costs more than evaluating them (Farey-hat n = 4: the two break even near
+/// length 1000, where a length keeps about 2000).
 constexpr std::uint64_t kBoundedFrom = 2000;
 
 /// The curve `lgcheck threshold` computes: finite:p weighs every class, so every statistic ("every statistic");
@@ -357,10 +357,10 @@ Command add_threshold(CLI::App& app) {
       ->capture_default_str()->check(CLI::Range(1, 100000));
   sub->add_flag("--quiet", a->quiet, "no progress line on stderr (it is shown only on a terminal, after 2 s)");
   sub->add_option("--method", a->method,
-                  "how D(n) is computed, the same exact values each way: every (every statistic), reduced (hardmax: "
+                  "how D(n) is computed, the same D(n) each way: every (every statistic), reduced (hardmax: "
                   "the reduced statistics), bounded (hardmax, numbers within 64 bits: branch and bound over the "
-                  "reduced statistics' counts), auto (bounded where it applies and one of the lengths N - 2D + 1..N keeps "
-                  "more than 2000 reduced statistics, else reduced for hardmax; every for finite:p)")
+                  "reduced statistics' counts), auto (bounded where it applies and one of the lengths N - 2D + 1..N "
+                  "keeps more than 2000 reduced statistics, else reduced for hardmax; every for finite:p)")
       ->capture_default_str()->check(CLI::IsMember({"auto", "every", "reduced", "bounded"}));
   sub->add_flag("--json", a->json, "print a JSON object (keys: docs/cli.md)");
   return {sub, [a] { return cmd_threshold(*a); }};

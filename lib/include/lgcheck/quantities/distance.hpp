@@ -34,11 +34,11 @@ struct DistanceCurve {
   /// full precision, since they change neither D nor the argmax.
   std::uint64_t below_maximum = 0;
   /// bounded_distance_curve: the boxes of counts whose bound it computed,
-  /// and of those the ones skipped (bound at most the maximum so far).
+  /// and of those the ones skipped (the bound could not change the maximum).
   std::uint64_t boxes_bounded = 0, boxes_pruned = 0;
-  /// bounded_distance_curve: the (group, length) searches abandoned for a walk
-  /// over the group's fresh statistics (the search had bounded and evaluated
-  /// as many boxes and statistics as the group has fresh statistics).
+  /// bounded_distance_curve: the (group, length) pairs whose fresh statistics
+  /// were each evaluated instead of searched (a search abandoned once it had
+  /// cost as much, or the lengths walked after abandoned searches).
   std::uint64_t groups_walked = 0;
 };
 
