@@ -375,27 +375,27 @@ bool references_agree() {
   return worst < 1e-9;
 }
 
+/// Two exact curves with the same D(n) at every length.
+bool same_exact_curve(const DistanceCurve& a, const DistanceCurve& b) {
+  if (a.D.size() != b.D.size()) return false;
+  for (std::size_t n = 0; n < a.D.size(); ++n)
+    if (a.D[n].exact() != b.D[n].exact()) return false;
+  return true;
+}
+
 /// The reduced curve is the enumerated one on the benchmark's pair (to 60:
 /// the full comparison at 1000 would double the benchmark's time).
 bool reduced_curve_agrees() {
   const OneLayerEvaluator ef(two_pattern_pair().first), eg(two_pattern_pair().second);
-  const DistanceCurve full = distance_curve(ef, eg, 60, 0, UINT64_MAX, 2);
-  const DistanceCurve reduced = reduced_distance_curve(ef, eg, 60, UINT64_MAX, 2);
-  if (full.D.size() != reduced.D.size()) return false;
-  for (std::size_t n = 0; n < full.D.size(); ++n)
-    if (full.D[n].exact() != reduced.D[n].exact()) return false;
-  return true;
+  return same_exact_curve(distance_curve(ef, eg, 60, 0, UINT64_MAX, 2),
+                          reduced_distance_curve(ef, eg, 60, UINT64_MAX, 2));
 }
 
 /// The bounded curve is the reduced one on the Farey-hat pair (to 1000, BM_BoundedCurve's length), and skips boxes.
 bool bounded_curve_agrees() {
   const OneLayerEvaluator ef(farey_pair().first), eg(farey_pair().second);
-  const DistanceCurve reduced = reduced_distance_curve(ef, eg, 1000, UINT64_MAX, 2);
   const DistanceCurve bounded = bounded_distance_curve(ef, eg, 1000, UINT64_MAX, 2);
-  if (reduced.D.size() != bounded.D.size() || bounded.boxes_pruned == 0) return false;
-  for (std::size_t n = 0; n < reduced.D.size(); ++n)
-    if (reduced.D[n].exact() != bounded.D[n].exact()) return false;
-  return true;
+  return bounded.boxes_pruned > 0 && same_exact_curve(reduced_distance_curve(ef, eg, 1000, UINT64_MAX, 2), bounded);
 }
 
 /// The filtered sin curve is the full evaluation's (to 200), and the filter skips statistics.

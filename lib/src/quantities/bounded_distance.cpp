@@ -33,8 +33,8 @@ constexpr std::uint64_t kLongestLength = std::uint64_t{1} << 50;
 
 /// Thrown when one length's boxes and statistics exceed the per-length cap.
 struct LengthCapped {};
-/// Thrown when a group's search has cost as much as evaluating each of the group's fresh statistics would: a box's
-/// bound costs about kBoxCost evaluations (measured on the Farey-hat pairs, whose MLP takes the general bound).
+/// Thrown when a group's search has cost as much as evaluating each of the group's fresh statistics would (the group
+/// is then walked): a box's bound costs about kBoxCost evaluations (measured on the Farey-hat pairs, whose MLP takes the general bound).
 struct SearchAbandoned {};
 constexpr std::uint64_t kBoxCost = 8;
 
@@ -91,7 +91,8 @@ void each_split(const std::vector<Term>& terms, const Box& box, bool extremes, V
 FastInterval average_range(const std::vector<Term>& terms, const Box& box, bool extremes) {
   FastInterval range{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
   each_split<FastInterval>(
-      terms, box, extremes, [](const Term& t, std::uint64_t w) { return FastInterval::point(static_cast<double>(w)) * t.value; },
+      terms, box, extremes,
+      [](const Term& t, std::uint64_t w) { return FastInterval::point(static_cast<double>(w)) * t.value; },
       [&](bool maximise, const FastInterval& num, std::uint64_t den) {
         const FastInterval a = num / FastInterval::point(static_cast<double>(den));
         if (maximise) range.hi = std::max(range.hi, a.hi);
@@ -167,7 +168,6 @@ class GroupBound {
   /// Variable v's class; residue r's variables are begin(r)..begin(r + 1) − 1.
   std::size_t class_of(std::size_t v) const { return classes_[v]; }
   std::size_t begin(std::size_t r) const { return begin_[r]; }
-  std::size_t variables() const { return classes_.size(); }
   bool has_exact_bound() const { return linear_.has_value(); }
 
   /// Whether the group's search is worth trying at length T: after a search abandoned at a length, the next 2^k
@@ -194,11 +194,11 @@ class GroupBound {
       const ModelPlan& p = plans_[i];
       residual_ = p.base;
       for (const Average& average : p.averages)
-        for (std::size_t k = 0; k < average.size(); ++k) residual_[k] += average_range(average[k], box, terms_.weight_extremes);
+        for (std::size_t k = 0; k < average.size(); ++k)
+          residual_[k] += average_range(average[k], box, terms_.weight_extremes);
       if (!p.model->enclose_after_attention(residual_, out_[i])) return std::numeric_limits<double>::infinity();
     }
-    if (out_[0].size() != out_[1].size()) return std::numeric_limits<double>::infinity();
-    double u = 0;
+    double u = 0;  // the outputs have one size (bounded_curve_applies)
     for (std::size_t k = 0; k < out_[0].size(); ++k) {
       const FastInterval d = out_[0][k] - out_[1][k];
       u = std::max({u, d.hi, -d.lo});
@@ -233,7 +233,8 @@ class GroupBound {
   HeadItems head_items(const OneLayerEvaluator& m, std::size_t h) const {
     const Statistic& rep = group_.representative;
     HeadItems items{m.top(h, rep), {}, {}};
-    for (std::size_t c : items.top.classes) items.values.push_back(m.class_value(h, c)), items.vars.push_back(var_of_[c]);
+    for (std::size_t c : items.top.classes)
+      items.values.push_back(m.class_value(h, c)), items.vars.push_back(var_of_[c]);
     for (std::size_t t : items.top.window_slots)
       items.values.push_back(m.class_value(h, m.window_class(rep, t))), items.vars.push_back(kWindowSlot);
     return items;
@@ -515,11 +516,12 @@ DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerE
   for (std::uint64_t n = 1; n <= max_length; ++n) {
     if (on_length) on_length(n, max_length);
     const bool full = detail::enumerated_in_full(shape, n);
-    if (full && statistic_count(shape, n) > budget) break;
+    const std::uint64_t every = full ? statistic_count(shape, n) : 0;
+    if (every > budget) break;
     const std::vector<const Group*> kept = full ? std::vector<const Group*>{} : groups.at(n);
-    const std::size_t items = full ? 0 : kept.size();
+    const std::size_t items = kept.size();
     const unsigned used = static_cast<unsigned>(
-        full ? std::min<std::uint64_t>(threads, std::max<std::uint64_t>(statistic_count(shape, n) / 64, 1))
+        full ? std::min<std::uint64_t>(threads, std::max<std::uint64_t>(every / 64, 1))
              : std::min<std::uint64_t>(threads, std::max<std::size_t>(items, 1)));
     // A length's parts: the shards of a full enumeration, else one per group (so that neither the evaluated
     // statistics nor the ordinals depend on the thread count: each group's search starts from D(n − 1)).
@@ -536,24 +538,28 @@ DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerE
         if (!shard.owns(i)) continue;
         std::uint64_t group_boxes = 0, group_pruned = 0;
         GroupBound& bound = *bounds.at(kept[i]);
-        try {
-          if (!bound.search_at(n)) throw SearchAbandoned{};
-          detail::DistanceFold fold(f, g, 0, running);
-          GroupSearch(shape, *kept[i], bound, n, fold, std::uint64_t{i} << 40, floor, exact)
-              .run(group_boxes, group_pruned, detail::GroupWalk(shape, *kept[i], n).count());
-          parts[i] = fold.finish();
-          bound.searched(n, false);
-        } catch (const SearchAbandoned&) {  // the group's fresh statistics, each evaluated (any search discarded)
-          if (bound.search_at(n)) bound.searched(n, true);
+        std::optional<detail::ShardMax> part;
+        if (bound.search_at(n)) {
+          try {
+            detail::DistanceFold fold(f, g, 0, running);
+            GroupSearch(shape, *kept[i], bound, n, fold, std::uint64_t{i} << 40, floor, exact)
+                .run(group_boxes, group_pruned, detail::GroupWalk(shape, *kept[i], n).count());
+            part = fold.finish();
+          } catch (const SearchAbandoned&) {  // its statistics discarded
+          }
+          bound.searched(n, !part);
+        }
+        if (!part) {  // the group's fresh statistics, each evaluated
           detail::DistanceFold fold(f, g, 0, running);
           std::uint64_t ordinal = std::uint64_t{i} << 40;
           detail::GroupWalk(shape, *kept[i], n).walk([&](const Statistic& s) {
             charge_enumeration();
             fold.fold(s, ordinal++);
           });
-          parts[i] = fold.finish();
+          part = fold.finish();
           ++walked;
         }
+        parts[i] = std::move(*part);
         boxes += group_boxes;
         pruned += group_pruned;
         if ((work += group_boxes + parts[i].visited) > budget) throw LengthCapped{};
