@@ -171,6 +171,48 @@ TEST_CASE("FastInterval sin contains the MPFI value at 256 bits", "[fast-interva
   CHECK(far.hi == 1);
 }
 
+TEST_CASE("FastInterval sin_range and cos_range contain the MPFI values and are tight at the extrema",
+          "[fast-interval]") {
+  std::mt19937_64 rng(lgc::test::test_seed() + 95);
+  INFO("seed " << lgc::test::test_seed() + 95);
+  const auto mpfi_cos = [](const Rational& x) {  // 1 − 2 sin²(x/2)
+    const Interval s = sin(Interval(x / 2, 256));
+    return Interval(Rational(1), 256) - Interval(Rational(2), 256) * s * s;
+  };
+  for (int rep = 0; rep < 3000; ++rep) {
+    const double x = rep % 3 == 0 ? random_double(rng, -4, 4) : random_double(rng, -1e5, 1e5);
+    const double w = rep % 2 == 0 ? 0 : random_double(rng, 0, 3);  // a point, or an interval of width up to 3
+    INFO("x = " << x << ", width " << w);
+    const FastInterval s = lgc::sin_range(FastInterval{x, x + w}), c = lgc::cos_range(FastInterval{x, x + w});
+    // Every point of the interval (its ends and 8 inside), against MPFI's sin and 1 − 2 sin²(x/2).
+    for (int i = 0; i <= 9; ++i) {
+      const Rational t = Rational(x) + Rational(w) * Rational(i, 9);
+      CHECK(encloses(s, sin(Interval(t, 256))));
+      CHECK(encloses(c, mpfi_cos(t)));
+    }
+    // Tight: within 10⁻⁹ of the true range's ends (the ends' enclosures, the extrema exact).
+    double true_lo = 2, true_hi = -2, cos_lo = 2, cos_hi = -2;
+    for (int i = 0; i <= 4000; ++i) {
+      const double t = x + w * i / 4000;
+      true_lo = std::min(true_lo, std::sin(t)), true_hi = std::max(true_hi, std::sin(t));
+      cos_lo = std::min(cos_lo, std::cos(t)), cos_hi = std::max(cos_hi, std::cos(t));
+    }
+    const double slack = 1e-9 + (w / 4000) * (w / 4000);  // the sampled range's own error near an extremum
+    CHECK(s.lo > true_lo - slack);
+    CHECK(s.hi < true_hi + slack);
+    CHECK(c.lo > cos_lo - slack);
+    CHECK(c.hi < cos_hi + slack);
+  }
+  // An extremum inside: the end exactly ±1; beyond 2^20 or wider than 6: [−1, 1].
+  CHECK(lgc::sin_range(FastInterval{1.5, 1.6}).hi == 1);
+  CHECK(lgc::sin_range(FastInterval{-1.6, -1.5}).lo == -1);
+  CHECK(lgc::cos_range(FastInterval{-0.1, 0.1}).hi == 1);
+  CHECK(lgc::cos_range(FastInterval{-0.1, 0.1}).lo > 0.99);
+  CHECK(lgc::cos_range(FastInterval{3.1, 3.2}).lo == -1);
+  CHECK(lgc::sin_range(FastInterval{0, 6}).lo == -1);
+  CHECK(lgc::sin_range(FastInterval{0x1p21, 0x1p21}).hi == 1);
+}
+
 TEST_CASE("The double-first two-layer evaluation contains the 512-bit value on long inputs", "[fast-interval][section5]") {
   std::mt19937_64 rng(lgc::test::test_seed() + 93);
   INFO("seed " << lgc::test::test_seed() + 93);

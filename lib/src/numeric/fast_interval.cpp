@@ -187,6 +187,29 @@ FastInterval sin(FastInterval x) {
   return {std::max(-1.0, next_down(at.lo - width.hi)), std::min(1.0, next_up(at.hi + width.hi))};
 }
 
+FastInterval sin_range(FastInterval x) {
+  if (!(std::abs(x.lo) <= 0x1p20 && std::abs(x.hi) <= 0x1p20 && x.hi - x.lo < 6)) return {-1, 1};
+  const FastInterval at_lo = sin_point(x.lo), at_hi = sin_point(x.hi);
+  double lo = std::min(at_lo.lo, at_hi.lo), hi = std::max(at_lo.hi, at_hi.hi);
+  // sin is monotone between the points mπ/2, m odd, where it is 1 (m = 1 mod 4) or −1 (m = 3 mod 4); the m range
+  // is widened by one each way beyond what rounding could move, and each point is tested by its enclosure.
+  const FastInterval pi = pi_enclosure(), half_pi{pi.lo / 2, pi.hi / 2};
+  const double first = std::floor(x.lo / half_pi.hi) - 1, last = std::ceil(x.hi / half_pi.lo) + 1;
+  for (double m = first; m <= last; ++m) {
+    if (std::fmod(m, 2.0) == 0) continue;
+    const FastInterval point = FastInterval::point(m) * half_pi;
+    if (point.hi < x.lo || point.lo > x.hi) continue;
+    if (std::fmod(m - 1, 4.0) == 0) hi = 1;
+    else lo = -1;
+  }
+  return {std::max(-1.0, lo), std::min(1.0, hi)};
+}
+
+FastInterval cos_range(FastInterval x) {
+  const FastInterval pi = pi_enclosure();
+  return sin_range(x + FastInterval{pi.lo / 2, pi.hi / 2});
+}
+
 FastInterval log(FastInterval x) {
   if (!(x.lo > 0)) return entire();
   return {log_point(x.lo).lo, log_point(x.hi).hi};

@@ -87,17 +87,24 @@ void each_split(const std::vector<Term>& terms, const Box& box, bool extremes, V
     }
 }
 
-/// An enclosure of the average's range over the box (FastInterval: counts below 2^50 are exact doubles).
+/// An enclosure of the average's range over the box: the splits of each_split, each maximising split's average
+/// rounded up and each minimising one's down (counts below 2^50 are exact doubles, and positive: w·x ≤ w·x.hi).
 FastInterval average_range(const std::vector<Term>& terms, const Box& box, bool extremes) {
   FastInterval range{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
-  each_split<FastInterval>(
-      terms, box, extremes,
-      [](const Term& t, std::uint64_t w) { return FastInterval::point(static_cast<double>(w)) * t.value; },
-      [&](bool maximise, const FastInterval& num, std::uint64_t den) {
-        const FastInterval a = num / FastInterval::point(static_cast<double>(den));
-        if (maximise) range.hi = std::max(range.hi, a.hi);
-        else range.lo = std::min(range.lo, a.lo);
-      });
+  for (std::size_t j = 0; j <= (extremes ? terms.size() : 0); ++j) {
+    double up = 0, down = 0;
+    std::uint64_t den_up = 0, den_down = 0;
+    for (std::size_t i = 0; i < terms.size(); ++i) {
+      const std::uint64_t w_max = weight(terms[i], extremes && i < j, box);
+      const std::uint64_t w_min = weight(terms[i], extremes && i >= j, box);
+      up = next_up(up + next_up(static_cast<double>(w_max) * terms[i].value.hi));
+      down = next_down(down + next_down(static_cast<double>(w_min) * terms[i].value.lo));
+      den_up += w_max;
+      den_down += w_min;
+    }
+    range.hi = std::max(range.hi, next_up(up / static_cast<double>(den_up)));
+    range.lo = std::min(range.lo, next_down(down / static_cast<double>(den_down)));
+  }
   return range;
 }
 
@@ -143,7 +150,19 @@ struct ModelPlan {
 struct LinearPlan {
   std::vector<Rational> constant;
   std::vector<Average> averages;
+  std::vector<bool> vanishes;  // per coordinate: the constant and every average's values 0 (the function is 0)
 };
+
+/// sin readouts of one frequency ω and no MLP: f_k − g_k = sin ω u_k − sin ω v_k = 2 cos(ω(u_k + v_k)/2)
+/// sin(ω(u_k − v_k)/2), the pre-activations' difference and sum each one affine function of averages (LinearPlan),
+/// so that a shared head cancels in the difference as without the sin.
+struct SinPlan {
+  LinearPlan difference, sum;
+  FastInterval half_omega;
+};
+/// Added to a SinPlan's bound: a skipped statistic's 128-bit enclosure then lies below the floor whenever the bound
+/// does (theory.md "The bounded curve"); the FastInterval sin of the general bound widens by as much.
+constexpr double kSinMargin = 1e-11;
 
 /// The bounds of one group, built once (the heads' top sets and values are the
 /// group's, whatever the length): the box variables (the weighed classes,
@@ -159,10 +178,17 @@ class GroupBound {
       for (std::size_t c : group.weighed[r]) var_of_[c] = classes_.size(), classes_.push_back(c);
     }
     begin_.push_back(classes_.size());
-    if (f.model().layers[0].mlp || g.model().layers[0].mlp || !f.rational_readout() || !g.rational_readout())
+    const auto& omega_f = f.model().readout.sin_omega;
+    const auto& omega_g = g.model().readout.sin_omega;
+    if (f.model().layers[0].mlp || g.model().layers[0].mlp)
       plans_ = {plan(f), plan(g)};
+    else if (!omega_f && !omega_g)
+      linear_ = linear_plan(f, g, -1);
+    else if (omega_f && omega_g && *omega_f == *omega_g)
+      sin_ = SinPlan{linear_plan(f, g, -1), linear_plan(f, g, 1),
+                     FastInterval::enclosing(*omega_f) * FastInterval::point(0.5)};
     else
-      linear_ = linear_plan(f, g);
+      plans_ = {plan(f), plan(g)};
   }
 
   /// Variable v's class; residue r's variables are begin(r)..begin(r + 1) − 1.
@@ -181,29 +207,27 @@ class GroupBound {
 
   /// A certified upper bound of |f − g|∞ over the box (+inf when an enclosure is unbounded).
   double bound(const Box& box) {
+    double u = 0;
     if (linear_) {
-      double u = 0;
       for (std::size_t k = 0; k < linear_->constant.size(); ++k) {
-        FastInterval d = FastInterval::enclosing(linear_->constant[k]);
-        for (const Average& average : linear_->averages) d += average_range(average[k], box, terms_.weight_extremes);
+        if (linear_->vanishes[k]) continue;
+        const FastInterval d = affine_range(*linear_, k, box);
         u = std::max({u, d.hi, -d.lo});
       }
       return std::isfinite(u) ? u : std::numeric_limits<double>::infinity();
     }
-    for (std::size_t i = 0; i < 2; ++i) {
-      const ModelPlan& p = plans_[i];
-      residual_ = p.base;
-      for (const Average& average : p.averages)
-        for (std::size_t k = 0; k < average.size(); ++k)
-          residual_[k] += average_range(average[k], box, terms_.weight_extremes);
-      if (!p.model->enclose_after_attention(residual_, out_[i])) return std::numeric_limits<double>::infinity();
+    if (sin_) {
+      for (std::size_t k = 0; k < sin_->difference.constant.size(); ++k) {
+        if (sin_->difference.vanishes[k]) continue;  // u_k = v_k everywhere: f_k − g_k = 0
+        const FastInterval d = FastInterval::point(terms_.sin_identity_factor ? 2 : 1) *
+                               cos_range(sin_->half_omega * affine_range(sin_->sum, k, box)) *
+                               sin_range(sin_->half_omega * affine_range(sin_->difference, k, box));
+        u = std::max({u, d.hi, -d.lo});
+      }
+      u = next_up(u + kSinMargin);
+      return std::isfinite(u) ? u : std::numeric_limits<double>::infinity();
     }
-    double u = 0;  // the outputs have one size (bounded_curve_applies)
-    for (std::size_t k = 0; k < out_[0].size(); ++k) {
-      const FastInterval d = out_[0][k] - out_[1][k];
-      u = std::max({u, d.hi, -d.lo});
-    }
-    return u;
+    return general_bound(box);
   }
 
   /// The same bound in exact arithmetic (LinearPlan only): taken when the enclosure's rounding alone may keep
@@ -223,6 +247,32 @@ class GroupBound {
   }
 
  private:
+  /// One affine function of averages over the box, at output coordinate k: its constant plus each average's range.
+  FastInterval affine_range(const LinearPlan& p, std::size_t k, const Box& box) const {
+    FastInterval d = FastInterval::enclosing(p.constant[k]);
+    for (const Average& average : p.averages) d += average_range(average[k], box, terms_.weight_extremes);
+    return d;
+  }
+
+  /// With an MLP (or one sin readout, or sin readouts of two frequencies): each model's output enclosed over the box,
+  /// then f − g.
+  double general_bound(const Box& box) {
+    for (std::size_t i = 0; i < 2; ++i) {
+      const ModelPlan& p = plans_[i];
+      residual_ = p.base;
+      for (const Average& average : p.averages)
+        for (std::size_t k = 0; k < average.size(); ++k)
+          residual_[k] += average_range(average[k], box, terms_.weight_extremes);
+      if (!p.model->enclose_after_attention(residual_, out_[i])) return std::numeric_limits<double>::infinity();
+    }
+    double u = 0;  // the outputs have one size (bounded_curve_applies)
+    for (std::size_t k = 0; k < out_[0].size(); ++k) {
+      const FastInterval d = out_[0][k] - out_[1][k];
+      u = std::max({u, d.hi, -d.lo});
+    }
+    return u;
+  }
+
   /// One head's items at this group: the value vectors V_h(E_s + p_r) of its top classes and window slots, and the
   /// variable that weighs each.
   struct HeadItems {
@@ -265,8 +315,9 @@ class GroupBound {
     return p;
   }
 
-  /// f − g as a constant plus averages (LinearPlan), for f and g without an MLP.
-  LinearPlan linear_plan(const OneLayerEvaluator& f, const OneLayerEvaluator& g) const {
+  /// The readouts' pre-activations of f and g without an MLP, combined as u_f + sign·u_g (sign ±1: f − g itself
+  /// for identity readouts), as a constant plus averages (LinearPlan).
+  LinearPlan linear_plan(const OneLayerEvaluator& f, const OneLayerEvaluator& g, int sign) const {
     LinearPlan p;
     std::vector<HeadItems> of_f, of_g;
     const auto readout = [](const OneLayerEvaluator& m, const QVector& y) {
@@ -279,17 +330,17 @@ class GroupBound {
       return values;
     };
     const QVector yf = readout(f, fixed_residual(f, of_f)), yg = readout(g, fixed_residual(g, of_g));
-    for (std::size_t k = 0; k < yf.size(); ++k) p.constant.push_back(yf[k] - yg[k]);
+    for (std::size_t k = 0; k < yf.size(); ++k) p.constant.push_back(yf[k] + sign * yg[k]);
     std::vector<bool> paired(of_g.size(), false);
     for (const HeadItems& a : of_f) {
       std::vector<QVector> values = read_values(f, a.values);
       for (std::size_t j = 0; j < of_g.size(); ++j) {
         const HeadItems& b = of_g[j];
         if (paired[j] || a.top.classes != b.top.classes || a.top.window_slots != b.top.window_slots) continue;
-        paired[j] = true;  // the same weights: one average of R_f V_f − R_g V_g
-        const std::vector<QVector> subtracted = read_values(g, b.values);
+        paired[j] = true;  // the same weights: one average of R_f V_f ± R_g V_g
+        const std::vector<QVector> combined = read_values(g, b.values);
         for (std::size_t i = 0; i < values.size(); ++i)
-          for (std::size_t k = 0; k < values[i].size(); ++k) values[i][k] -= subtracted[i][k];
+          for (std::size_t k = 0; k < values[i].size(); ++k) values[i][k] += sign * combined[i][k];
         break;
       }
       p.averages.push_back(sorted_terms(values, a.vars));
@@ -298,8 +349,14 @@ class GroupBound {
       if (paired[j]) continue;
       std::vector<QVector> values = read_values(g, of_g[j].values);
       for (QVector& v : values)
-        for (Rational& x : v) x = -x;
+        for (Rational& x : v) x *= sign;
       p.averages.push_back(sorted_terms(values, of_g[j].vars));
+    }
+    for (std::size_t k = 0; k < p.constant.size(); ++k) {
+      bool zero = p.constant[k] == 0;
+      for (const Average& average : p.averages)
+        for (const Term& t : average[k]) zero = zero && t.exact == 0;
+      p.vanishes.push_back(zero);
     }
     return p;
   }
@@ -307,8 +364,9 @@ class GroupBound {
   const Group& group_;
   BoxBoundTerms terms_;
   std::vector<std::size_t> classes_, begin_, var_of_;  // variable → class; residue → first variable; class → variable
-  std::vector<ModelPlan> plans_;    // an MLP or a sin readout: each model's output bounded, then f − g
-  std::optional<LinearPlan> linear_;  // without: f − g bounded as one affine function of averages
+  std::vector<ModelPlan> plans_;      // otherwise (an MLP, ...): each model's output bounded, then f − g
+  std::optional<LinearPlan> linear_;  // identity readouts, no MLP: f − g as one affine function of averages
+  std::optional<SinPlan> sin_;        // sin readouts of one frequency, no MLP
   std::vector<FastInterval> residual_, out_[2];
   std::uint64_t walk_until_ = 0;
   unsigned abandoned_in_a_row_ = 0;

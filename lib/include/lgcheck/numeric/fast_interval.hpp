@@ -69,6 +69,12 @@ FastInterval log(FastInterval x);
 /// sin x, certified (argument reduction by an enclosure of π and a Taylor series with a bounded remainder of 1e-11:
 /// a cheap bound, wider than the other operations); [−1, 1] when |x| exceeds 2^20 or is not finite.
 FastInterval sin(FastInterval x);
+/// The range of sin over x: the hull of its enclosures at the two ends, widened to ±1 where a point (2j + 1)π/2,
+/// tested by its enclosure, may lie in x (sin is monotone between them); [−1, 1] beyond 2^20 or from a width of 6.
+/// Tight to second order where sin is flat, which sin (above), sin(x.lo) ± width(x), is not.
+FastInterval sin_range(FastInterval x);
+/// The range of cos over x: sin_range(x + π/2) (π/2 enclosed by halving π's enclosure, which is exact).
+FastInterval cos_range(FastInterval x);
 /// The point [0, 0]: the enclosure of an exact 0 (enclosing a nonzero
 /// rational never gives it), so a product with it may be skipped.
 inline bool is_exact_zero(const FastInterval& x) { return x.lo == 0 && x.hi == 0; }

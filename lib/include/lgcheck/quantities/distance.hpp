@@ -81,6 +81,8 @@ DistanceCurve reduced_distance_curve(const OneLayerEvaluator& f, const OneLayerE
 /// term to false to show that the curve then goes wrong.
 struct BoxBoundTerms {
   bool weight_extremes = true;  ///< false: each average at the box's least counts only (a value, not a bound)
+  /// false: sin a − sin b bounded by cos((a + b)/2) sin((a − b)/2), the identity's factor 2 dropped (half the value)
+  bool sin_identity_factor = true;
 };
 
 /// Whether bounded_distance_curve applies: both models' numbers fit the
