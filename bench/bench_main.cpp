@@ -107,6 +107,22 @@ void BM_BoundedCurve(benchmark::State& state) {
                                                  : bounded_distance_curve(ef, eg, n, UINT64_MAX, 2).D.back());
 }
 
+/// A tied S = 4, Δ = 1, τ = 1 pair with sin readouts whose models share a head (tests/data/shared_head_sin_pair.json).
+const std::pair<Model, Model>& shared_head_sin_pair() {
+  static const std::pair<Model, Model> p = bundled_pair("tests/data/shared_head_sin_pair.json");
+  return p;
+}
+
+/// D(n) for every n <= 250 on the tied sin pair, 2 threads: arg 0 the reduced curve, 1 the bounded one, whose bound
+/// there is sin ωu − sin ωv = 2 cos(ω(u + v)/2) sin(ω(u − v)/2), the shared head cancelling in u − v. The curves
+/// are compared to 100 before timing.
+void BM_SharedHeadSinCurve(benchmark::State& state) {
+  const OneLayerEvaluator ef(shared_head_sin_pair().first), eg(shared_head_sin_pair().second);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(state.range(0) == 0 ? reduced_distance_curve(ef, eg, 250, UINT64_MAX, 2).D.back()
+                                                 : bounded_distance_curve(ef, eg, 250, UINT64_MAX, 2).D.back());
+}
+
 /// D(n) for every n <= 1000 on the Farey-hat pair (2 threads, as `lgcheck
 /// threshold` runs it): arg 0 in 64-bit rationals with GMP on overflow (what
 /// the toolkit runs), arg 1 in GMP only (the evaluation before the 64-bit path).
@@ -336,6 +352,7 @@ BENCHMARK(BM_FareyCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterati
 BENCHMARK(BM_TwoPatternCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK(BM_BoundedCurve)->Args({0, 1000})->Args({1, 1000})->Args({0, 4000})->Args({1, 4000})->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK(BM_SinCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+BENCHMARK(BM_SharedHeadSinCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK(BM_PeerThreshold)->Arg(10)->Arg(12)->Arg(14)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_PeerAllStrings)->Arg(10)->Arg(12)->Arg(14)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_Construction)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3);
@@ -398,16 +415,27 @@ bool bounded_curve_agrees() {
   return bounded.boxes_pruned > 0 && same_exact_curve(reduced_distance_curve(ef, eg, 1000, UINT64_MAX, 2), bounded);
 }
 
+/// The two curves' D(n) are the same enclosures and their argmax the same statistics.
+bool same_enclosures(const DistanceCurve& a, const DistanceCurve& b) {
+  if (a.D.size() != b.D.size() || a.argmax != b.argmax) return false;
+  for (std::size_t n = 0; n < a.D.size(); ++n)
+    if (lower_of(a.D[n]) != lower_of(b.D[n]) || upper_of(a.D[n]) != upper_of(b.D[n])) return false;
+  return true;
+}
+
 /// The filtered sin curve is the full evaluation's (to 200), and the filter skips statistics.
 bool sin_filter_agrees() {
   const OneLayerEvaluator ef(sin_pair().first), eg(sin_pair().second);
   const OneLayerEvaluator rf(sin_pair().first, ExactArithmetic::gmp_only), rg(sin_pair().second, ExactArithmetic::gmp_only);
   const DistanceCurve filtered = reduced_distance_curve(ef, eg, 200, UINT64_MAX, 2);
-  const DistanceCurve full = reduced_distance_curve(rf, rg, 200, UINT64_MAX, 2);
-  if (filtered.D.size() != full.D.size() || filtered.below_maximum == 0 || filtered.argmax != full.argmax) return false;
-  for (std::size_t n = 0; n < full.D.size(); ++n)
-    if (lower_of(filtered.D[n]) != lower_of(full.D[n]) || upper_of(filtered.D[n]) != upper_of(full.D[n])) return false;
-  return true;
+  return filtered.below_maximum > 0 && same_enclosures(filtered, reduced_distance_curve(rf, rg, 200, UINT64_MAX, 2));
+}
+
+/// On the tied sin pair the bounded curve is the reduced one (to 100, enclosures and argmax), and skips boxes.
+bool shared_head_sin_agrees() {
+  const OneLayerEvaluator ef(shared_head_sin_pair().first), eg(shared_head_sin_pair().second);
+  const DistanceCurve bounded = bounded_distance_curve(ef, eg, 100, UINT64_MAX, 2);
+  return bounded.boxes_pruned > 0 && same_enclosures(bounded, reduced_distance_curve(ef, eg, 100, UINT64_MAX, 2));
 }
 
 /// The kernel builds the search's z on every construction input (the ratio compares two computations of one thing).
@@ -456,6 +484,10 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "lgcheck_bench: the bounded curve differs from the reduced one; no ratio printed\n");
     return 1;
   }
+  if (!shared_head_sin_agrees()) {
+    fmt::print(stderr, "lgcheck_bench: the bounded curve differs from the reduced one on the sin pair; no ratio printed\n");
+    return 1;
+  }
   if (!constructions_agree()) {
     fmt::print(stderr, "lgcheck_bench: the kernel's construction differs from the search's; no ratio printed\n");
     return 1;
@@ -489,6 +521,8 @@ int main(int argc, char** argv) {
           fmt::format("BM_BoundedCurve/1/{}/iterations:1/real_time", n), "report");
   ratio("D(n), n <= 1000, SimpleTask sin pair, 2 threads: every statistic at 128 bits / FastInterval filter",
         "BM_SinCurve/1/iterations:1/real_time", "BM_SinCurve/0/iterations:1/real_time", "report");
+  ratio("D(n), n <= 250, tied sin pair sharing a head, 2 threads: reduced / bounded",
+        "BM_SharedHeadSinCurve/0/iterations:1/real_time", "BM_SharedHeadSinCurve/1/iterations:1/real_time", "report");
   ratio("statistics enumeration, finite:8, lengths <= 32: 1 thread / 2 threads (speed-up)",
         "BM_StatisticsThreads/1/iterations:3/real_time", "BM_StatisticsThreads/2/iterations:3/real_time", ">= 1.7x");
   ratio("T4.1.sim's construction, 1000 inputs of lengths 10^3..10^9: replay kernel / search",

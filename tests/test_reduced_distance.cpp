@@ -343,36 +343,14 @@ TEST_CASE("bounded_distance_curve on sin readouts: the reduced curve's enclosure
   REQUIRE(bounded.groups_walked > 0);
 }
 
-namespace {
-
-/// A tied S = 4, Δ = 1, τ = 1 pair with sin(3/2 ·) readouts (generated, tied_model-like): f and g share head 0, whose
-/// average moves both outputs through the sin, and differ in head 1's values and a readout bias.
-lgc::Case shared_head_sin_pair() {
-  const char* text =
-      R"({"format":"lgcheck-case/1","name":"shared_head_sin","pair":[{"alphabet":["a","b","c","d"],"embedding)"
-      R"(":[["1","1","1"],["0","1","1"],["0","1","0"],["1","0","0"]],"layers":[{"heads":[{"phi":["0","1"],"qk)"
-      R"(":[["0","0","0"],["0","0","1"],["0","0","0"]],"value":[["0","0","-1/2"],["0","0","-1"],["-1/2","0",")"
-      R"(3"]]},{"phi":["1","0"],"qk":[["0","0","0"],["0","0","0"],["0","0","0"]],"value":[["0","-3","-3/2"],[)"
-      R"("0","-3/2","0"],["-1","2","-1"]]}]}],"locality":1,"name":"shared_head_sin","period":1,"positional":[)"
-      R"(["0","0","0"]],"readout":{"activation":{"sin":"3/2"},"bias":["1","-1"],"weights":[["0","-1/2","2"],[)"
-      R"("0","0","0"]]},"semantics":"hardmax","width":3},{"alphabet":["a","b","c","d"],"embedding":[["1","1",)"
-      R"("1"],["0","1","1"],["0","1","0"],["1","0","0"]],"layers":[{"heads":[{"phi":["0","1"],"qk":[["0","0",)"
-      R"("0"],["0","0","1"],["0","0","0"]],"value":[["0","0","-1/2"],["0","0","-1"],["-1/2","0","3"]]},{"phi")"
-      R"(:["1","0"],"qk":[["0","0","0"],["0","0","0"],["0","0","0"]],"value":[["0","-3","-3/2"],["-1/2","-3/2)"
-      R"(","0"],["-1","2","-1"]]}]}],"locality":1,"name":"shared_head_sin","period":1,"positional":[["0","0",)"
-      R"("0"]],"readout":{"activation":{"sin":"3/2"},"bias":["8/7","-1"],"weights":[["0","-1/2","2"],["0","0")"
-      R"(,"0"]]},"semantics":"hardmax","width":3}]})";
-  return lgc::parse_case(nlohmann::json::parse(text), "shared_head_sin");
-}
-
-}  // namespace
-
 TEST_CASE("bounded_distance_curve on a pair sharing a head through sin readouts: sin a - sin b = 2 cos sin",
           "[bounded]") {
   // f − g = 2 cos(ω(u + v)/2) sin(ω(u − v)/2) with u − v and u + v each affine in the averages, the shared head
   // cancelling in u − v: the bound skips boxes where bounding f and g apart could not (theory.md "The bounded
   // curve"), and the enclosures are the reduced curve's.
-  const lgc::Case c = shared_head_sin_pair();
+  // A tied S = 4, Δ = 1, τ = 1 pair with sin(3/2 ·) readouts (generated as tied_model and perturbed do): f and g
+  // share head 0, whose average moves both outputs through the sin, and differ in head 1's values and a readout bias.
+  const lgc::Case c = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "shared_head_sin_pair.json");
   const lgc::OneLayerEvaluator f(c.models[0]), g(c.models[1]);
 #ifdef LGCHECK_SANITIZED
   const std::uint64_t n = 60;
