@@ -388,22 +388,29 @@ TEST_CASE("bounded_distance_curve: D rising at tight statistics of absorbing gro
     const lgc::DistanceCurve full = lgc::distance_curve(f, g, n, 0, UINT64_MAX, 1);
     require_same_curve(lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2), full, f, g);
   }
-  // f = g: every |f − g| is 0, the floor itself. The exact bound (no MLP) skips every box; the floating one alone
-  // could not (its rounding keeps it above 0).
+  // Two pairs on which f − g is constant, the floor itself on every box. f = g: every coordinate of f − g is 0
+  // identically and left out of the bound, so every box's bound is 0. g = f with a readout bias moved by 1/7: f − g
+  // is −1/7 at every statistic; the exact bound (no MLP) skips every box, the floating one alone could not (its
+  // rounding keeps it above 1/7).
   std::mt19937_64 rng(5);
-  const lgc::Model f = lgc::test::random_one_layer_model(rng, 4, 1, 1, 2, false);
-  lgc::Model hardmax = f;
-  hardmax.semantics = lgc::Semantics::hardmax();
-  const lgc::OneLayerEvaluator ef(hardmax), eg(hardmax);
+  lgc::Model f = lgc::test::random_one_layer_model(rng, 4, 1, 1, 2, false);
+  f.semantics = lgc::Semantics::hardmax();
+  lgc::Model moved = f;
+  moved.readout.bias[0] += Rational(1, 7);
 #ifdef LGCHECK_SANITIZED
-  const std::uint64_t n = 100;  // about 30 s to 200 there
+  const std::uint64_t n = 100;  // about 30 s a pair to 200 there
 #else
   const std::uint64_t n = 200;
 #endif
-  const lgc::DistanceCurve same = lgc::bounded_distance_curve(ef, eg, n, UINT64_MAX, 2);
-  REQUIRE(lgc::upper_of(same.D.back()) == 0);
-  REQUIRE(same.boxes_pruned > 0);
-  REQUIRE(same.statistics < lgc::reduced_distance_curve(ef, eg, n, UINT64_MAX, 2).statistics / 10);
+  for (const auto& [g, d] : {std::pair{f, Rational(0)}, std::pair{moved, Rational(1, 7)}}) {
+    INFO("D = " << d);
+    const lgc::OneLayerEvaluator ef(f), eg(g);
+    const lgc::DistanceCurve bounded = lgc::bounded_distance_curve(ef, eg, n, UINT64_MAX, 2);
+    REQUIRE(lgc::lower_of(bounded.D.back()) == d);
+    REQUIRE(lgc::upper_of(bounded.D.back()) == d);
+    REQUIRE(bounded.boxes_pruned > 0);
+    REQUIRE(bounded.statistics < lgc::reduced_distance_curve(ef, eg, n, UINT64_MAX, 2).statistics / 10);
+  }
 }
 
 TEST_CASE("bounded_distance_curve with each average taken at the box's least counts (not a bound) misses maxima",
