@@ -95,16 +95,20 @@ void BM_PeerThreshold(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(reduced_distance_curve(ef, eg, n, UINT64_MAX, 1).D.back());
 }
 
-/// D(n) for every n <= N (arg 1: 1000 or 4000) on the Farey-hat pair, 2 threads: arg 0 = 0 over the fresh reduced
-/// statistics (reduced_distance_curve), 1 by branch and bound over their counts (bounded_distance_curve, what
-/// `lgcheck threshold` runs on a pair with rational readouts once a length keeps more than 2000 reduced
-/// statistics). The curves are compared to 1000 before timing.
-void BM_BoundedCurve(benchmark::State& state) {
-  const OneLayerEvaluator ef(farey_pair().first), eg(farey_pair().second);
-  const auto n = static_cast<std::uint64_t>(state.range(1));
+/// D(n) for every n <= `n` on the pair, 2 threads: state arg 0 = 0 over the fresh reduced statistics
+/// (reduced_distance_curve), 1 by branch and bound over their counts (bounded_distance_curve).
+void reduced_or_bounded(benchmark::State& state, const std::pair<Model, Model>& pair, std::uint64_t n) {
+  const OneLayerEvaluator ef(pair.first), eg(pair.second);
   for (auto _ : state)
     benchmark::DoNotOptimize(state.range(0) == 0 ? reduced_distance_curve(ef, eg, n, UINT64_MAX, 2).D.back()
                                                  : bounded_distance_curve(ef, eg, n, UINT64_MAX, 2).D.back());
+}
+
+/// D(n) for every n <= N (arg 1: 1000 or 4000) on the Farey-hat pair, reduced or bounded (arg 0; the bounded curve is
+/// what `lgcheck threshold` runs on a pair with rational readouts once a length keeps more than 2000 reduced
+/// statistics). The curves are compared to 1000 before timing.
+void BM_BoundedCurve(benchmark::State& state) {
+  reduced_or_bounded(state, farey_pair(), static_cast<std::uint64_t>(state.range(1)));
 }
 
 /// A tied S = 4, Δ = 1, τ = 1 pair with sin readouts whose models share a head (tests/data/shared_head_sin_pair.json).
@@ -116,12 +120,7 @@ const std::pair<Model, Model>& shared_head_sin_pair() {
 /// D(n) for every n <= 250 on the tied sin pair, 2 threads: arg 0 the reduced curve, 1 the bounded one, whose bound
 /// there is sin ωu − sin ωv = 2 cos(ω(u + v)/2) sin(ω(u − v)/2), the shared head cancelling in u − v. The curves
 /// are compared to 100 before timing.
-void BM_SharedHeadSinCurve(benchmark::State& state) {
-  const OneLayerEvaluator ef(shared_head_sin_pair().first), eg(shared_head_sin_pair().second);
-  for (auto _ : state)
-    benchmark::DoNotOptimize(state.range(0) == 0 ? reduced_distance_curve(ef, eg, 250, UINT64_MAX, 2).D.back()
-                                                 : bounded_distance_curve(ef, eg, 250, UINT64_MAX, 2).D.back());
-}
+void BM_SharedHeadSinCurve(benchmark::State& state) { reduced_or_bounded(state, shared_head_sin_pair(), 250); }
 
 /// D(n) for every n <= 1000 on the Farey-hat pair (2 threads, as `lgcheck
 /// threshold` runs it): arg 0 in 64-bit rationals with GMP on overflow (what
