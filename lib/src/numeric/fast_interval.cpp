@@ -152,6 +152,12 @@ FastInterval pi_enclosure() {
   return pi;
 }
 
+/// π/2, enclosed by halving π's enclosure (exact).
+FastInterval half_pi_enclosure() {
+  const FastInterval pi = pi_enclosure();
+  return {pi.lo / 2, pi.hi / 2};
+}
+
 /// sin r for |r| <= 1.6: the odd Taylor terms to degree 15 by Horner in r², plus the remainder
 /// |r|^17/17! <= 1.6^17/17! < 1e-11 (the enclosure serves as a cheap bound: D(n)'s filter, not a value).
 FastInterval sin_reduced(FastInterval r) {
@@ -193,7 +199,7 @@ FastInterval sin_range(FastInterval x) {
   double lo = std::min(at_lo.lo, at_hi.lo), hi = std::max(at_lo.hi, at_hi.hi);
   // sin is monotone between the points mπ/2, m odd, where it is 1 (m = 1 mod 4) or −1 (m = 3 mod 4); the m range
   // is widened by one each way beyond what rounding could move, and each point is tested by its enclosure.
-  const FastInterval pi = pi_enclosure(), half_pi{pi.lo / 2, pi.hi / 2};
+  const FastInterval half_pi = half_pi_enclosure();
   const double first = std::floor(x.lo / half_pi.hi) - 1, last = std::ceil(x.hi / half_pi.lo) + 1;
   for (double m = first; m <= last; ++m) {
     if (std::fmod(m, 2.0) == 0) continue;
@@ -205,10 +211,7 @@ FastInterval sin_range(FastInterval x) {
   return {std::max(-1.0, lo), std::min(1.0, hi)};
 }
 
-FastInterval cos_range(FastInterval x) {
-  const FastInterval pi = pi_enclosure();
-  return sin_range(x + FastInterval{pi.lo / 2, pi.hi / 2});
-}
+FastInterval cos_range(FastInterval x) { return sin_range(x + half_pi_enclosure()); }
 
 FastInterval log(FastInterval x) {
   if (!(x.lo > 0)) return entire();

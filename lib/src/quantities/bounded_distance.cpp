@@ -34,7 +34,8 @@ constexpr std::uint64_t kLongestLength = std::uint64_t{1} << 50;
 /// Thrown when one length's boxes and statistics exceed the per-length cap.
 struct LengthCapped {};
 /// Thrown when a group's search has cost as much as evaluating each of the group's fresh statistics would (the group
-/// is then walked): a box's bound costs about kBoxCost evaluations (measured on the Farey-hat pairs, whose MLP takes the general bound).
+/// is then walked): a box's bound costs about kBoxCost evaluations (measured on the Farey-hat pairs, whose MLP takes
+/// the general bound).
 struct SearchAbandoned {};
 constexpr std::uint64_t kBoxCost = 8;
 
@@ -133,20 +134,19 @@ Average sorted_terms(const std::vector<QVector>& values, const std::vector<std::
   return coords;
 }
 
-/// One model's residual stream after the attention over a box of counts (the
-/// general bound, for an MLP or a sin readout): the part no count moves (the query
-/// embedding and the heads that weigh one value), and the heads' averages.
+/// One model's residual stream after the attention over a box of counts (the general bound, for an MLP, or readouts
+/// neither both identity nor both sin of one frequency): the part no count moves (the query embedding and the heads
+/// that weigh one value), and the heads' averages.
 struct ModelPlan {
   const OneLayerEvaluator* model = nullptr;
   std::vector<FastInterval> base;
   std::vector<Average> averages;
 };
 
-/// f − g itself over a box, for two models without an MLP or a sin readout
-/// (the readouts are affine): a constant plus averages of values R·V·(E_s + p_r), a head of f
-/// and a head of g with the same top set merged into one average of
-/// R_f V_f − R_g V_g (the same weights), so that what they share cancels
-/// before the box's ranges are taken.
+/// For two models without an MLP, an affine function of the heads' averages: f − g itself (identity readouts), or
+/// the readouts' pre-activations u − v and u + v (SinPlan). A constant plus averages of values ±R·V·(E_s + p_r), a
+/// head of f and a head of g with the same top set merged into one average of R_f V_f ∓ R_g V_g (the same
+/// weights), so that what they share cancels in the difference before the box's ranges are taken.
 struct LinearPlan {
   std::vector<Rational> constant;
   std::vector<Average> averages;
