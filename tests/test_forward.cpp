@@ -197,3 +197,39 @@ TEST_CASE("Evaluation refuses out-of-range query positions", "[forward]") {
   CHECK_THROWS_AS(lgc::evaluate_at(m, {0, 1}, ForwardOptions{}, {3}), std::invalid_argument);
   CHECK_THROWS_AS(lgc::evaluate_at(m, {0, 1}, ForwardOptions{}, {2, 1}), std::invalid_argument);
 }
+
+TEST_CASE("readout_distance: the exact 0 for one activation of equal arguments, the enclosure otherwise",
+          "[forward][distance]") {
+  lgc::Model f = lgc::simple_task(Rational(2), lgc::SimpleReadout::Sin);  // one output, sin(2·(U y + u))
+  f.readout.weights(0, 0) = 1;
+  lgc::Model g = f;
+  g.readout.weights(0, 0) = 2;  // g's argument at y is f's at y' = (y_0/2, y_1, ...)
+  const std::size_t d = f.width;
+  lgc::Vector<Number> y(d, Number(Rational(1, 3))), half = y;
+  half[0] = Number(Rational(1, 6));
+  const Number zero = lgc::readout_distance(f, y, g, half, 128);
+  REQUIRE(zero.is_exact());
+  CHECK(zero.exact() == 0);
+  // The outputs subtracted show only [0, w]: the rule is what makes the 0 exact.
+  const Number subtracted = lgc::max_abs_difference(lgc::apply_readout(f, y, 128), lgc::apply_readout(g, half, 128));
+  CHECK_FALSE(subtracted.is_exact());
+  // Other arguments: the enclosure of the outputs' difference (here certainly above 0).
+  const Number apart = lgc::readout_distance(f, y, g, y, 128);
+  CHECK_FALSE(apart.is_exact());
+  CHECK(lgc::lower_of(apart) > 0);
+  CHECK(lgc::upper_of(apart) == lgc::upper_of(lgc::max_abs_difference(lgc::apply_readout(f, y, 128),
+                                                                       lgc::apply_readout(g, y, 128))));
+  // Equal arguments under two frequencies are not equal outputs.
+  lgc::Model faster = g;
+  faster.readout.sin_omega = Rational(3);
+  const Number other = lgc::readout_distance(f, y, faster, half, 128);
+  CHECK_FALSE(other.is_exact());
+  CHECK(lgc::lower_of(other) > 0);
+  // Identity readouts: exact either way, and the same as the outputs subtracted.
+  lgc::Model fi = f, gi = g;
+  fi.readout.sin_omega.reset();
+  gi.readout.sin_omega.reset();
+  CHECK(lgc::readout_distance(fi, y, gi, half, 128) == Number(0));
+  CHECK(lgc::readout_distance(fi, y, gi, y, 128) ==
+        lgc::max_abs_difference(lgc::apply_readout(fi, y, 128), lgc::apply_readout(gi, y, 128)));
+}

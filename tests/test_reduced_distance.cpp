@@ -91,7 +91,10 @@ void require_same_curve(const lgc::DistanceCurve& reduced, const lgc::DistanceCu
     const lgc::Statistic& at = reduced.argmax[n];
     REQUIRE(at.length <= n + 1);
     lgc::validate_statistic(f.shape(), at);
-    REQUIRE(lgc::upper_of(lgc::max_abs_difference(f.evaluate(at), g.evaluate(at))) == lgc::upper_of(full.D[n]));
+    const lgc::QVector yf = f.representation(at), yg = g.representation(at);
+    const lgc::Number d = lgc::readout_distance(f.model(), {yf.begin(), yf.end()}, g.model(), {yg.begin(), yg.end()},
+                                                lgc::kDefaultPrecisionBits);
+    REQUIRE(lgc::upper_of(d) == lgc::upper_of(full.D[n]));
   }
 }
 
@@ -376,6 +379,39 @@ TEST_CASE("bounded_distance_curve on a pair sharing a head through sin readouts:
   }
   CAPTURE(missed);
   REQUIRE(missed >= reduced.D.size() / 2);  // 139 of 150
+}
+
+TEST_CASE("bounded_distance_curve on sin readouts agreeing at every statistic: the exact 0, every box skipped",
+          "[bounded]") {
+  // A tied S = 4, Δ = 1, τ = 1 pair with sin(3/2 ·) readouts whose heads differ only in a logit that no top set
+  // feels: the readouts' arguments agree exactly at every statistic, so |f − g|∞ is the exact 0 (readout_distance),
+  // where two enclosures subtracted gave [0, w]; every group's u − v vanishes and its boxes are skipped.
+  const lgc::Case c = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "agreeing_sin_pair.json");
+  REQUIRE(c.models[0].layers != c.models[1].layers);
+  const lgc::OneLayerEvaluator f(c.models[0]), g(c.models[1]);
+  const lgc::DistanceCurve every = lgc::distance_curve(f, g, 8, 0, UINT64_MAX, 1);
+  for (const lgc::Number& d : every.D) REQUIRE((d.is_exact() && d.exact() == 0));
+#ifdef LGCHECK_SANITIZED
+  const std::uint64_t n = 60;
+#else
+  const std::uint64_t n = 200;
+#endif
+  const lgc::DistanceCurve reduced = lgc::reduced_distance_curve(f, g, n, UINT64_MAX, 2);
+  const lgc::DistanceCurve bounded = lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2);
+  require_same_curve(bounded, reduced, f, g);
+  REQUIRE((bounded.D.back().is_exact() && bounded.D.back().exact() == 0));
+  CAPTURE(bounded.statistics, reduced.statistics, bounded.boxes_pruned);
+  REQUIRE(bounded.boxes_pruned > 0);
+  REQUIRE(bounded.statistics < reduced.statistics / 10);
+  // The rule needs one activation: g's readout at another frequency (sin(3/4 ·) of the same arguments) differs
+  // from f at some statistic, certainly, and no distance is taken as 0 by mistake: the curves agree and D > 0.
+  lgc::Model slower = c.models[1];
+  slower.readout.sin_omega = Rational(3, 4);
+  const lgc::OneLayerEvaluator h(slower);
+  const lgc::DistanceCurve other = lgc::distance_curve(f, h, 8, 0, UINT64_MAX, 1);
+  REQUIRE(lgc::lower_of(other.D.back()) > 0);
+  require_same_curve(lgc::bounded_distance_curve(f, h, 40, UINT64_MAX, 2),
+                     lgc::reduced_distance_curve(f, h, 40, UINT64_MAX, 2), f, h);
 }
 
 TEST_CASE("bounded_distance_curve: D rising at tight statistics of absorbing groups, and ties skipped exactly",

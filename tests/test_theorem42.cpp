@@ -86,14 +86,27 @@ TEST_CASE("T4.2.avg holds on the bundled cases (SAMPLED lengths, VACUOUS premise
 TEST_CASE("C4.2.regularity with a sin readout: an enclosure of E_t that holds the claimed value is UNDECIDED, not "
           "REFUTED",
           "[theorem42][claim]") {
-  // A random hardmax pair with sin readouts (an audit's case, kept as a kernel fixture): E_1 = [0, 2.9e-39] may be
-  // the claimed 0; before, any inexact E_t was REFUTED, and the kernel rejected that REFUTED (no counterexample).
+  // A random hardmax pair with sin readouts (an audit's case, kept as a kernel fixture). Its readouts are one
+  // sin(ω ·) of arguments that agree exactly at the short lengths, so E_t is the exact 0 there (readout_distance)
+  // and the claimed E_3 = eta is refuted exactly; before, E_1 was the enclosure [0, 2.9e-39] and the claim UNDECIDED.
   std::ifstream in(lgc::test::source_dir() / "tests/kernel/data/details/sin_enclosure__C4.2.regularity.json");
   const nlohmann::json cert = nlohmann::json::parse(in);
-  const lgc::Case c = lgc::parse_case(cert["case"], "inline");
+  lgc::Case c = lgc::parse_case(cert["case"], "inline");
   REQUIRE(lgc::is_regularity_case(c));
   lgc::RegularityParams p = lgc::regularity_params(c);
   lgc::ClaimResult r = lgc::check_regularity(c, p);
+  INFO(r.detail);
+  CHECK(r.verdict == lgc::Verdict::Refuted);
+  CHECK(r.detail.find("E_3 = 0 under the long distribution, not 1/2 as claimed") == 0);
+  // g rewritten as sin((ω/2)·(2U y + 2u)): the same function, but the arguments differ, so the rule does not apply
+  // and E_1 = [0, w] may be the claimed 0.
+  lgc::Readout& readout = c.models[1].readout;
+  *readout.sin_omega /= 2;
+  for (std::size_t k = 0; k < readout.weights.rows(); ++k) {
+    readout.bias[k] *= 2;
+    for (std::size_t j = 0; j < readout.weights.cols(); ++j) readout.weights(k, j) *= 2;
+  }
+  r = lgc::check_regularity(c, p);
   INFO(r.detail);
   CHECK(r.verdict == lgc::Verdict::Undecided);
   CHECK(r.detail.find("E_1 = [0, ") == 0);

@@ -259,11 +259,16 @@ TEST_CASE("forged details an audit found accepted are rejected: derived counts, 
   lg = fixture("modp_p1_value_readout_pair_eps1_11__T4.1.lg.json");
   lg["evidence"]["reached"] = 1;
   CHECK(has(k::check_certificate(lg).problems, "evidence.reached: not the last length of the recorded domain"));
-  // T4.2.avg under a sin readout: g's bias made f's, so E_1 = 0, while the record keeps E_1 = [0.750169…] > eps.
+  // T4.2.avg under a sin readout: g's bias set to f's + 1/1000 (−499/1000), so E_1 is near 0.000734, while the
+  // record keeps E_1 = [0.750169…] > eps.
   json premise = fixture("random_sin_pair_premise__T4.2.avg.json");
-  premise["case"]["pair"][1]["readout"]["bias"] = premise["case"]["pair"][0]["readout"]["bias"];
+  premise["case"]["pair"][1]["readout"]["bias"] = json::array({"-499/1000"});
   CHECK(has(k::check_certificate(premise).problems, "evidence.premise.E: recorded \"[0.750169066058, 0.750169066059]\","
-                                                    " the kernel encloses E_1 in [0, "));
+                                                    " the kernel encloses E_1 in [0.000734474328196, "));
+  // g's bias made f's: the readouts' arguments agree at every string, so E_1 is the exact 0 (string_gap), and the
+  // record's enclosure is not even of the right kind.
+  premise["case"]["pair"][1]["readout"]["bias"] = premise["case"]["pair"][0]["readout"]["bias"];
+  CHECK(has(k::check_certificate(premise).problems, "evidence.premise.holds: E_1 = 0 against epsilon 1/2"));
 }
 
 TEST_CASE("REFUTED records the search writes for token names holding a quote or a brace, and for integers beyond 20 "

@@ -143,3 +143,24 @@ TEST_CASE("a witness recorded as a violation is re-established only when its pro
   json other = {{"kind", "pair_distance"}, {"statistic", x}, {"at_least", "0"}, {"expect", "violates"}};
   CHECK(k::check_witness(other, ctx).status == k::WitnessStatus::Rejected);
 }
+
+TEST_CASE("string_gap: the exact 0 where the readouts apply one activation to equal arguments", "[kernel][witness]") {
+  // Two models with sin(3/2 ·) readouts whose heads differ only in a logit no argmax feels: f(x) = g(x) exactly at
+  // every x, which two sin enclosures subtracted would show only as [0, w].
+  lgc::Case c = kt::bundled("tests/data/agreeing_sin_pair.json");
+  for (const std::string text : {"a", "dcba", "abcabcdd", "bbbbbbbbbbbbbbbbbbba"}) {
+    const k::Tokens x = kt::tokens(c.models[0], text);
+    const k::StringGap gap = k::string_gap(c, x);
+    INFO(text);
+    CHECK(gap.exact);
+    CHECK(gap.d.lo == 0);
+    CHECK(gap.d.hi == 0);
+    CHECK(k::difference_bracket(k::evaluate(c.models[0], x, c.models[0].semantics),
+                                k::evaluate(c.models[1], x, c.models[1].semantics)).hi > 0);
+  }
+  // g's readout at another frequency: the same arguments no longer give the same outputs.
+  c.models[1].readout.sin_omega = Rational(3, 4);
+  const k::StringGap apart = k::string_gap(c, kt::tokens(c.models[0], "abcabcdd"));
+  CHECK_FALSE(apart.exact);
+  CHECK(apart.d.lo > 0);
+}

@@ -153,14 +153,10 @@ NormPairMeasure measure_norm_pair(const OneLayerEvaluator& model, const Rational
   m.distance = 0;
   for (std::size_t h = 0; h < model.heads(); ++h)
     m.distance = std::max(m.distance, l1_distance(model.attention(h, x), model.attention(h, z)));
-  m.error = max_abs_difference(model.evaluate(x), model.evaluate(z));
+  // A sin readout encloses f(x) and f(z); where the readout's arguments agree exactly, the outputs are equal and the
+  // difference is the exact 0 (output_distance; else a bound of 0 could never be met).
+  m.error = output_distance(model, x, model, z);
   m.order = compare(m.error, Number(L * m.distance));
-  // A sin readout encloses f(x) and f(z); when the representations before it are the same exact vector, the
-  // outputs are equal and the difference is the exact 0 (else a bound of 0 could never be met).
-  if (!m.order && model.representation(x) == model.representation(z)) {
-    m.error = Number(0);
-    m.order = compare(m.error, Number(L * m.distance));
-  }
   return m;
 }
 

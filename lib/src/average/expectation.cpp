@@ -270,7 +270,7 @@ class PatternExpectation {
   void accumulate(const Statistic& sigma, const Integer& weight) {
     ++terms_;
     mass_ += weight;
-    Number h = max_abs_difference(models_[0]->evaluate(sigma, options_.bits), models_[1]->evaluate(sigma, options_.bits));
+    Number h = output_distance(*models_[0], sigma, *models_[1], sigma, 0, options_.bits);
     if (h.is_exact()) {
       if (h.exact() != 0) exact_.add(weight, h.exact());
     } else {
@@ -323,12 +323,14 @@ Number expected_distance_by_statistics(const OneLayerEvaluator& f, const OneLaye
                                        const Semantics& semantics) {
   require_same_shape(f, g);
   auto at = [&](const OneLayerEvaluator& m, const Statistic& sigma) {
-    return semantics.rounds() ? m.evaluate_rounded(sigma, semantics, bits) : m.evaluate(sigma, bits);
+    if (semantics.rounds()) return m.representation_rounded(sigma, semantics, bits);
+    const QVector y = m.representation(sigma);
+    return Vector<Number>(y.begin(), y.end());
   };
   Number sum(0);
   for_each_statistic(f.shape(), length, [&](const Statistic& sigma) {
     Rational p = statistic_probability(prior, f.shape(), sigma);
-    if (p != 0) sum += Number(p) * max_abs_difference(at(f, sigma), at(g, sigma));
+    if (p != 0) sum += Number(p) * readout_distance(f.model(), at(f, sigma), g.model(), at(g, sigma), bits);
     return true;
   });
   return sum;
@@ -340,7 +342,9 @@ Number expected_distance_by_strings(const Model& f, const Model& g, const Dirich
   Number sum(0);
   for_each_string(f.alphabet_size(), static_cast<std::size_t>(length), [&](const Tokens& x) {
     Rational p = string_probability(prior, x);
-    if (p != 0) sum += Number(p) * max_abs_difference(evaluate(f, x, options), evaluate(g, x, options));
+    if (p != 0)
+      sum += Number(p) * readout_distance(f, representation_at(f, x, options, {x.size()}).front(), g,
+                                          representation_at(g, x, options, {x.size()}).front(), bits);
     return true;
   });
   return sum;

@@ -44,7 +44,7 @@ MonteCarloEstimate monte_carlo_distance(const OneLayerEvaluator& f, const OneLay
   Rational lo = 0, hi = 0;
   for (std::uint64_t k = 0; k < samples; ++k) {
     Statistic sigma = statistic_of(f.shape(), sample_dirichlet_string(prior, length, rng));
-    Number h = max_abs_difference(f.evaluate(sigma, bits), g.evaluate(sigma, bits));
+    Number h = output_distance(f, sigma, g, sigma, 0, bits);
     if (upper_of(h) > range)
       throw std::logic_error("monte_carlo_distance: a sample exceeds the certified bound " + to_string(range));
     lo += lower_of(h);

@@ -195,6 +195,12 @@ class GroupBound {
   std::size_t class_of(std::size_t v) const { return classes_[v]; }
   std::size_t begin(std::size_t r) const { return begin_[r]; }
   bool has_exact_bound() const { return linear_.has_value(); }
+  /// Whether f − g (identity readouts) or the pre-activations' difference u − v (sin readouts of one ω) is 0 at
+  /// every coordinate and every statistic of the group: each |f − g|∞ is then the exact 0 (readout_distance).
+  bool identically_zero() const {
+    const LinearPlan* p = linear_ ? &*linear_ : sin_ ? &sin_->difference : nullptr;
+    return p && std::all_of(p->vanishes.begin(), p->vanishes.end(), [](bool v) { return v; });
+  }
 
   /// Whether the group's search is worth trying at length T: after a search abandoned at a length, the next 2^k
   /// lengths walk the group directly (k abandoned searches in a row, at most 8), since neighbouring lengths cost
@@ -498,6 +504,7 @@ class GroupSearch {
   /// so far (theory.md "The bounded curve": neither end of the maximum nor the argmax then moves).
   bool below_floor(const Box& box) {
     if (!floor_) return false;
+    if (bound_.identically_zero()) return true;  // each distance the exact 0, at most the floor: nothing moves
     const double u = bound_.bound(box);
     if (exact_ ? u <= floor_below_ : u < floor_below_) return true;
     const double near = floor_below_ + 1e-9 * (1 + floor_below_);  // far above any rounding of the bound

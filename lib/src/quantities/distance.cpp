@@ -97,9 +97,7 @@ void DistanceFold::fold(const Statistic& s, std::uint64_t ordinal) {
     ++max_.below;
     return;
   }
-  Output x = p_ == 0 ? f_.evaluate(s) : f_.evaluate_finite(s, p_);
-  Output y = p_ == 0 ? g_.evaluate(s) : g_.evaluate_finite(s, p_);
-  consider(max_, max_abs_difference(x, y), ordinal, s);
+  consider(max_, output_distance(f_, s, g_, s, p_), ordinal, s);
   raise_floor(*max_.value);
 }
 

@@ -96,13 +96,22 @@ Stream layer_forward(const Layer& layer, const Stream& y, const Semantics& sem, 
   return out;
 }
 
-Output readout(const Readout& r, const Vector<Number>& y, unsigned bits) {
-  Output out = apply<Number>(r.weights, y);
-  for (std::size_t k = 0; k < out.size(); ++k) {
-    out[k] += Number(r.bias[k]);
-    if (r.sin_omega) out[k] = sin(Number(*r.sin_omega) * out[k], bits);
-  }
+/// U·y + u: the readout's argument.
+Vector<Number> readout_argument(const Readout& r, const Vector<Number>& y) {
+  Vector<Number> out = apply<Number>(r.weights, y);
+  for (std::size_t k = 0; k < out.size(); ++k) out[k] += Number(r.bias[k]);
   return out;
+}
+
+/// The readout's activation applied to its argument: sin(ω·) elementwise when set.
+Output activate(const Readout& r, Vector<Number> argument, unsigned bits) {
+  if (r.sin_omega)
+    for (Number& a : argument) a = sin(Number(*r.sin_omega) * a, bits);
+  return argument;
+}
+
+Output readout(const Readout& r, const Vector<Number>& y, unsigned bits) {
+  return activate(r, readout_argument(r, y), bits);
 }
 
 Stream representation_at_precision(const Model& model, const Tokens& x, const Semantics& sem, unsigned bits,
@@ -228,6 +237,13 @@ Vector<Number> apply_mlp(const Mlp& mlp, const Vector<Number>& y) {
 
 Output apply_readout(const Model& model, const Vector<Number>& y, unsigned bits) {
   return readout(model.readout, y, bits);
+}
+
+Number readout_distance(const Model& f, const Vector<Number>& yf, const Model& g, const Vector<Number>& yg,
+                        unsigned bits) {
+  Vector<Number> af = readout_argument(f.readout, yf), ag = readout_argument(g.readout, yg);
+  if (f.readout.sin_omega == g.readout.sin_omega && af == ag) return Number(0);
+  return max_abs_difference(activate(f.readout, std::move(af), bits), activate(g.readout, std::move(ag), bits));
 }
 
 Output evaluate(const Model& model, const Tokens& x, const ForwardOptions& options) {

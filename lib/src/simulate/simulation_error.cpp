@@ -15,7 +15,7 @@ SimulationOutcome measure_simulation(const std::vector<const OneLayerEvaluator*>
   out.attention_distance = attention_distance(models, x, z);
   out.error = Number(0);
   for (const auto* m : models) {
-    Number e = max_abs_difference(evaluate_statistic(*m, x, p), evaluate_statistic(*m, z, p));
+    Number e = output_distance(*m, x, *m, z, p);
     if (out.errors.empty() || upper_of(e) > upper_of(out.error)) out.error = e;
     out.errors.push_back(e);
   }

@@ -152,6 +152,12 @@ class OneLayerEvaluator {
   std::optional<SmallTables> small_;            // small_first, when every entry fits
 };
 
+/// |f(x) − g(z)|∞ under hardmax (p = 0) or finite:p: readout_distance of the two representations before the
+/// readouts (the exact 0 when the readouts apply one activation to equal arguments). A pair at one statistic takes
+/// (f, σ, g, σ); one model at two statistics (m, x, m, z).
+Number output_distance(const OneLayerEvaluator& f, const Statistic& x, const OneLayerEvaluator& g, const Statistic& z,
+                       unsigned p = 0, unsigned bits = kDefaultPrecisionBits);
+
 /// ‖u − v‖₁ of two weight vectors of equal size.
 Rational l1_distance(const std::vector<Rational>& u, const std::vector<Rational>& v);
 

@@ -50,7 +50,8 @@ Bracket difference_bracket(const Values& a, const Values& b);
 /// of |f(x) − g(x)|∞ for a pair case.
 Bracket rounding_gap(const Model& m, const Tokens& x, Semantics rounding, unsigned bits = 128);
 Bracket pair_gap(const Case& c, const Tokens& x, unsigned bits = 128);
-/// pair_gap, and whether every output of both models is an exact rational (then lo = hi is the value).
+/// pair_gap, and whether it is exact (then lo = hi is the value): every output of both models an exact rational,
+/// or the two readouts one activation (sin of one ω, or none) of equal arguments U y + u, the exact 0.
 struct StringGap {
   Bracket d;
   bool exact;
