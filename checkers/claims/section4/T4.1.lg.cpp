@@ -118,8 +118,10 @@ ClaimResult check_implication(const Case& c, const ImplicationParams& params) {
   if (known_vs_eps && *known_vs_eps > 0) antecedent = false;
   else if (N <= Integer(curve.reached) && known_vs_eps) antecedent = true;
   else if (bracket.upper && *bracket.upper <= eps) antecedent = true;
-  std::string bracket_text = fmt::format("D({}) = {} <= D_inf <= {} ({})", curve.reached, show(bracket.lower),
-                                         bracket.upper ? show_upper(*bracket.upper) : "unknown", bracket.upper_source);
+  std::string bracket_text =
+      fmt::format("D({}) = {} <= D_inf <= {} ({})", curve.reached, show(bracket.lower),
+                  bracket.upper ? show_upper(*bracket.upper) : "unknown",
+                  bracket.upper_source.empty() ? "no certified upper bound" : bracket.upper_source);
   Scope& scope = result.scope;
   scope.domain = fmt::format("every statistic of length <= {} (the distance curve D(n))", curve.reached);
   result.evidence["visited"] = curve.visited.to_json();

@@ -372,14 +372,15 @@ Sentences simulation(const Record& r) {
           r.ev("worst_attention_distance") + " (delta = " + r.ev("delta") + ")"};
 }
 
-/// T4.1.lg's bracket: "D(reached) = lower <= D_inf <= upper (source)", a long upper end rounded up to 12 digits.
+/// T4.1.lg's bracket: "D(reached) = lower <= D_inf <= upper (source)", a long upper end rounded up to 12 digits, an
+/// empty source read "no certified upper bound".
 std::string lg_bracket(const Record& r) {
-  const std::string upper = r.ev("D_inf_upper");
+  const std::string upper = r.ev("D_inf_upper"), source = r.ev("upper_source");
   std::string upper_text = upper;
   if (const auto q = rational(r.evj("D_inf_upper")); q && upper.size() > 24)
     upper_text = Interval(*q, 256).upper_decimal(12) + " (rounded up)";
   return "D(" + r.ev("reached") + ") = " + r.ev("D_inf_lower") + " <= D_inf <= " + upper_text + " (" +
-         r.ev("upper_source") + ")";
+         (source.empty() ? "no certified upper bound" : source) + ")";
 }
 
 Sentences implication(const Record& r) {
