@@ -216,6 +216,16 @@ TEST_CASE("lgcheck threshold prints D(n), N_emp and the bracket", "[cli][section
   CHECK(j["N_emp"] == 5);
   CHECK(j["D_inf_lower"] == "1/4");
   CHECK(j.contains("D_inf_upper"));
+  // The text says what N_emp is: the least n with D(n) > eps, or none up to the curve's reach.
+  const std::string farey = "threshold " + bundled_path("witnesses/farey_hat_n4.json") + " --epsilon 1/10";
+  CHECK(run_lgcheck(farey + " --max-length 8").out.find("N_emp(1/10) = 5 (the least n with D(n) > 1/10)\n") !=
+        std::string::npos);
+  CHECK(run_lgcheck(farey + " --max-length 4").out.find("N_emp(1/10) = not reached (D(n) <= 1/10 for every n <= 4)\n") !=
+        std::string::npos);
+  // A pair no upper bound applies to (its heads differ in a logit): the bracket says so.
+  auto agreeing = run_lgcheck("threshold " + (lgc::test::source_dir() / "tests/data/agreeing_sin_pair.json").string() +
+                              " --epsilon 1/10 --max-length 6");
+  CHECK(agreeing.out.find("bracket: 0 <= D_inf <= unknown  (no certified upper bound)\n") != std::string::npos);
 }
 
 TEST_CASE("lgcheck threshold --method: every, reduced and bounded give the same D(n), and reduced is refused for finite:p",

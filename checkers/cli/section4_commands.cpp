@@ -205,6 +205,19 @@ std::string method_text(const std::string& method, const DistanceCurve& curve) {
   return "every statistic";
 }
 
+/// N_emp(ε) and what it means: the least n with D(n) > ε, none up to the curve's reach, or a comparison undecided.
+std::string n_emp_text(const DistanceCurve& curve, const Rational& eps, std::optional<std::uint64_t> n_emp,
+                       bool undecided) {
+  if (n_emp) return fmt::format("{} (the least n with D(n) > {})", *n_emp, to_string(eps));
+  if (undecided) {
+    std::size_t k = 0;
+    while (k < curve.D.size() && compare(curve.D[k], Number(eps))) ++k;
+    return fmt::format("undecided (D({}) = {} is not separated from {})", k + 1, readable(curve.D.at(k)),
+                       to_string(eps));
+  }
+  return fmt::format("not reached (D(n) <= {} for every n <= {})", to_string(eps), curve.reached);
+}
+
 int cmd_threshold(const ThresholdArgs& a) {
   Case c = load_case(a.file);
   if (!c.is_pair) throw UsageError(a.file + ": threshold takes a pair case");
@@ -252,10 +265,10 @@ int cmd_threshold(const ThresholdArgs& a) {
     std::cout << fmt::format("  (partial: stopped after n = {}: {}; raise --budget for more)\n", curve.reached, stopped);
   else if (curve.reached < a.max_length)
     std::cout << fmt::format("  (stopped at n = {}: longer lengths exceed the statistic budget)\n", curve.reached);
-  std::cout << fmt::format("N_emp({}) = {}\nbracket: {} <= D_inf <= {}{}\n", to_string(eps),
-                           n_emp ? std::to_string(*n_emp) : (undecided ? "undecided" : "not reached"),
-                           readable(bracket.lower), bracket.upper ? show_upper(*bracket.upper) : "unknown",
-                           bracket.upper ? "  (" + bracket.upper_source + ")" : "");
+  std::cout << fmt::format("N_emp({}) = {}\nbracket: {} <= D_inf <= {}  ({})\n", to_string(eps),
+                           n_emp_text(curve, eps, n_emp, undecided), readable(bracket.lower),
+                           bracket.upper ? show_upper(*bracket.upper) : "unknown",
+                           bracket.upper ? bracket.upper_source : "no certified upper bound");
   return stopped.empty() ? 0 : 3;
 }
 
