@@ -98,6 +98,25 @@ void require_same_curve(const lgc::DistanceCurve& reduced, const lgc::DistanceCu
   }
 }
 
+/// The reduced and the bounded curve of (f, g) to n on two threads, compared by require_same_curve.
+struct Curves {
+  lgc::DistanceCurve reduced, bounded;
+};
+Curves same_reduced_and_bounded(const lgc::OneLayerEvaluator& f, const lgc::OneLayerEvaluator& g, std::uint64_t n) {
+  Curves c{lgc::reduced_distance_curve(f, g, n, UINT64_MAX, 2), lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2)};
+  require_same_curve(c.bounded, c.reduced, f, g);
+  return c;
+}
+
+/// A test length: `release` in the Release build, `sanitized` (shorter) under the sanitizers.
+constexpr std::uint64_t test_length([[maybe_unused]] std::uint64_t release, [[maybe_unused]] std::uint64_t sanitized) {
+#ifdef LGCHECK_SANITIZED
+  return sanitized;
+#else
+  return release;
+#endif
+}
+
 /// Tokens 0, 1, 2, Δ = 1 or 2, τ = 0; coordinate 7 marks residue 0. Head 1
 /// attends to the 1s and 2s of residue 0 and outputs the share q of 1s among
 /// them; head 2 outputs 1 when a 0 of residue 0 is in the bulk, 1/2 or 0
@@ -328,9 +347,7 @@ TEST_CASE("bounded_distance_curve on sin readouts: the reduced curve's enclosure
     const auto [f, g] = bounded_test_pair(rng, 7 /* odd: independent; 7 mod 5 = 2: sin */, 2, 2, 1);
     REQUIRE(f.readout.sin_omega);
     const lgc::OneLayerEvaluator ef(f), eg(g);
-    const lgc::DistanceCurve reduced = lgc::reduced_distance_curve(ef, eg, 150, UINT64_MAX, 2);
-    const lgc::DistanceCurve bounded = lgc::bounded_distance_curve(ef, eg, 150, UINT64_MAX, 2);
-    require_same_curve(bounded, reduced, ef, eg);
+    const auto [reduced, bounded] = same_reduced_and_bounded(ef, eg, 150);
     if (!bounded.D.back().is_exact() && bounded.boxes_pruned > 0 && bounded.statistics < reduced.statistics)
       ++pruning;
   }
@@ -340,10 +357,7 @@ TEST_CASE("bounded_distance_curve on sin readouts: the reduced curve's enclosure
   // two nearly equal functions), the groups are walked, and the enclosures are still the reduced curve's.
   const lgc::Case c = lgc::test::bundled("pairs/simple_w1_sin_vs_relu.json");
   const lgc::OneLayerEvaluator f(c.models[0]), g(c.models[1]);
-  const lgc::DistanceCurve reduced = lgc::reduced_distance_curve(f, g, 300, UINT64_MAX, 2);
-  const lgc::DistanceCurve bounded = lgc::bounded_distance_curve(f, g, 300, UINT64_MAX, 2);
-  require_same_curve(bounded, reduced, f, g);
-  REQUIRE(bounded.groups_walked > 0);
+  REQUIRE(same_reduced_and_bounded(f, g, 300).bounded.groups_walked > 0);
 }
 
 TEST_CASE("bounded_distance_curve on a pair sharing a head through sin readouts: sin a - sin b = 2 cos sin",
@@ -355,14 +369,8 @@ TEST_CASE("bounded_distance_curve on a pair sharing a head through sin readouts:
   // share head 0, whose average moves both outputs through the sin, and differ in head 1's values and a readout bias.
   const lgc::Case c = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "shared_head_sin_pair.json");
   const lgc::OneLayerEvaluator f(c.models[0]), g(c.models[1]);
-#ifdef LGCHECK_SANITIZED
-  const std::uint64_t n = 60;
-#else
-  const std::uint64_t n = 150;
-#endif
-  const lgc::DistanceCurve reduced = lgc::reduced_distance_curve(f, g, n, UINT64_MAX, 2);
-  const lgc::DistanceCurve bounded = lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2);
-  require_same_curve(bounded, reduced, f, g);
+  const std::uint64_t n = test_length(150, 60);
+  const auto [reduced, bounded] = same_reduced_and_bounded(f, g, n);
   CAPTURE(bounded.statistics, reduced.statistics, bounded.boxes_pruned);
   REQUIRE(!bounded.D.back().is_exact());
   REQUIRE(bounded.boxes_pruned > 0);
@@ -391,14 +399,7 @@ TEST_CASE("bounded_distance_curve on sin readouts agreeing at every statistic: t
   const lgc::OneLayerEvaluator f(c.models[0]), g(c.models[1]);
   const lgc::DistanceCurve every = lgc::distance_curve(f, g, 8, 0, UINT64_MAX, 1);
   for (const lgc::Number& d : every.D) REQUIRE((d.is_exact() && d.exact() == 0));
-#ifdef LGCHECK_SANITIZED
-  const std::uint64_t n = 60;
-#else
-  const std::uint64_t n = 200;
-#endif
-  const lgc::DistanceCurve reduced = lgc::reduced_distance_curve(f, g, n, UINT64_MAX, 2);
-  const lgc::DistanceCurve bounded = lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2);
-  require_same_curve(bounded, reduced, f, g);
+  const auto [reduced, bounded] = same_reduced_and_bounded(f, g, test_length(200, 60));
   REQUIRE((bounded.D.back().is_exact() && bounded.D.back().exact() == 0));
   CAPTURE(bounded.statistics, reduced.statistics, bounded.boxes_pruned);
   REQUIRE(bounded.boxes_pruned > 0);
@@ -410,8 +411,7 @@ TEST_CASE("bounded_distance_curve on sin readouts agreeing at every statistic: t
   const lgc::OneLayerEvaluator h(slower);
   const lgc::DistanceCurve other = lgc::distance_curve(f, h, 8, 0, UINT64_MAX, 1);
   REQUIRE(lgc::lower_of(other.D.back()) > 0);
-  require_same_curve(lgc::bounded_distance_curve(f, h, 40, UINT64_MAX, 2),
-                     lgc::reduced_distance_curve(f, h, 40, UINT64_MAX, 2), f, h);
+  same_reduced_and_bounded(f, h, 40);
 }
 
 TEST_CASE("bounded_distance_curve: D rising at tight statistics of absorbing groups, and ties skipped exactly",
@@ -433,11 +433,7 @@ TEST_CASE("bounded_distance_curve: D rising at tight statistics of absorbing gro
   f.semantics = lgc::Semantics::hardmax();
   lgc::Model moved = f;
   moved.readout.bias[0] += Rational(1, 7);
-#ifdef LGCHECK_SANITIZED
-  const std::uint64_t n = 100;  // about 30 s a pair to 200 there
-#else
-  const std::uint64_t n = 200;
-#endif
+  const std::uint64_t n = test_length(200, 100);  // under the sanitizers about 30 s a pair to 200
   for (const auto& [g, d] : {std::pair{f, Rational(0)}, std::pair{moved, Rational(1, 7)}}) {
     INFO("D = " << d);
     const lgc::OneLayerEvaluator ef(f), eg(g);
