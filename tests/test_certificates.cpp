@@ -168,6 +168,23 @@ TEST_CASE("T4.1.sim replays from its recorded z without the construction", "[cer
   CHECK(mentions(r, "no recorded z for x"));
 }
 
+TEST_CASE("T4.1.sim on sin readouts whose arguments agree: an error of exactly 0, at an epsilon below the enclosures' "
+          "width, replays",
+          "[certificate]") {
+  // f(x) and f(z) through sin(ω ·) of equal arguments: the search measures the exact 0 (output_distance), and so
+  // must the replay's witness re-check — an enclosure [0, w], w about 3e-39, is not separated from epsilon = 1e-45
+  // (an audit found the replay rejecting every witness of this certificate).
+  lgc::Case c = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "agreeing_sin_pair.json");
+  c.check = {{"epsilon", "1/1000000000000000000000000000000000000000000000"}, {"max_length", 2}};
+  const std::vector<lgc::ClaimResult> results = lgc::check_case(c, "T4.1.sim");
+  REQUIRE(results.size() == 1);
+  INFO(results.front().detail);
+  CHECK(results.front().verdict == lgc::Verdict::Sampled);
+  const lgc::ReplayResult r = lgc::replay_certificate(lgc::make_certificate(c, results.front()));
+  INFO((r.problems.empty() ? "" : r.problems.front()));
+  CHECK(r.accepted);
+}
+
 TEST_CASE("A run stopped by an item budget replays under that budget, and a stopped record that claims more does not",
           "[certificate][budget]") {
   nlohmann::json cert;

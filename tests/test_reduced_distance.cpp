@@ -412,6 +412,16 @@ TEST_CASE("bounded_distance_curve on sin readouts agreeing at every statistic: t
   const lgc::DistanceCurve other = lgc::distance_curve(f, h, 8, 0, UINT64_MAX, 1);
   REQUIRE(lgc::lower_of(other.D.back()) > 0);
   same_reduced_and_bounded(f, h, 40);
+  // One ω, a second head in each model differing in a logit that some top sets feel: groups that vanish identically
+  // beside groups that do not (an audit's case). D(1) is the exact 0, D rises from n = 2, and the bounded curve is
+  // the reduced one. (The skip's teeth are elsewhere: without it this test's first pair skips no box; with any
+  // vanishing coordinate taken for all, the shared-head sin pair's curve differs from the reduced one.)
+  const lgc::Case partly = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "partly_agreeing_sin_pair.json");
+  const lgc::OneLayerEvaluator pf(partly.models[0]), pg(partly.models[1]);
+  const auto [partly_reduced, partly_bounded] = same_reduced_and_bounded(pf, pg, test_length(60, 30));
+  REQUIRE((partly_bounded.D.front().is_exact() && partly_bounded.D.front().exact() == 0));
+  REQUIRE(lgc::lower_of(partly_bounded.D[1]) > 0);
+  REQUIRE(partly_bounded.boxes_pruned > 0);
 }
 
 TEST_CASE("bounded_distance_curve: D rising at tight statistics of absorbing groups, and ties skipped exactly",

@@ -86,8 +86,8 @@ TEST_CASE("T4.2.avg holds on the bundled cases (SAMPLED lengths, VACUOUS premise
 TEST_CASE("C4.2.regularity with a sin readout: an enclosure of E_t that holds the claimed value is UNDECIDED, not "
           "REFUTED",
           "[theorem42][claim]") {
-  // A random hardmax pair with sin readouts (an audit's case, kept as a kernel fixture). Its readouts are one
-  // sin(ω ·) of arguments that agree exactly at the short lengths, so E_t is the exact 0 there (readout_distance)
+  // A random hardmax pair with sin readouts (an audit's case, kept as a kernel fixture). Both readouts are
+  // sin(1/2 · (0·y + 2)): f = g = sin(1) at every input, the arguments equal, so E_t is the exact 0 (readout_distance)
   // and the claimed E_3 = eta is refuted exactly; before, E_1 was the enclosure [0, 2.9e-39] and the claim UNDECIDED.
   std::ifstream in(lgc::test::source_dir() / "tests/kernel/data/details/sin_enclosure__C4.2.regularity.json");
   const nlohmann::json cert = nlohmann::json::parse(in);

@@ -162,9 +162,7 @@ std::string verify_witness(const Case& c, const CaseModels& cm, const nlohmann::
     Integer bound = parse_integer(evidence.at("N_sim_claimed").get<std::string>());
     bool ok = z.window == x.window && z.length % shape.period == x.length % shape.period && Integer(z.length) <= bound;
     for (const auto* m : cm.models) {
-      std::optional<int> order = compare(max_abs_difference(evaluate_statistic(*m, x, cm.precision_bits),
-                                                            evaluate_statistic(*m, z, cm.precision_bits)),
-                                         Number(eps));
+      std::optional<int> order = compare(output_distance(*m, x, *m, z, cm.precision_bits), Number(eps));
       ok = ok && order && *order <= 0;
     }
     return ok == expect_holds ? "" : "the recorded z does not " + std::string(expect_holds ? "meet" : "break") +
@@ -182,8 +180,7 @@ std::string verify_witness(const Case& c, const CaseModels& cm, const nlohmann::
   if (kind == "pair_distance") {
     Statistic s = statistic_from_json(shape, w.at("statistic"));
     Rational at_least = parse_rational(w.at("at_least").get<std::string>());
-    Number d = max_abs_difference(evaluate_statistic(*cm.models.at(0), s, cm.precision_bits),
-                                  evaluate_statistic(*cm.models.at(1), s, cm.precision_bits));
+    Number d = output_distance(*cm.models.at(0), s, *cm.models.at(1), s, cm.precision_bits);
     return upper_of(d) >= at_least ? "" : "|f - g| at the recorded statistic is below the recorded " + to_string(at_least);
   }
   return "unknown witness kind \"" + kind + "\"";
