@@ -451,14 +451,16 @@ Rational l1_distance(const std::vector<Rational>& u, const std::vector<Rational>
   return d;
 }
 
+Vector<Number> representation_under(const OneLayerEvaluator& m, const Statistic& sigma, unsigned p, unsigned bits) {
+  if (p != 0) return m.representation_finite(sigma, p, bits);
+  const QVector y = m.representation(sigma);
+  return Vector<Number>(y.begin(), y.end());
+}
+
 Number output_distance(const OneLayerEvaluator& f, const Statistic& x, const OneLayerEvaluator& g, const Statistic& z,
                        unsigned p, unsigned bits) {
-  const auto representation = [&](const OneLayerEvaluator& m, const Statistic& s) {
-    if (p != 0) return m.representation_finite(s, p, bits);
-    const QVector y = m.representation(s);
-    return Vector<Number>(y.begin(), y.end());
-  };
-  return readout_distance(f.model(), representation(f, x), g.model(), representation(g, z), bits);
+  return readout_distance(f.model(), representation_under(f, x, p, bits), g.model(), representation_under(g, z, p, bits),
+                          bits);
 }
 
 }  // namespace lgc

@@ -4,10 +4,6 @@
 
 namespace lgc {
 
-Output evaluate_statistic(const OneLayerEvaluator& model, const Statistic& sigma, unsigned p) {
-  return p == 0 ? model.evaluate(sigma) : model.evaluate_finite(sigma, p);
-}
-
 SimulationOutcome measure_simulation(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x,
                                      const Statistic& z, const Rational& epsilon, unsigned p) {
   SimulationOutcome out;
@@ -56,8 +52,8 @@ std::optional<Statistic> shortest_simulation(const std::vector<const OneLayerEva
                                              const Rational& epsilon, unsigned p, std::uint64_t max_length,
                                              std::uint64_t budget) {
   const Shape& shape = models.front()->shape();
-  std::vector<Output> fx;
-  for (const auto* m : models) fx.push_back(evaluate_statistic(*m, x, p));
+  std::vector<Vector<Number>> yx;  // x's representations: |f(x) − f(z)| by output_distance's rule
+  for (const auto* m : models) yx.push_back(representation_under(*m, x, p));
   for (std::uint64_t T = x.window.size(); T <= max_length; ++T) {
     if (T % shape.period != x.length % shape.period) continue;
     if (std::min<std::uint64_t>(T, shape.locality + 1) != x.window.size()) continue;
@@ -68,7 +64,9 @@ std::optional<Statistic> shortest_simulation(const std::vector<const OneLayerEva
     const auto first = first_statistic_where(shape, T, 0, [&](const Statistic& z, std::uint64_t ordinal) {
       if (z.window != x.window) return false;
       for (std::size_t k = 0; k < models.size(); ++k) {
-        std::optional<int> order = compare(max_abs_difference(fx[k], evaluate_statistic(*models[k], z, p)), Number(epsilon));
+        const Model& m = models[k]->model();
+        std::optional<int> order = compare(
+            readout_distance(m, yx[k], m, representation_under(*models[k], z, p), kDefaultPrecisionBits), Number(epsilon));
         if (!order || *order > 0) return false;
       }
       within.add(ordinal, z);

@@ -152,6 +152,10 @@ class OneLayerEvaluator {
   std::optional<SmallTables> small_;            // small_first, when every entry fits
 };
 
+/// m's representation before the readout at σ: under hardmax for p = 0 (exact), else under finite:p.
+Vector<Number> representation_under(const OneLayerEvaluator& m, const Statistic& sigma, unsigned p,
+                                    unsigned bits = kDefaultPrecisionBits);
+
 /// |f(x) − g(z)|∞ under hardmax (p = 0) or finite:p: readout_distance of the two representations before the
 /// readouts (the exact 0 when the readouts apply one activation to equal arguments). A pair at one statistic takes
 /// (f, σ, g, σ); one model at two statistics (m, x, m, z).

@@ -18,10 +18,6 @@ struct SimulationOutcome {
   bool shortened = true;        ///< false when x is below the finite:p threshold (z = x)
 };
 
-/// Outputs of one model at the last position of σ: hardmax when p = 0, else
-/// finite:p.
-Output evaluate_statistic(const OneLayerEvaluator& model, const Statistic& sigma, unsigned p);
-
 /// Measures a given z against x (the trusted part: no construction):
 /// attention distance, errors under hardmax (p = 0) or finite:p, and error <= ε.
 SimulationOutcome measure_simulation(const std::vector<const OneLayerEvaluator*>& models, const Statistic& x,
