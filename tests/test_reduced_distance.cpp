@@ -91,10 +91,7 @@ void require_same_curve(const lgc::DistanceCurve& reduced, const lgc::DistanceCu
     const lgc::Statistic& at = reduced.argmax[n];
     REQUIRE(at.length <= n + 1);
     lgc::validate_statistic(f.shape(), at);
-    const lgc::QVector yf = f.representation(at), yg = g.representation(at);
-    const lgc::Number d = lgc::readout_distance(f.model(), {yf.begin(), yf.end()}, g.model(), {yg.begin(), yg.end()},
-                                                lgc::kDefaultPrecisionBits);
-    REQUIRE(lgc::upper_of(d) == lgc::upper_of(full.D[n]));
+    REQUIRE(lgc::upper_of(lgc::output_distance(f, at, g, at)) == lgc::upper_of(full.D[n]));
   }
 }
 

@@ -205,16 +205,14 @@ std::string method_text(const std::string& method, const DistanceCurve& curve) {
   return "every statistic";
 }
 
-/// N_emp(ε) and what it means: the least n with D(n) > ε, none up to the curve's reach, or a comparison undecided.
+/// N_emp(ε) and what it means: the least n with D(n) > ε, none up to the curve's reach, or the first length n at
+/// which D(n) is not separated from ε (`undecided_at`, 0 when none).
 std::string n_emp_text(const DistanceCurve& curve, const Rational& eps, std::optional<std::uint64_t> n_emp,
-                       bool undecided) {
+                       std::uint64_t undecided_at) {
   if (n_emp) return fmt::format("{} (the least n with D(n) > {})", *n_emp, to_string(eps));
-  if (undecided) {
-    std::size_t k = 0;
-    while (k < curve.D.size() && compare(curve.D[k], Number(eps))) ++k;
-    return fmt::format("undecided (D({}) = {} is not separated from {})", k + 1, readable(curve.D.at(k)),
-                       to_string(eps));
-  }
+  if (undecided_at > 0)
+    return fmt::format("undecided (D({}) = {} is not separated from {})", undecided_at,
+                       readable(curve.D.at(undecided_at - 1)), to_string(eps));
   return fmt::format("not reached (D(n) <= {} for every n <= {})", to_string(eps), curve.reached);
 }
 
@@ -236,14 +234,14 @@ int cmd_threshold(const ThresholdArgs& a) {
           : distance_curve(f, g, a.max_length, cm.precision_bits, 2000000, 0, &stopped, on_length);
   progress.clear();
   DistanceBracket bracket = distance_bracket(cm, curve);
-  bool undecided = false;
-  std::optional<std::uint64_t> n_emp = measured_threshold(curve, eps, &undecided);
+  std::uint64_t undecided_at = 0;
+  std::optional<std::uint64_t> n_emp = measured_threshold(curve, eps, &undecided_at);
   if (a.json) {
     nlohmann::json d = nlohmann::json::array();
     for (std::size_t k = 0; k < curve.D.size(); ++k) d.push_back({k + 1, number_json(curve.D[k])});
     print_json({{"D", d},
                 {"N_emp", n_emp ? nlohmann::json(*n_emp) : nlohmann::json(nullptr)},
-                {"N_emp_undecided", undecided},
+                {"N_emp_undecided", undecided_at > 0},
                 {"epsilon", to_string(eps)},
                 {"reached", curve.reached},
                 {"statistics", curve.statistics},
@@ -266,7 +264,7 @@ int cmd_threshold(const ThresholdArgs& a) {
   else if (curve.reached < a.max_length)
     std::cout << fmt::format("  (stopped at n = {}: longer lengths exceed the statistic budget)\n", curve.reached);
   std::cout << fmt::format("N_emp({}) = {}\nbracket: {} <= D_inf <= {}  ({})\n", to_string(eps),
-                           n_emp_text(curve, eps, n_emp, undecided), readable(bracket.lower),
+                           n_emp_text(curve, eps, n_emp, undecided_at), readable(bracket.lower),
                            bracket.upper ? show_upper(*bracket.upper) : "unknown",
                            bracket.upper ? bracket.upper_source : "no certified upper bound");
   return stopped.empty() ? 0 : 3;

@@ -323,9 +323,7 @@ Number expected_distance_by_statistics(const OneLayerEvaluator& f, const OneLaye
                                        const Semantics& semantics) {
   require_same_shape(f, g);
   auto at = [&](const OneLayerEvaluator& m, const Statistic& sigma) {
-    if (semantics.rounds()) return m.representation_rounded(sigma, semantics, bits);
-    const QVector y = m.representation(sigma);
-    return Vector<Number>(y.begin(), y.end());
+    return semantics.rounds() ? m.representation_rounded(sigma, semantics, bits) : representation_under(m, sigma, 0, bits);
   };
   Number sum(0);
   for_each_statistic(f.shape(), length, [&](const Statistic& sigma) {

@@ -174,12 +174,13 @@ DistanceCurve distance_curve(const OneLayerEvaluator& f, const OneLayerEvaluator
   return curve;
 }
 
-std::optional<std::uint64_t> measured_threshold(const DistanceCurve& curve, const Rational& epsilon, bool* undecided) {
-  if (undecided) *undecided = false;
+std::optional<std::uint64_t> measured_threshold(const DistanceCurve& curve, const Rational& epsilon,
+                                                std::uint64_t* undecided_at) {
+  if (undecided_at) *undecided_at = 0;
   for (std::size_t k = 0; k < curve.D.size(); ++k) {
     std::optional<int> order = compare(curve.D[k], Number(epsilon));
     if (!order) {
-      if (undecided) *undecided = true;
+      if (undecided_at) *undecided_at = k + 1;
       return std::nullopt;
     }
     if (*order > 0) return k + 1;

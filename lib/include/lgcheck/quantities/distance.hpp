@@ -118,9 +118,9 @@ DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerE
 std::uint64_t reduced_statistic_count(const OneLayerEvaluator& f, const OneLayerEvaluator& g, std::uint64_t n);
 
 /// N_emp(ε) = min{n : D(n) > ε} (certified), nullopt when not reached or
-/// undecided at some n first (then `undecided` is set).
+/// undecided at some n first (then `undecided_at` is set to that n; else to 0).
 std::optional<std::uint64_t> measured_threshold(const DistanceCurve& curve, const Rational& epsilon,
-                                                bool* undecided = nullptr);
+                                                std::uint64_t* undecided_at = nullptr);
 
 /// f and g have identical attention: same embeddings, positional encodings,
 /// bilinear forms and φ (so ω_h(x) agree on every x).
