@@ -13,6 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include <random>
+#include <string_view>
 
 using lgc::Rational;
 
@@ -373,7 +374,8 @@ TEST_CASE("bounded_distance_curve on a pair sharing a head through sin readouts:
   REQUIRE(bounded.boxes_pruned > 0);
   REQUIRE(bounded.statistics < reduced.statistics / 2);
   // The mutation BoxBoundTerms::sin_identity_factor = false (the identity's factor 2 dropped: half of |f − g|):
-  // boxes above the floor are skipped and the rises of D after the first lengths are missed.
+  // boxes and intervals of the value search above the floor are skipped and the rises of D after the first lengths
+  // are missed.
   lgc::BoxBoundTerms broken_terms;
   broken_terms.sin_identity_factor = false;
   const lgc::DistanceCurve broken = lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2, nullptr, {}, broken_terms);
@@ -384,6 +386,66 @@ TEST_CASE("bounded_distance_curve on a pair sharing a head through sin readouts:
   }
   CAPTURE(missed);
   REQUIRE(missed >= reduced.D.size() / 2);  // 139 of 150
+}
+
+/// The number of lengths at which `broken` lies certainly below `right` (it never lies above).
+std::size_t lengths_missed(const lgc::DistanceCurve& broken, const lgc::DistanceCurve& right) {
+  REQUIRE(broken.D.size() == right.D.size());
+  std::size_t missed = 0;
+  for (std::size_t k = 0; k < right.D.size(); ++k) {
+    REQUIRE(lgc::upper_of(broken.D[k]) <= lgc::upper_of(right.D[k]));
+    if (lgc::upper_of(broken.D[k]) < lgc::lower_of(right.D[k])) ++missed;
+  }
+  return missed;
+}
+
+TEST_CASE("bounded_distance_curve's value search: |f - g| a function of one average's value T = P/(L N)",
+          "[bounded]") {
+  // Where |f − g|∞ depends on a group's statistics only through one average T (every other average constant, that
+  // one affine in one list of values at every coordinate), the search runs over T's values (theory.md "The bounded
+  // curve"): on the tied pair sharing a head through sin readouts, the level set of T's maximiser crosses O(n)
+  // boxes of counts a length, and ties of one T are evaluated once.
+  lgc::BoxBoundTerms without_values, window_left_out, upper_ends_left_out;
+  without_values.value_search = false;
+  window_left_out.value_window_weight = false;
+  upper_ends_left_out.value_upper_ends = false;
+  struct Pair {
+    const char* name;
+    std::uint64_t n;
+  };
+  for (const auto& [name, n] : {Pair{"shared_head_sin_pair.json", test_length(150, 60)},
+                                Pair{"one_average_rational_pair.json", test_length(60, 30)}}) {
+    CAPTURE(name);
+    const lgc::Case c = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / name);
+    const lgc::OneLayerEvaluator f(c.models[0]), g(c.models[1]);
+    const auto [reduced, bounded] = same_reduced_and_bounded(f, g, n);
+    CAPTURE(bounded.value_searches, bounded.statistics, reduced.statistics);
+    REQUIRE(bounded.value_searches > n);
+    REQUIRE(bounded.statistics < reduced.statistics / 10);
+    // The same curve by boxes of counts alone, at more statistics.
+    const lgc::DistanceCurve by_boxes = lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2, nullptr, {}, without_values);
+    REQUIRE(by_boxes.value_searches == 0);
+    require_same_curve(by_boxes, reduced, f, g);
+    REQUIRE(bounded.statistics <= by_boxes.statistics);
+    // The mutations, on the sin pair (on the rational one every group the value search decides stays below the
+    // floor: a regression case, which no mutation of the candidates reaches). value_window_weight = false: the
+    // window slots left out of T's weight N, so that P/(L·N) is not the average's value; value_upper_ends = false:
+    // each interval's candidates stop short of its largest P. Either misses the statistics that raise D.
+    if (std::string_view(name) != "shared_head_sin_pair.json") continue;
+    for (const lgc::BoxBoundTerms& broken_terms : {window_left_out, upper_ends_left_out}) {
+      const std::size_t missed =
+          lengths_missed(lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2, nullptr, {}, broken_terms), reduced);
+      CAPTURE(missed);
+      REQUIRE(missed >= n / 2);  // 89 of 150
+    }
+  }
+  // On the rational pair (head 0's logit differs at one token): D(n) = (n − 1)/n exactly, new at every length (as
+  // the reduced curve gives it to 100), to 2 000.
+  const lgc::Case c = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "one_average_rational_pair.json");
+  const lgc::OneLayerEvaluator f(c.models[0]), g(c.models[1]);
+  const lgc::DistanceCurve bounded = lgc::bounded_distance_curve(f, g, test_length(2000, 300), UINT64_MAX, 2);
+  for (std::size_t k = 0; k < bounded.D.size(); ++k)
+    REQUIRE((bounded.D[k].is_exact() && bounded.D[k].exact() == lgc::Rational(k) / lgc::Rational(k + 1)));
 }
 
 TEST_CASE("bounded_distance_curve on sin readouts agreeing at every statistic: the exact 0, every box skipped",

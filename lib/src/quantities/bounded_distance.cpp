@@ -33,6 +33,10 @@ constexpr std::uint64_t kLongestLength = std::uint64_t{1} << 50;
 
 /// Thrown when one length's boxes and statistics exceed the per-length cap.
 struct LengthCapped {};
+/// Thrown when a value search gives up (the intervals of T on which the bound may exceed the floor are more than
+/// kOpenIntervals apart or kOpenPieces in all, or its numbers would leave 2^53): the group is searched by boxes.
+struct ValuesAbandoned {};
+constexpr std::size_t kOpenIntervals = 64, kOpenPieces = 256;
 /// Thrown when a group's search has cost as much as evaluating each of the group's fresh statistics would (the group
 /// is then walked): a box's bound costs about kBoxCost evaluations (measured on the Farey-hat pairs, whose MLP takes
 /// the general bound).
@@ -164,6 +168,103 @@ struct SinPlan {
 /// does (theory.md "The bounded curve"); the FastInterval sin of the general bound widens by as much.
 constexpr double kSinMargin = 1e-11;
 
+/// The items of one average at one output coordinate: the weighed variables' values (by variable) and the window
+/// slots' (weight 1 each) sum and number.
+struct Items {
+  std::map<std::size_t, Rational> counted;
+  Rational window_sum;
+  std::uint64_t window_count = 0;
+};
+
+Items items_of(const std::vector<Term>& terms) {
+  Items items;
+  for (const Term& t : terms) {
+    if (t.var != kWindowSlot) {
+      items.counted.emplace(t.var, t.exact);
+      continue;
+    }
+    items.window_sum += t.exact;
+    ++items.window_count;
+  }
+  return items;
+}
+
+/// The average's value when no weights can move it (every counted value equal, and the window slots' mean equal to
+/// it), else nullopt.
+std::optional<Rational> constant_value(const Items& items) {
+  std::optional<Rational> x;
+  for (const auto& entry : items.counted) {
+    if (x && *x != entry.second) return std::nullopt;
+    x = entry.second;
+  }
+  if (items.window_count != 0) {
+    const Rational mean = items.window_sum / Rational(Integer(items.window_count));
+    if (x && *x != mean) return std::nullopt;
+    x = mean;
+  }
+  return x;
+}
+
+/// (α, β) with each of `items`' values α + β t, t the same item's value in `ref` (the window slots through their
+/// sums: Σ x = w0·α + β·Σ t), or nullopt; `ref` is not constant.
+std::optional<std::pair<Rational, Rational>> affine_in(const Items& ref, const Items& items) {
+  if (ref.counted.size() != items.counted.size() || ref.window_count != items.window_count) return std::nullopt;
+  std::vector<std::pair<Rational, Rational>> points;  // (t, x)
+  for (const auto& [v, t] : ref.counted) {
+    const auto it = items.counted.find(v);
+    if (it == items.counted.end()) return std::nullopt;
+    points.emplace_back(t, it->second);
+  }
+  const Rational w0(Integer(ref.window_count));
+  if (ref.window_count != 0) points.emplace_back(ref.window_sum / w0, items.window_sum / w0);
+  const auto other = std::find_if(points.begin(), points.end(), [&](const auto& p) { return p.first != points[0].first; });
+  if (other == points.end()) return std::nullopt;
+  const Rational beta = (other->second - points[0].second) / (other->first - points[0].first);
+  const Rational alpha = points[0].second - beta * points[0].first;
+  for (const auto& [t, x] : points)
+    if (x != alpha + beta * t) return std::nullopt;
+  return std::make_pair(alpha, beta);
+}
+
+/// One coordinate of one LinearPlan as C + β·T (exact, and enclosed).
+struct Line {
+  Rational constant, slope;
+  FastInterval c, s;
+};
+
+/// A group whose |f − g|∞ is a function of one scalar (theory.md "The bounded curve", the value search): no MLP, every
+/// average but one constant, and that one's values, at every coordinate of each LinearPlan, α + β·t for one list t of
+/// its items. With a_v = L·t_v over its weighed variables v and A_W = L·Σ t over its w0 window slots (integers),
+/// T = P / (L·N), P = Σ c_v a_v + A_W and N = Σ c_v + w0, and each coordinate of each plan is C + β·T exactly: the
+/// readouts' arguments, hence |f − g|∞, are the same at statistics of one T.
+struct OneAverage {
+  std::vector<std::size_t> vars;  // the average's weighed variables
+  std::vector<std::int64_t> a;    // a_v
+  std::int64_t window_numerator = 0;
+  std::uint64_t window_weight = 0;
+  std::int64_t scale = 1;  // L
+  FastInterval range;      // T lies in it (the items' least and largest t)
+  std::vector<std::vector<Line>> lines;  // per plan (the LinearPlan, or the SinPlan's difference and sum), coordinate
+};
+/// The value search's integers stay below 2^20 (L, a_v, A_W) and its lengths below 2^30: P and L·N below 2^53.
+constexpr std::int64_t kValueInteger = std::int64_t{1} << 20;
+constexpr std::uint64_t kValueLength = std::uint64_t{1} << 30;
+
+/// Whether a way of searching a group is worth trying at length T: after one abandoned at a length, the next 2^k
+/// lengths skip it (k abandoned in a row, at most 8), since neighbouring lengths cost alike.
+class Backoff {
+ public:
+  bool at(std::uint64_t T) const { return T >= skip_until_; }
+  void record(std::uint64_t T, bool abandoned) {
+    in_a_row_ = abandoned ? std::min(in_a_row_ + 1, 8u) : 0;
+    skip_until_ = abandoned ? T + (std::uint64_t{1} << in_a_row_) : 0;
+  }
+
+ private:
+  std::uint64_t skip_until_ = 0;
+  unsigned in_a_row_ = 0;
+};
+
 /// The bounds of one group, built once (the heads' top sets and values are the
 /// group's, whatever the length): the box variables (the weighed classes,
 /// residue by residue) and a certified upper bound of |f − g|∞ over a box.
@@ -189,6 +290,7 @@ class GroupBound {
                      FastInterval::enclosing(*omega_f) * FastInterval::point(0.5)};
     else
       plans_ = {plan(f), plan(g)};
+    one_ = find_one_average();
   }
 
   /// Variable v's class; residue r's variables are begin(r)..begin(r + 1) − 1.
@@ -202,38 +304,42 @@ class GroupBound {
     return p && std::all_of(p->vanishes.begin(), p->vanishes.end(), [](bool v) { return v; });
   }
 
-  /// Whether the group's search is worth trying at length T: after a search abandoned at a length, the next 2^k
-  /// lengths walk the group directly (k abandoned searches in a row, at most 8), since neighbouring lengths cost
-  /// alike.
-  bool search_at(std::uint64_t T) const { return T >= walk_until_; }
-  void searched(std::uint64_t T, bool abandoned) {
-    abandoned_in_a_row_ = abandoned ? std::min(abandoned_in_a_row_ + 1, 8u) : 0;
-    walk_until_ = abandoned ? T + (std::uint64_t{1} << abandoned_in_a_row_) : 0;
+  const BoxBoundTerms& terms() const { return terms_; }
+  /// Whether the group's search is worth trying at length T (Backoff).
+  bool search_at(std::uint64_t T) const { return boxes_.at(T); }
+  void searched(std::uint64_t T, bool abandoned) { boxes_.record(T, abandoned); }
+  /// Whether the value search applies to the group and is worth trying at length T.
+  bool values_at(std::uint64_t T) const {
+    return one_ && terms_.value_search && !identically_zero() && T < kValueLength && values_.at(T);
   }
+  void values_searched(std::uint64_t T, bool abandoned) { values_.record(T, abandoned); }
 
   /// A certified upper bound of |f − g|∞ over the box (+inf when an enclosure is unbounded).
   double bound(const Box& box) {
-    double u = 0;
-    if (linear_) {
-      for (std::size_t k = 0; k < linear_->constant.size(); ++k) {
-        if (linear_->vanishes[k]) continue;
-        const FastInterval d = affine_range(*linear_, k, box);
-        u = std::max({u, d.hi, -d.lo});
-      }
-      return std::isfinite(u) ? u : std::numeric_limits<double>::infinity();
+    if (!linear_ && !sin_) return general_bound(box);
+    return plan_bound([&](std::size_t plan, std::size_t k) {
+      return affine_range(plan == 0 ? (linear_ ? *linear_ : sin_->difference) : sin_->sum, k, box);
+    });
+  }
+
+  /// The group's |f − g|∞ as a function of one scalar T (nullptr when it is not one).
+  const OneAverage* one_average() const { return one_ ? &*one_ : nullptr; }
+  /// A certified upper bound of |f − g|∞ over the statistics whose T lies in `t` (one_average() only).
+  double bound_at(const FastInterval& t) const {
+    return plan_bound([&](std::size_t plan, std::size_t k) {
+      const Line& line = one_->lines[plan][k];
+      return line.c + line.s * t;
+    });
+  }
+  /// The largest |f − g|∞ over T in [lo, hi], exactly (one_average() of a LinearPlan only: each coordinate is
+  /// affine in T, its largest absolute value at an end).
+  Rational exact_bound_at(const Rational& lo, const Rational& hi) const {
+    Rational u = 0;
+    for (std::size_t k = 0; k < one_->lines[0].size(); ++k) {
+      const Line& line = one_->lines[0][k];
+      for (const Rational* t : {&lo, &hi}) u = std::max(u, Rational(abs(line.constant + line.slope * *t)));
     }
-    if (sin_) {
-      for (std::size_t k = 0; k < sin_->difference.constant.size(); ++k) {
-        if (sin_->difference.vanishes[k]) continue;  // u_k = v_k everywhere: f_k − g_k = 0
-        const FastInterval d = FastInterval::point(terms_.sin_identity_factor ? 2 : 1) *
-                               cos_range(sin_->half_omega * affine_range(sin_->sum, k, box)) *
-                               sin_range(sin_->half_omega * affine_range(sin_->difference, k, box));
-        u = std::max({u, d.hi, -d.lo});
-      }
-      u = next_up(u + kSinMargin);
-      return std::isfinite(u) ? u : std::numeric_limits<double>::infinity();
-    }
-    return general_bound(box);
+    return u;
   }
 
   /// The same bound in exact arithmetic (LinearPlan only): taken when the enclosure's rounding alone may keep
@@ -258,6 +364,93 @@ class GroupBound {
     FastInterval d = FastInterval::enclosing(p.constant[k]);
     for (const Average& average : p.averages) d += average_range(average[k], box, terms_.weight_extremes);
     return d;
+  }
+
+  /// The bound of a LinearPlan or SinPlan from each coordinate's range: `range(0, k)` of f − g or of u − v, `range(1,
+  /// k)` of u + v (+inf when an enclosure is unbounded).
+  template <class Range>
+  double plan_bound(Range range) const {
+    double u = 0;
+    if (linear_) {
+      for (std::size_t k = 0; k < linear_->constant.size(); ++k) {
+        if (linear_->vanishes[k]) continue;
+        const FastInterval d = range(0, k);
+        u = std::max({u, d.hi, -d.lo});
+      }
+      return std::isfinite(u) ? u : std::numeric_limits<double>::infinity();
+    }
+    for (std::size_t k = 0; k < sin_->difference.constant.size(); ++k) {
+      if (sin_->difference.vanishes[k]) continue;  // u_k = v_k everywhere: f_k − g_k = 0
+      const FastInterval d = FastInterval::point(terms_.sin_identity_factor ? 2 : 1) *
+                             cos_range(sin_->half_omega * range(1, k)) * sin_range(sin_->half_omega * range(0, k));
+      u = std::max({u, d.hi, -d.lo});
+    }
+    u = next_up(u + kSinMargin);
+    return std::isfinite(u) ? u : std::numeric_limits<double>::infinity();
+  }
+
+  /// The LinearPlans: f − g, or u − v and u + v.
+  std::vector<const LinearPlan*> linear_plans() const {
+    if (linear_) return {&*linear_};
+    if (sin_) return {&sin_->difference, &sin_->sum};
+    return {};
+  }
+
+  /// The group's OneAverage, when |f − g|∞ is a function of one average's value: every other average constant at
+  /// every coordinate of each plan (every coordinate, not only those that do not vanish: the readouts' arguments
+  /// themselves are then functions of T), the moving one affine in one list of values, its numbers small.
+  std::optional<OneAverage> find_one_average() const {
+    const std::vector<const LinearPlan*> plans = linear_plans();
+    if (plans.empty()) return std::nullopt;
+    std::optional<std::size_t> moving;
+    Items ref;
+    for (std::size_t j = 0; j < plans[0]->averages.size(); ++j)
+      for (const LinearPlan* p : plans)
+        for (const std::vector<Term>& terms : p->averages[j]) {
+          Items items = items_of(terms);
+          if (constant_value(items)) continue;
+          if (moving && *moving != j) return std::nullopt;  // a second average moves
+          if (!moving) moving = j, ref = std::move(items);
+        }
+    if (!moving) return std::nullopt;
+    OneAverage one;
+    Integer scale = denominator(ref.window_sum);
+    for (const auto& entry : ref.counted) scale = lcm(scale, Integer(denominator(entry.second)));
+    const auto small = [](const Integer& z) { return abs(z) < kValueInteger; };
+    const Integer window = numerator(ref.window_sum) * (scale / denominator(ref.window_sum));
+    if (!small(scale) || !small(window)) return std::nullopt;
+    one.scale = scale.convert_to<std::int64_t>();
+    one.window_numerator = window.convert_to<std::int64_t>();
+    one.window_weight = ref.window_count;
+    Rational lo, hi;
+    bool first = true;
+    const auto extend = [&](const Rational& t) {
+      if (first || t < lo) lo = t;
+      if (first || t > hi) hi = t;
+      first = false;
+    };
+    for (const auto& [v, t] : ref.counted) {
+      const Rational scaled = t * Rational(scale);
+      if (!small(numerator(scaled))) return std::nullopt;
+      one.vars.push_back(v);
+      one.a.push_back(numerator(scaled).convert_to<std::int64_t>());
+      extend(t);
+    }
+    if (ref.window_count != 0) extend(ref.window_sum / Rational(Integer(ref.window_count)));
+    one.range = {FastInterval::enclosing(lo).lo, FastInterval::enclosing(hi).hi};
+    for (const LinearPlan* p : plans) {
+      std::vector<Line>& lines = one.lines.emplace_back();
+      for (std::size_t k = 0; k < p->constant.size(); ++k) {
+        Rational constant = p->constant[k];
+        for (std::size_t j = 0; j < p->averages.size(); ++j)
+          if (j != *moving) constant += *constant_value(items_of(p->averages[j][k]));
+        const auto fit = affine_in(ref, items_of(p->averages[*moving][k]));
+        if (!fit) return std::nullopt;
+        constant += fit->first;
+        lines.push_back({constant, fit->second, FastInterval::enclosing(constant), FastInterval::enclosing(fit->second)});
+      }
+    }
+    return one;
   }
 
   /// With an MLP (or one sin readout, or sin readouts of two frequencies): each model's output enclosed over the box,
@@ -373,9 +566,9 @@ class GroupBound {
   std::vector<ModelPlan> plans_;      // otherwise (an MLP, ...): each model's output bounded, then f − g
   std::optional<LinearPlan> linear_;  // identity readouts, no MLP: f − g as one affine function of averages
   std::optional<SinPlan> sin_;        // sin readouts of one frequency, no MLP
+  std::optional<OneAverage> one_;     // |f − g|∞ a function of one average's value
   std::vector<FastInterval> residual_, out_[2];
-  std::uint64_t walk_until_ = 0;
-  unsigned abandoned_in_a_row_ = 0;
+  Backoff boxes_, values_;
 };
 
 /// Branch and bound over the fresh reduced statistics of one group at one
@@ -400,11 +593,14 @@ class GroupSearch {
   /// Searches every fresh statistic: per residue the weighed counts are >= 1
   /// and sum to m_r without absorbers, else to s_r in [u_r, m_r − a_r]; when
   /// every residue has absorbers some residue is tight (s_r = m_r − a_r), the
-  /// first tight one r* splitting the search.
-  void run(std::uint64_t& boxes, std::uint64_t& pruned, std::uint64_t work_cap) {
+  /// first tight one r* splitting the search. By boxes of counts, or with
+  /// `by_values` by the values of the group's one average (throws
+  /// ValuesAbandoned when that gives up).
+  void run(std::uint64_t& boxes, std::uint64_t& pruned, std::uint64_t work_cap, bool by_values = false) {
     boxes_ = &boxes;
     pruned_ = &pruned;
     work_left_ = work_cap;
+    by_values_ = by_values;
     bool all_absorbing = true;
     for (std::size_t r = 0; r < shape_.period; ++r) all_absorbing = all_absorbing && !group_.absorbers[r].empty();
     if (!all_absorbing) return search_with(std::nullopt);
@@ -446,6 +642,7 @@ class GroupSearch {
         box.hi.push_back(m_[r]);
       }
     }
+    if (by_values_) return search_values(box);
     search(box);
   }
 
@@ -511,6 +708,186 @@ class GroupSearch {
     return bound_.has_exact_bound() && u <= near && bound_.exact_bound(box) <= *floor_;
   }
 
+  /// Whether a bound `u` puts every statistic it covers at or below the floor (exact distances), or certainly below
+  /// it (enclosures): the test below_floor applies to a box.
+  bool prunes(double u) const { return exact_ ? u <= floor_below_ : u < floor_below_; }
+  /// The same for the statistics whose T lies in t, with the exact test of a LinearPlan where rounding alone may keep
+  /// the bound above the floor (`exact_ends()`: t's ends as rationals).
+  template <class ExactEnds>
+  bool prunes_values(const FastInterval& t, ExactEnds exact_ends) const {
+    const double u = bound_.bound_at(t);
+    if (prunes(u)) return true;
+    if (!exact_ || !bound_.has_exact_bound() || u > floor_below_ + 1e-9 * (1 + floor_below_)) return false;
+    const auto [lo, hi] = exact_ends();
+    return bound_.exact_bound_at(lo, hi) <= *floor_;
+  }
+
+  /// The value search (theory.md "The bounded curve"): |f − g|∞ is a function of T = P/(L·N) alone (OneAverage).
+  /// The intervals of T on which the bound may exceed the floor are found by bisection; for each N the box allows,
+  /// each integer P with P/(L·N) in one of them whose own bound does not put it below the floor is a candidate; for
+  /// each candidate one statistic of the box with that (N, P), if any, is evaluated. Every other statistic has the
+  /// value of an evaluated one (the same T) or lies below the floor.
+  void search_values(Box& root) {
+    if (!tighten(root)) return;
+    const OneAverage& one = *bound_.one_average();
+    const std::uint64_t w0 = terms_window_weight(one);
+    value_ranges(root, one);
+    const auto [n_lo, n_hi] = average_weight_range(root, one);
+    if (n_lo > n_hi) return;
+    if (n_hi + w0 >= kValueLength) throw ValuesAbandoned{};  // L·N < 2^50, |P| < 2^50
+    const double width = 1.0 / (16.0 * static_cast<double>(one.scale) * static_cast<double>(n_hi + w0));
+    const std::vector<FastInterval> open = open_intervals(one.range, width);
+    for (std::uint64_t counted = n_lo; counted <= n_hi; ++counted) {
+      const double ln = static_cast<double>(one.scale) * static_cast<double>(counted + w0);  // L·N, exact
+      for (const FastInterval& t : open) {
+        spend(1);
+        const double p_lo = std::ceil((FastInterval::point(t.lo) * FastInterval::point(ln)).lo);
+        const double p_hi = std::floor((FastInterval::point(t.hi) * FastInterval::point(ln)).hi);
+        const double last = bound_.terms().value_upper_ends ? p_hi : p_hi - 1;
+        for (double p = p_lo; p <= last; ++p) candidate(root, one, counted, static_cast<std::int64_t>(p), ln);
+      }
+    }
+  }
+
+  /// N − w0 (the average's counted weight) as the mutation value_window_weight = false leaves it.
+  std::uint64_t terms_window_weight(const OneAverage& one) const {
+    return bound_.terms().value_window_weight ? one.window_weight : 0;
+  }
+
+  /// The least and largest Σ c_v over the average's variables in the box, with each residue's sum.
+  std::pair<std::uint64_t, std::uint64_t> average_weight_range(const Box& box, const OneAverage& one) const {
+    std::uint64_t lo = 0, hi = 0;
+    for (std::size_t r = 0; r < shape_.period; ++r) {
+      std::uint64_t in_lo = 0, in_hi = 0, out_lo = 0, out_hi = 0;
+      for (std::size_t v = bound_.begin(r); v < bound_.begin(r + 1); ++v) {
+        const bool in = std::find(one.vars.begin(), one.vars.end(), v) != one.vars.end();
+        (in ? in_lo : out_lo) += box.lo[v];
+        (in ? in_hi : out_hi) += box.hi[v];
+      }
+      lo += std::max(in_lo, sum_lo_[r] > out_hi ? sum_lo_[r] - out_hi : 0);
+      hi += std::min(in_hi, sum_hi_[r] >= out_lo ? sum_hi_[r] - out_lo : 0);
+    }
+    return {lo, hi};
+  }
+
+  /// Per average variable (in OneAverage order) from the i-th on: the least and largest Σ c_v and Σ a_v c_v the
+  /// box allows (the witness search's pruning).
+  void value_ranges(const Box& box, const OneAverage& one) {
+    const std::size_t k = one.vars.size();
+    rest_n_lo_.assign(k + 1, 0), rest_n_hi_.assign(k + 1, 0), rest_p_lo_.assign(k + 1, 0), rest_p_hi_.assign(k + 1, 0);
+    for (std::size_t i = k; i-- > 0;) {
+      const auto lo = static_cast<std::int64_t>(box.lo[one.vars[i]]), hi = static_cast<std::int64_t>(box.hi[one.vars[i]]);
+      rest_n_lo_[i] = rest_n_lo_[i + 1] + lo;
+      rest_n_hi_[i] = rest_n_hi_[i + 1] + hi;
+      rest_p_lo_[i] = rest_p_lo_[i + 1] + std::min(one.a[i] * lo, one.a[i] * hi);
+      rest_p_hi_[i] = rest_p_hi_[i + 1] + std::max(one.a[i] * lo, one.a[i] * hi);
+    }
+    chosen_.assign(k, 0);
+  }
+
+  /// The intervals of T within `range`, each at most `width` wide unless a double cannot halve it, on which the bound
+  /// does not put |f − g|∞ below the floor: in increasing order, touching ones merged.
+  std::vector<FastInterval> open_intervals(const FastInterval& range, double width) {
+    std::vector<FastInterval> stack{range}, open;
+    std::size_t pieces = 0;
+    while (!stack.empty()) {
+      const FastInterval t = stack.back();
+      stack.pop_back();
+      spend(kBoxCost);
+      if (prunes_values(t, [&] { return std::make_pair(Rational(t.lo), Rational(t.hi)); })) continue;
+      const double mid = t.lo + (t.hi - t.lo) / 2;
+      if (t.hi - t.lo > width && mid > t.lo && mid < t.hi) {
+        stack.push_back({mid, t.hi});
+        stack.push_back({t.lo, mid});
+        continue;
+      }
+      if (++pieces > kOpenPieces) throw ValuesAbandoned{};
+      if (!open.empty() && open.back().hi >= t.lo) {
+        open.back().hi = t.hi;
+        continue;
+      }
+      if (open.size() == kOpenIntervals) throw ValuesAbandoned{};
+      open.push_back(t);
+    }
+    return open;
+  }
+
+  /// One (N, P): skipped when its own bound puts it below the floor, else one statistic of the box with Σ c_v = N − w0
+  /// and Σ a_v c_v = P − A_W over the average's variables is evaluated, if there is one.
+  void candidate(const Box& box, const OneAverage& one, std::uint64_t counted, std::int64_t p, double ln) {
+    spend(1);
+    const FastInterval t = FastInterval::point(static_cast<double>(p)) / FastInterval::point(ln);
+    if (prunes_values(t, [&] {
+          const Rational exact = Rational(Integer(p)) / Rational(Integer(static_cast<std::int64_t>(ln)));
+          return std::make_pair(exact, exact);
+        }))
+      return;
+    if (!assign(box, one, 0, static_cast<std::int64_t>(counted), p - one.window_numerator)) return;
+    evaluate_point();
+    if (const auto best = fold_.best_lower()) raise_floor(*best);
+  }
+
+  /// Counts c_v of the average's variables i, i+1, ... with Σ c_v = n and Σ a_v c_v = p, within the box and with
+  /// every residue's sum completed by the other variables (complete): then written into sigma_ and true.
+  bool assign(const Box& box, const OneAverage& one, std::size_t i, std::int64_t n, std::int64_t p) {
+    const std::size_t k = one.vars.size();
+    if (n < rest_n_lo_[i] || n > rest_n_hi_[i] || p < rest_p_lo_[i] || p > rest_p_hi_[i]) return false;
+    const auto lo = static_cast<std::int64_t>(box.lo[one.vars[i]]), hi = static_cast<std::int64_t>(box.hi[one.vars[i]]);
+    if (i + 1 == k) {
+      if (one.a[i] * n != p) return false;
+      chosen_[i] = n;
+      return complete(box, one);
+    }
+    if (i + 2 == k && one.a[i] != one.a[i + 1]) {  // c_i + c_{i+1} = n, a_i c_i + a_{i+1} c_{i+1} = p: one solution
+      const std::int64_t num = p - one.a[i + 1] * n, den = one.a[i] - one.a[i + 1];
+      if (num % den != 0) return false;
+      const std::int64_t c = num / den;
+      if (c < lo || c > hi) return false;
+      chosen_[i] = c;
+      return assign(box, one, i + 1, n - c, p - one.a[i] * c);
+    }
+    for (std::int64_t c = std::max(lo, n - rest_n_hi_[i + 1]); c <= std::min(hi, n - rest_n_lo_[i + 1]); ++c) {
+      if (++witness_steps_ % 64 == 0) spend(1);
+      chosen_[i] = c;
+      if (assign(box, one, i + 1, n - c, p - one.a[i] * c)) return true;
+    }
+    return false;
+  }
+
+  /// The other variables' counts completing each residue's sum with the chosen ones (each at its least count, the
+  /// rest of the least sum spread from the first up), all written into sigma_; false when a residue cannot be.
+  bool complete(const Box& box, const OneAverage& one) {
+    for (std::size_t r = 0; r < shape_.period; ++r) {
+      std::uint64_t chosen = 0, others_lo = 0, others_hi = 0;
+      for (std::size_t v = bound_.begin(r); v < bound_.begin(r + 1); ++v) {
+        const auto at = std::find(one.vars.begin(), one.vars.end(), v);
+        if (at != one.vars.end()) {
+          chosen += static_cast<std::uint64_t>(chosen_[at - one.vars.begin()]);
+          continue;
+        }
+        others_lo += box.lo[v];
+        others_hi += box.hi[v];
+      }
+      if (chosen + others_lo > sum_hi_[r] || chosen + others_hi < sum_lo_[r]) return false;
+    }
+    for (std::size_t r = 0; r < shape_.period; ++r) {
+      std::uint64_t sum = 0;
+      for (std::size_t v = bound_.begin(r); v < bound_.begin(r + 1); ++v) {
+        const auto at = std::find(one.vars.begin(), one.vars.end(), v);
+        const std::uint64_t c = at != one.vars.end() ? static_cast<std::uint64_t>(chosen_[at - one.vars.begin()]) : box.lo[v];
+        sigma_.counts[bound_.class_of(v)] = c;
+        sum += c;
+      }
+      for (std::size_t v = bound_.begin(r); v < bound_.begin(r + 1) && sum < sum_lo_[r]; ++v) {
+        if (std::find(one.vars.begin(), one.vars.end(), v) != one.vars.end()) continue;
+        const std::uint64_t add = std::min(box.hi[v] - box.lo[v], sum_lo_[r] - sum);
+        sigma_.counts[bound_.class_of(v)] += add;
+        sum += add;
+      }
+    }
+    return true;
+  }
+
   /// Evaluates every statistic of the box (its counts from variable v on), in lexicographic order.
   void evaluate_all(const Box& box, std::size_t v) {
     if (v == box.lo.size()) return evaluate_point();
@@ -553,6 +930,9 @@ class GroupSearch {
   double floor_below_ = 0;
   std::uint64_t *boxes_ = nullptr, *pruned_ = nullptr;
   std::uint64_t work_left_ = 0;
+  bool by_values_ = false;
+  std::vector<std::int64_t> rest_n_lo_, rest_n_hi_, rest_p_lo_, rest_p_hi_, chosen_;  // the witness search's
+  std::uint64_t witness_steps_ = 0;
 };
 
 }  // namespace
@@ -593,7 +973,7 @@ DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerE
     for (const Group* group : kept)  // built once per group, before the threads share them out
       if (!bounds.count(group)) bounds.emplace(group, std::make_unique<GroupBound>(f, g, *group, terms));
     std::vector<detail::ShardMax> parts(full ? used : items);
-    std::atomic<std::uint64_t> work{0}, boxes{0}, pruned{0}, walked{0};
+    std::atomic<std::uint64_t> work{0}, boxes{0}, pruned{0}, walked{0}, by_value{0};
     std::optional<Rational> floor;
     if (running) floor = lower_of(*running);
     const bool exact = f.rational_readout() && g.rational_readout();
@@ -604,13 +984,28 @@ DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerE
         std::uint64_t group_boxes = 0, group_pruned = 0;
         GroupBound& bound = *bounds.at(kept[i]);
         std::optional<detail::ShardMax> part;
-        if (bound.search_at(n)) {
+        const std::uint64_t fresh = detail::GroupWalk(shape, *kept[i], n).count();
+        // By the values of its one average, else by boxes of counts, else walked; an abandoned search's statistics
+        // are discarded.
+        if (floor && fresh > kLeafStatistics && bound.values_at(n)) {
           try {
             detail::DistanceFold fold(f, g, 0, running);
             GroupSearch(shape, *kept[i], bound, n, fold, std::uint64_t{i} << 40, floor, exact)
-                .run(group_boxes, group_pruned, detail::GroupWalk(shape, *kept[i], n).count());
+                .run(group_boxes, group_pruned, fresh, true);
             part = fold.finish();
-          } catch (const SearchAbandoned&) {  // its statistics discarded
+            ++by_value;
+          } catch (const ValuesAbandoned&) {
+          } catch (const SearchAbandoned&) {
+          }
+          bound.values_searched(n, !part);
+        }
+        if (!part && bound.search_at(n)) {
+          try {
+            detail::DistanceFold fold(f, g, 0, running);
+            GroupSearch(shape, *kept[i], bound, n, fold, std::uint64_t{i} << 40, floor, exact)
+                .run(group_boxes, group_pruned, fresh);
+            part = fold.finish();
+          } catch (const SearchAbandoned&) {
           }
           bound.searched(n, !part);
         }
@@ -642,6 +1037,7 @@ DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerE
     curve.boxes_bounded += boxes;
     curve.boxes_pruned += pruned;
     curve.groups_walked += walked;
+    curve.value_searches += by_value;
     detail::append_length(curve, parts, n, running, running_at);
   }
   return curve;

@@ -40,6 +40,9 @@ struct DistanceCurve {
   /// were each evaluated instead of searched (a search abandoned once it had
   /// cost as much, or the lengths walked after abandoned searches).
   std::uint64_t groups_walked = 0;
+  /// bounded_distance_curve: the (group, length) pairs decided by the value
+  /// search (over the values of the one average |f − g|∞ depends on).
+  std::uint64_t value_searches = 0;
 };
 
 /// D(n) for n = 1..max_length, stopping early when a length has more than
@@ -83,6 +86,12 @@ struct BoxBoundTerms {
   bool weight_extremes = true;  ///< false: each average at the box's least counts only (a value, not a bound)
   /// false: sin a − sin b bounded by cos((a + b)/2) sin((a − b)/2), the identity's factor 2 dropped (half the value)
   bool sin_identity_factor = true;
+  /// false: no value search (every searched group goes through boxes of counts)
+  bool value_search = true;
+  /// false: the value search leaves the window slots out of its average's weight N (T = P/(L·N) then wrong)
+  bool value_window_weight = true;
+  /// false: the value search's candidates of each N and interval of T stop short of the interval's largest P
+  bool value_upper_ends = true;
 };
 
 /// Whether bounded_distance_curve applies: both models' numbers fit the
