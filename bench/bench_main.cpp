@@ -122,6 +122,16 @@ const std::pair<Model, Model>& shared_head_sin_pair() {
 /// are compared to 100 before timing.
 void BM_SharedHeadSinCurve(benchmark::State& state) { reduced_or_bounded(state, shared_head_sin_pair(), 250); }
 
+/// D(n) for every n <= 1000 on the tied sin pair, 2 threads, by the bounded curve: arg 0 by boxes of counts alone,
+/// 1 with the value search (where |f − g|∞ is a function of one average's value). The curves are compared first.
+void BM_ValueSearch(benchmark::State& state) {
+  const OneLayerEvaluator ef(shared_head_sin_pair().first), eg(shared_head_sin_pair().second);
+  BoxBoundTerms terms;
+  terms.value_search = state.range(0) == 1;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(bounded_distance_curve(ef, eg, 1000, UINT64_MAX, 2, nullptr, {}, terms).D.back());
+}
+
 /// D(n) for every n <= 1000 on the Farey-hat pair (2 threads, as `lgcheck
 /// threshold` runs it): arg 0 in 64-bit rationals with GMP on overflow (what
 /// the toolkit runs), arg 1 in GMP only (the evaluation before the 64-bit path).
@@ -352,6 +362,7 @@ BENCHMARK(BM_TwoPatternCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->It
 BENCHMARK(BM_BoundedCurve)->Args({0, 1000})->Args({1, 1000})->Args({0, 4000})->Args({1, 4000})->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK(BM_SinCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK(BM_SharedHeadSinCurve)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+BENCHMARK(BM_ValueSearch)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK(BM_PeerThreshold)->Arg(10)->Arg(12)->Arg(14)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_PeerAllStrings)->Arg(10)->Arg(12)->Arg(14)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_Construction)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3);
@@ -430,11 +441,30 @@ bool sin_filter_agrees() {
   return filtered.below_maximum > 0 && same_enclosures(filtered, reduced_distance_curve(rf, rg, 200, UINT64_MAX, 2));
 }
 
-/// On the tied sin pair the bounded curve is the reduced one (to 100, enclosures and argmax), and skips boxes.
+/// The two curves' D(n) are the same enclosures, and each argmax of `a` a statistic of length <= n attaining D(n)
+/// (the bounded curve's promise: among statistics of one value it evaluates one, not the reduced curve's first).
+bool same_enclosures_attained(const OneLayerEvaluator& f, const OneLayerEvaluator& g, const DistanceCurve& a,
+                              const DistanceCurve& b) {
+  if (a.D.size() != b.D.size()) return false;
+  for (std::size_t n = 0; n < a.D.size(); ++n) {
+    if (lower_of(a.D[n]) != lower_of(b.D[n]) || upper_of(a.D[n]) != upper_of(b.D[n])) return false;
+    if (a.argmax[n].length > n + 1 || upper_of(output_distance(f, a.argmax[n], g, a.argmax[n])) != upper_of(a.D[n]))
+      return false;
+  }
+  return true;
+}
+
+/// On the tied sin pair the bounded curve is the reduced one (to 100), with the value search and without, and skips
+/// boxes.
 bool shared_head_sin_agrees() {
   const OneLayerEvaluator ef(shared_head_sin_pair().first), eg(shared_head_sin_pair().second);
   const DistanceCurve bounded = bounded_distance_curve(ef, eg, 100, UINT64_MAX, 2);
-  return bounded.boxes_pruned > 0 && same_enclosures(bounded, reduced_distance_curve(ef, eg, 100, UINT64_MAX, 2));
+  BoxBoundTerms boxes_only;
+  boxes_only.value_search = false;
+  const DistanceCurve by_boxes = bounded_distance_curve(ef, eg, 100, UINT64_MAX, 2, nullptr, {}, boxes_only);
+  const DistanceCurve reduced = reduced_distance_curve(ef, eg, 100, UINT64_MAX, 2);
+  return bounded.boxes_pruned > 0 && bounded.value_searches > 0 && same_enclosures_attained(ef, eg, bounded, reduced) &&
+         same_enclosures_attained(ef, eg, by_boxes, reduced);
 }
 
 /// The kernel builds the search's z on every construction input (the ratio compares two computations of one thing).
@@ -522,6 +552,8 @@ int main(int argc, char** argv) {
         "BM_SinCurve/1/iterations:1/real_time", "BM_SinCurve/0/iterations:1/real_time", "report");
   ratio("D(n), n <= 250, tied sin pair sharing a head, 2 threads: reduced / bounded",
         "BM_SharedHeadSinCurve/0/iterations:1/real_time", "BM_SharedHeadSinCurve/1/iterations:1/real_time", "report");
+  ratio("D(n), n <= 1000, tied sin pair sharing a head, 2 threads: bounded by boxes / with the value search",
+        "BM_ValueSearch/0/iterations:1/real_time", "BM_ValueSearch/1/iterations:1/real_time", "report");
   ratio("statistics enumeration, finite:8, lengths <= 32: 1 thread / 2 threads (speed-up)",
         "BM_StatisticsThreads/1/iterations:3/real_time", "BM_StatisticsThreads/2/iterations:3/real_time", ">= 1.7x");
   ratio("T4.1.sim's construction, 1000 inputs of lengths 10^3..10^9: replay kernel / search",
