@@ -405,10 +405,10 @@ TEST_CASE("bounded_distance_curve's value search: |f - g| a function of one aver
   // one affine in one list of values at every coordinate), the search runs over T's values (theory.md "The bounded
   // curve"): on the tied pair sharing a head through sin readouts, the level set of T's maximiser crosses O(n)
   // boxes of counts a length, and ties of one T are evaluated once.
-  lgc::BoxBoundTerms without_values, window_left_out, upper_ends_left_out;
+  lgc::BoxBoundTerms without_values, window_left_out, ends_left_out;
   without_values.value_search = false;
   window_left_out.value_window_weight = false;
-  upper_ends_left_out.value_upper_ends = false;
+  ends_left_out.value_interval_ends = false;
   struct Pair {
     const char* name;
     std::uint64_t n;
@@ -429,10 +429,10 @@ TEST_CASE("bounded_distance_curve's value search: |f - g| a function of one aver
     REQUIRE(bounded.statistics <= by_boxes.statistics);
     // The mutations, on the sin pair (on the rational one every group the value search decides stays below the
     // floor: a regression case, which no mutation of the candidates reaches). value_window_weight = false: the
-    // window slots left out of T's weight N, so that P/(L·N) is not the average's value; value_upper_ends = false:
-    // each interval's candidates stop short of its largest P. Either misses the statistics that raise D.
+    // window slots left out of T's weight N, so that P/(L·N) is not the average's value; value_interval_ends = false:
+    // each interval's candidates leave out its least and largest P. Either misses the statistics that raise D.
     if (std::string_view(name) != "shared_head_sin_pair.json") continue;
-    for (const lgc::BoxBoundTerms& broken_terms : {window_left_out, upper_ends_left_out}) {
+    for (const lgc::BoxBoundTerms& broken_terms : {window_left_out, ends_left_out}) {
       const std::size_t missed =
           lengths_missed(lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2, nullptr, {}, broken_terms), reduced);
       CAPTURE(missed);

@@ -34,7 +34,7 @@ constexpr std::uint64_t kLongestLength = std::uint64_t{1} << 50;
 /// Thrown when one length's boxes and statistics exceed the per-length cap.
 struct LengthCapped {};
 /// Thrown when a value search gives up (the intervals of T on which the bound may exceed the floor are more than
-/// kOpenIntervals apart or kOpenPieces in all, or its numbers would leave 2^53): the group is searched by boxes.
+/// kOpenIntervals apart or kOpenPieces in all, or N reaches kValueLength): the group is searched by boxes.
 struct ValuesAbandoned {};
 constexpr std::size_t kOpenIntervals = 64, kOpenPieces = 256;
 /// Thrown when a group's search has cost as much as evaluating each of the group's fresh statistics would (the group
@@ -236,14 +236,14 @@ struct Line {
 /// average but one constant, and that one's values, at every coordinate of each LinearPlan, α + β·t for one list t of
 /// its items. With a_v = L·t_v over its weighed variables v and A_W = L·Σ t over its w0 window slots (integers),
 /// T = P / (L·N), P = Σ c_v a_v + A_W and N = Σ c_v + w0, and each coordinate of each plan is C + β·T exactly: the
-/// readouts' arguments, hence |f − g|∞, are the same at statistics of one T.
+/// readouts' arguments (sin) or f − g (identity), hence |f − g|∞, are the same at statistics of one T.
 struct OneAverage {
   std::vector<std::size_t> vars;  // the average's weighed variables
   std::vector<std::int64_t> a;    // a_v
   std::int64_t window_numerator = 0;
   std::uint64_t window_weight = 0;
   std::int64_t scale = 1;  // L
-  FastInterval range;      // T lies in it (the items' least and largest t)
+  FastInterval range;      // T lies in it (the least and largest of the t_v and the window slots' mean)
   std::vector<std::vector<Line>> lines;  // per plan (the LinearPlan, or the SinPlan's difference and sum), coordinate
 };
 /// The value search's integers stay below 2^20 (L, a_v, A_W) and its lengths below 2^30: P and L·N below 2^53.
@@ -397,8 +397,9 @@ class GroupBound {
   }
 
   /// The group's OneAverage, when |f − g|∞ is a function of one average's value: every other average constant at
-  /// every coordinate of each plan (every coordinate, not only those that do not vanish: the readouts' arguments
-  /// themselves are then functions of T), the moving one affine in one list of values, its numbers small.
+  /// every coordinate of each plan (every coordinate, not only those that do not vanish: with sin readouts u and v,
+  /// hence the readouts' arguments, are then functions of T; with identity readouts f − g is), the moving one affine
+  /// in one list of values, its numbers small.
   std::optional<OneAverage> find_one_average() const {
     const std::vector<const LinearPlan*> plans = linear_plans();
     if (plans.empty()) return std::nullopt;
@@ -743,8 +744,8 @@ class GroupSearch {
         spend(1);
         const double p_lo = std::ceil((FastInterval::point(t.lo) * FastInterval::point(ln)).lo);
         const double p_hi = std::floor((FastInterval::point(t.hi) * FastInterval::point(ln)).hi);
-        const double last = bound_.terms().value_upper_ends ? p_hi : p_hi - 1;
-        for (double p = p_lo; p <= last; ++p) candidate(root, one, counted, static_cast<std::int64_t>(p), ln);
+        const double cut = bound_.terms().value_interval_ends ? 0 : 1;  // the mutation: both ends left out
+        for (double p = p_lo + cut; p <= p_hi - cut; ++p) candidate(root, one, counted, static_cast<std::int64_t>(p), ln);
       }
     }
   }
@@ -770,17 +771,16 @@ class GroupSearch {
     return {lo, hi};
   }
 
-  /// Per average variable (in OneAverage order) from the i-th on: the least and largest Σ c_v and Σ a_v c_v the
-  /// box allows (the witness search's pruning).
+  /// Per average variable (in OneAverage order) from the i-th on: the least and largest Σ c_v the box allows, and
+  /// the variables in increasing a_v (the witness search's pruning).
   void value_ranges(const Box& box, const OneAverage& one) {
     const std::size_t k = one.vars.size();
-    rest_n_lo_.assign(k + 1, 0), rest_n_hi_.assign(k + 1, 0), rest_p_lo_.assign(k + 1, 0), rest_p_hi_.assign(k + 1, 0);
+    rest_n_lo_.assign(k + 1, 0), rest_n_hi_.assign(k + 1, 0), by_value_.assign(k, {});
     for (std::size_t i = k; i-- > 0;) {
-      const auto lo = static_cast<std::int64_t>(box.lo[one.vars[i]]), hi = static_cast<std::int64_t>(box.hi[one.vars[i]]);
-      rest_n_lo_[i] = rest_n_lo_[i + 1] + lo;
-      rest_n_hi_[i] = rest_n_hi_[i + 1] + hi;
-      rest_p_lo_[i] = rest_p_lo_[i + 1] + std::min(one.a[i] * lo, one.a[i] * hi);
-      rest_p_hi_[i] = rest_p_hi_[i + 1] + std::max(one.a[i] * lo, one.a[i] * hi);
+      rest_n_lo_[i] = rest_n_lo_[i + 1] + static_cast<std::int64_t>(box.lo[one.vars[i]]);
+      rest_n_hi_[i] = rest_n_hi_[i + 1] + static_cast<std::int64_t>(box.hi[one.vars[i]]);
+      for (std::size_t j = i; j < k; ++j) by_value_[i].push_back(j);
+      std::sort(by_value_[i].begin(), by_value_[i].end(), [&](std::size_t x, std::size_t y) { return one.a[x] < one.a[y]; });
     }
     chosen_.assign(k, 0);
   }
@@ -831,7 +831,8 @@ class GroupSearch {
   /// every residue's sum completed by the other variables (complete): then written into sigma_ and true.
   bool assign(const Box& box, const OneAverage& one, std::size_t i, std::int64_t n, std::int64_t p) {
     const std::size_t k = one.vars.size();
-    if (n < rest_n_lo_[i] || n > rest_n_hi_[i] || p < rest_p_lo_[i] || p > rest_p_hi_[i]) return false;
+    if (n < rest_n_lo_[i] || n > rest_n_hi_[i]) return false;
+    if (const auto [least, largest] = weighted_sum_range(box, one, i, n); p < least || p > largest) return false;
     const auto lo = static_cast<std::int64_t>(box.lo[one.vars[i]]), hi = static_cast<std::int64_t>(box.hi[one.vars[i]]);
     if (i + 1 == k) {
       if (one.a[i] * n != p) return false;
@@ -847,11 +848,34 @@ class GroupSearch {
       return assign(box, one, i + 1, n - c, p - one.a[i] * c);
     }
     for (std::int64_t c = std::max(lo, n - rest_n_hi_[i + 1]); c <= std::min(hi, n - rest_n_lo_[i + 1]); ++c) {
-      if (++witness_steps_ % 64 == 0) spend(1);
+      spend(1);
       chosen_[i] = c;
       if (assign(box, one, i + 1, n - c, p - one.a[i] * c)) return true;
     }
     return false;
+  }
+
+  /// The least and largest Σ a_v c_v over the average's variables i, i+1, ... with Σ c_v = n in the box: each at its
+  /// least count, the rest of n given to the smallest a_v first (or the largest). Both ends are attained (one sum
+  /// and ranges: the extreme points are integral), so a p outside has no witness.
+  std::pair<std::int64_t, std::int64_t> weighted_sum_range(const Box& box, const OneAverage& one, std::size_t i,
+                                                           std::int64_t n) const {
+    std::int64_t least = 0, largest = 0, left_low = n - rest_n_lo_[i], left_high = left_low;
+    for (std::size_t j = i; j < one.vars.size(); ++j) least += one.a[j] * static_cast<std::int64_t>(box.lo[one.vars[j]]);
+    largest = least;
+    const std::vector<std::size_t>& order = by_value_[i];  // i.. in increasing a_v
+    for (std::size_t x = 0; x < order.size(); ++x) {
+      const std::size_t low = order[x], high = order[order.size() - 1 - x];
+      const auto room = [&](std::size_t j) {
+        return static_cast<std::int64_t>(box.hi[one.vars[j]] - box.lo[one.vars[j]]);
+      };
+      const std::int64_t to_low = std::min(left_low, room(low)), to_high = std::min(left_high, room(high));
+      least += one.a[low] * to_low;
+      largest += one.a[high] * to_high;
+      left_low -= to_low;
+      left_high -= to_high;
+    }
+    return {least, largest};
   }
 
   /// The other variables' counts completing each residue's sum with the chosen ones (each at its least count, the
@@ -931,8 +955,10 @@ class GroupSearch {
   std::uint64_t *boxes_ = nullptr, *pruned_ = nullptr;
   std::uint64_t work_left_ = 0;
   bool by_values_ = false;
-  std::vector<std::int64_t> rest_n_lo_, rest_n_hi_, rest_p_lo_, rest_p_hi_, chosen_;  // the witness search's
-  std::uint64_t witness_steps_ = 0;
+  // The witness search's: per i, the least and largest Σ c_v over the average's variables i, i+1, ..., those
+  // variables in increasing a_v, and the counts chosen.
+  std::vector<std::int64_t> rest_n_lo_, rest_n_hi_, chosen_;
+  std::vector<std::vector<std::size_t>> by_value_;
 };
 
 }  // namespace

@@ -90,8 +90,8 @@ struct BoxBoundTerms {
   bool value_search = true;
   /// false: the value search leaves the window slots out of its average's weight N (T = P/(L·N) then wrong)
   bool value_window_weight = true;
-  /// false: the value search's candidates of each N and interval of T stop short of the interval's largest P
-  bool value_upper_ends = true;
+  /// false: the value search's candidates of each N and interval of T leave out the interval's least and largest P
+  bool value_interval_ends = true;
 };
 
 /// Whether bounded_distance_curve applies: both models' numbers fit the
