@@ -17,6 +17,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <stdexcept>
 
 namespace lgc {
@@ -245,6 +246,7 @@ struct OneAverage {
   std::int64_t scale = 1;  // L
   FastInterval range;      // T lies in it (the least and largest of the t_v and the window slots' mean)
   std::vector<std::vector<Line>> lines;  // per plan (the LinearPlan, or the SinPlan's difference and sum), coordinate
+  std::int64_t stride = 0;  // the gcd of the a_v − a_0 (0: one a, P fixed by N)
 };
 /// The value search's integers stay below 2^20 (L, a_v, A_W) and its lengths below 2^30: P and L·N below 2^53.
 constexpr std::int64_t kValueInteger = std::int64_t{1} << 20;
@@ -308,11 +310,15 @@ class GroupBound {
   /// Whether the group's search is worth trying at length T (Backoff).
   bool search_at(std::uint64_t T) const { return boxes_.at(T); }
   void searched(std::uint64_t T, bool abandoned) { boxes_.record(T, abandoned); }
-  /// Whether the value search applies to the group and is worth trying at length T.
-  bool values_at(std::uint64_t T) const {
-    return one_ && terms_.value_search && !identically_zero() && T < kValueLength && values_.at(T);
+  /// Whether the value search applies to the group and is worth trying at length T, where the group has `fresh`
+  /// fresh statistics: after one gave up or was abandoned, once `fresh` has doubled (its cost grows more slowly than
+  /// the fresh statistics, against which it is abandoned).
+  bool values_at(std::uint64_t T, std::uint64_t fresh) const {
+    return one_ && terms_.value_search && !identically_zero() && T < kValueLength && fresh >= values_retry_;
   }
-  void values_searched(std::uint64_t T, bool abandoned) { values_.record(T, abandoned); }
+  void values_searched(std::uint64_t fresh, bool abandoned) {
+    values_retry_ = abandoned ? 2 * fresh : 0;
+  }
 
   /// A certified upper bound of |f − g|∞ over the box (+inf when an enclosure is unbounded).
   double bound(const Box& box) {
@@ -439,6 +445,7 @@ class GroupBound {
     }
     if (ref.window_count != 0) extend(ref.window_sum / Rational(Integer(ref.window_count)));
     one.range = {FastInterval::enclosing(lo).lo, FastInterval::enclosing(hi).hi};
+    for (const std::int64_t a : one.a) one.stride = std::gcd(one.stride, a - one.a[0]);
     for (const LinearPlan* p : plans) {
       std::vector<Line>& lines = one.lines.emplace_back();
       for (std::size_t k = 0; k < p->constant.size(); ++k) {
@@ -569,7 +576,8 @@ class GroupBound {
   std::optional<SinPlan> sin_;        // sin readouts of one frequency, no MLP
   std::optional<OneAverage> one_;     // |f − g|∞ a function of one average's value
   std::vector<FastInterval> residual_, out_[2];
-  Backoff boxes_, values_;
+  Backoff boxes_;
+  std::uint64_t values_retry_ = 0;
 };
 
 /// Branch and bound over the fresh reduced statistics of one group at one
@@ -745,7 +753,15 @@ class GroupSearch {
         const double p_lo = std::ceil((FastInterval::point(t.lo) * FastInterval::point(ln)).lo);
         const double p_hi = std::floor((FastInterval::point(t.hi) * FastInterval::point(ln)).hi);
         const double cut = bound_.terms().value_interval_ends ? 0 : 1;  // the mutation: both ends left out
-        for (double p = p_lo + cut; p <= p_hi - cut; ++p) candidate(root, one, counted, static_cast<std::int64_t>(p), ln);
+        // Σ n_c a_c = a_0·Σ n_c + Σ n_c (a_c − a_0): P ≡ a_0·(N − w0) + A_W modulo the a's differences' gcd.
+        const auto first = static_cast<std::int64_t>(p_lo + cut), last = static_cast<std::int64_t>(p_hi - cut);
+        const std::int64_t residue = one.a[0] * static_cast<std::int64_t>(counted) + one.window_numerator;
+        if (one.stride == 0) {  // one a: P = a_0·(N − w0) + A_W
+          if (first <= residue && residue <= last) candidate(root, one, counted, residue, ln);
+          continue;
+        }
+        const std::int64_t start = first + (((residue - first) % one.stride) + one.stride) % one.stride;
+        for (std::int64_t p = start; p <= last; p += one.stride) candidate(root, one, counted, p, ln);
       }
     }
   }
@@ -1013,7 +1029,7 @@ DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerE
         const std::uint64_t fresh = detail::GroupWalk(shape, *kept[i], n).count();
         // By the values of its one average, else by boxes of counts, else walked; an abandoned search's statistics
         // are discarded.
-        if (floor && fresh > kLeafStatistics && bound.values_at(n)) {
+        if (floor && fresh > kLeafStatistics && bound.values_at(n, fresh)) {
           try {
             detail::DistanceFold fold(f, g, 0, running);
             GroupSearch(shape, *kept[i], bound, n, fold, std::uint64_t{i} << 40, floor, exact)
@@ -1023,7 +1039,7 @@ DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerE
           } catch (const ValuesAbandoned&) {
           } catch (const SearchAbandoned&) {
           }
-          bound.values_searched(n, !part);
+          bound.values_searched(fresh, !part);
         }
         if (!part && bound.search_at(n)) {
           try {
