@@ -240,6 +240,7 @@ struct Line {
 /// readouts' arguments (sin) or f − g (identity), hence |f − g|∞, are the same at statistics of one T.
 struct OneAverage {
   std::vector<std::size_t> vars;  // the average's weighed variables
+  std::vector<std::size_t> index;  // per box variable: its place in vars, or kNotInAverage
   std::vector<std::int64_t> a;    // a_v
   std::int64_t window_numerator = 0;
   std::uint64_t window_weight = 0;
@@ -248,6 +249,7 @@ struct OneAverage {
   std::vector<std::vector<Line>> lines;  // per plan (the LinearPlan, or the SinPlan's difference and sum), coordinate
   std::int64_t stride = 0;  // the gcd of the a_v − a_0 (0: one a, P fixed by N)
 };
+constexpr std::size_t kNotInAverage = std::numeric_limits<std::size_t>::max();
 /// The value search's integers stay below 2^20 (L, a_v, A_W) and its lengths below 2^30: P and L·N below 2^53.
 constexpr std::int64_t kValueInteger = std::int64_t{1} << 20;
 constexpr std::uint64_t kValueLength = std::uint64_t{1} << 30;
@@ -421,6 +423,7 @@ class GroupBound {
         }
     if (!moving) return std::nullopt;
     OneAverage one;
+    one.index.assign(classes_.size(), kNotInAverage);
     Integer scale = denominator(ref.window_sum);
     for (const auto& entry : ref.counted) scale = lcm(scale, Integer(denominator(entry.second)));
     const auto small = [](const Integer& z) { return abs(z) < kValueInteger; };
@@ -439,6 +442,7 @@ class GroupBound {
     for (const auto& [v, t] : ref.counted) {
       const Rational scaled = t * Rational(scale);
       if (!small(numerator(scaled))) return std::nullopt;
+      one.index[v] = one.vars.size();
       one.vars.push_back(v);
       one.a.push_back(numerator(scaled).convert_to<std::int64_t>());
       extend(t);
@@ -712,21 +716,23 @@ class GroupSearch {
     if (!floor_) return false;
     if (bound_.identically_zero()) return true;  // each distance the exact 0, at most the floor: nothing moves
     const double u = bound_.bound(box);
-    if (exact_ ? u <= floor_below_ : u < floor_below_) return true;
-    const double near = floor_below_ + 1e-9 * (1 + floor_below_);  // far above any rounding of the bound
-    return bound_.has_exact_bound() && u <= near && bound_.exact_bound(box) <= *floor_;
+    if (prunes(u)) return true;
+    return bound_.has_exact_bound() && near_floor(u) && bound_.exact_bound(box) <= *floor_;
   }
 
   /// Whether a bound `u` puts every statistic it covers at or below the floor (exact distances), or certainly below
   /// it (enclosures): the test below_floor applies to a box.
   bool prunes(double u) const { return exact_ ? u <= floor_below_ : u < floor_below_; }
+  /// Whether `u` is so near the floor that rounding alone may keep it above (far above any rounding of the bound):
+  /// then a LinearPlan's bound is taken exactly.
+  bool near_floor(double u) const { return u <= floor_below_ + 1e-9 * (1 + floor_below_); }
   /// The same for the statistics whose T lies in t, with the exact test of a LinearPlan where rounding alone may keep
   /// the bound above the floor (`exact_ends()`: t's ends as rationals).
   template <class ExactEnds>
   bool prunes_values(const FastInterval& t, ExactEnds exact_ends) const {
     const double u = bound_.bound_at(t);
     if (prunes(u)) return true;
-    if (!exact_ || !bound_.has_exact_bound() || u > floor_below_ + 1e-9 * (1 + floor_below_)) return false;
+    if (!exact_ || !bound_.has_exact_bound() || !near_floor(u)) return false;
     const auto [lo, hi] = exact_ends();
     return bound_.exact_bound_at(lo, hi) <= *floor_;
   }
@@ -748,14 +754,14 @@ class GroupSearch {
     const std::vector<FastInterval> open = open_intervals(one.range, width);
     for (std::uint64_t counted = n_lo; counted <= n_hi; ++counted) {
       const double ln = static_cast<double>(one.scale) * static_cast<double>(counted + w0);  // L·N, exact
+      // Σ n_c a_c = a_0·Σ n_c + Σ n_c (a_c − a_0): P ≡ a_0·(N − w0) + A_W modulo the a's differences' gcd.
+      const std::int64_t residue = one.a[0] * static_cast<std::int64_t>(counted) + one.window_numerator;
       for (const FastInterval& t : open) {
         spend(1);
         const double p_lo = std::ceil((FastInterval::point(t.lo) * FastInterval::point(ln)).lo);
         const double p_hi = std::floor((FastInterval::point(t.hi) * FastInterval::point(ln)).hi);
         const double cut = bound_.terms().value_interval_ends ? 0 : 1;  // the mutation: both ends left out
-        // Σ n_c a_c = a_0·Σ n_c + Σ n_c (a_c − a_0): P ≡ a_0·(N − w0) + A_W modulo the a's differences' gcd.
         const auto first = static_cast<std::int64_t>(p_lo + cut), last = static_cast<std::int64_t>(p_hi - cut);
-        const std::int64_t residue = one.a[0] * static_cast<std::int64_t>(counted) + one.window_numerator;
         if (one.stride == 0) {  // one a: P = a_0·(N − w0) + A_W
           if (first <= residue && residue <= last) candidate(root, one, counted, residue, ln);
           continue;
@@ -777,7 +783,7 @@ class GroupSearch {
     for (std::size_t r = 0; r < shape_.period; ++r) {
       std::uint64_t in_lo = 0, in_hi = 0, out_lo = 0, out_hi = 0;
       for (std::size_t v = bound_.begin(r); v < bound_.begin(r + 1); ++v) {
-        const bool in = std::find(one.vars.begin(), one.vars.end(), v) != one.vars.end();
+        const bool in = one.index[v] != kNotInAverage;
         (in ? in_lo : out_lo) += box.lo[v];
         (in ? in_hi : out_hi) += box.hi[v];
       }
@@ -900,9 +906,8 @@ class GroupSearch {
     for (std::size_t r = 0; r < shape_.period; ++r) {
       std::uint64_t chosen = 0, others_lo = 0, others_hi = 0;
       for (std::size_t v = bound_.begin(r); v < bound_.begin(r + 1); ++v) {
-        const auto at = std::find(one.vars.begin(), one.vars.end(), v);
-        if (at != one.vars.end()) {
-          chosen += static_cast<std::uint64_t>(chosen_[at - one.vars.begin()]);
+        if (one.index[v] != kNotInAverage) {
+          chosen += static_cast<std::uint64_t>(chosen_[one.index[v]]);
           continue;
         }
         others_lo += box.lo[v];
@@ -913,13 +918,13 @@ class GroupSearch {
     for (std::size_t r = 0; r < shape_.period; ++r) {
       std::uint64_t sum = 0;
       for (std::size_t v = bound_.begin(r); v < bound_.begin(r + 1); ++v) {
-        const auto at = std::find(one.vars.begin(), one.vars.end(), v);
-        const std::uint64_t c = at != one.vars.end() ? static_cast<std::uint64_t>(chosen_[at - one.vars.begin()]) : box.lo[v];
+        const std::uint64_t c =
+            one.index[v] != kNotInAverage ? static_cast<std::uint64_t>(chosen_[one.index[v]]) : box.lo[v];
         sigma_.counts[bound_.class_of(v)] = c;
         sum += c;
       }
       for (std::size_t v = bound_.begin(r); v < bound_.begin(r + 1) && sum < sum_lo_[r]; ++v) {
-        if (std::find(one.vars.begin(), one.vars.end(), v) != one.vars.end()) continue;
+        if (one.index[v] != kNotInAverage) continue;
         const std::uint64_t add = std::min(box.hi[v] - box.lo[v], sum_lo_[r] - sum);
         sigma_.counts[bound_.class_of(v)] += add;
         sum += add;
@@ -1029,26 +1034,24 @@ DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerE
         const std::uint64_t fresh = detail::GroupWalk(shape, *kept[i], n).count();
         // By the values of its one average, else by boxes of counts, else walked; an abandoned search's statistics
         // are discarded.
-        if (floor && fresh > kLeafStatistics && bound.values_at(n, fresh)) {
+        const auto search = [&](bool by_values) -> std::optional<detail::ShardMax> {
           try {
             detail::DistanceFold fold(f, g, 0, running);
             GroupSearch(shape, *kept[i], bound, n, fold, std::uint64_t{i} << 40, floor, exact)
-                .run(group_boxes, group_pruned, fresh, true);
-            part = fold.finish();
-            ++by_value;
+                .run(group_boxes, group_pruned, fresh, by_values);
+            return fold.finish();
           } catch (const ValuesAbandoned&) {
           } catch (const SearchAbandoned&) {
           }
+          return std::nullopt;
+        };
+        if (floor && fresh > kLeafStatistics && bound.values_at(n, fresh)) {
+          part = search(true);
+          if (part) ++by_value;
           bound.values_searched(fresh, !part);
         }
         if (!part && bound.search_at(n)) {
-          try {
-            detail::DistanceFold fold(f, g, 0, running);
-            GroupSearch(shape, *kept[i], bound, n, fold, std::uint64_t{i} << 40, floor, exact)
-                .run(group_boxes, group_pruned, fresh);
-            part = fold.finish();
-          } catch (const SearchAbandoned&) {
-          }
+          part = search(false);
           bound.searched(n, !part);
         }
         if (!part) {  // the group's fresh statistics, each evaluated
