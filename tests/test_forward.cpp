@@ -233,3 +233,48 @@ TEST_CASE("readout_distance: the exact 0 for one activation of equal arguments, 
   CHECK(lgc::readout_distance(fi, y, gi, y, 128) ==
         lgc::max_abs_difference(lgc::apply_readout(fi, y, 128), lgc::apply_readout(gi, y, 128)));
 }
+
+TEST_CASE("readout_distance: a coordinate of equal arguments gives the exact 0, whatever the others",
+          "[forward][distance]") {
+  // Two outputs, sin(2·): coordinate 0 reads y_0 (g: y_0 + 10^-5), coordinate 1 reads y_1 (g: 2·y_1).
+  lgc::Model f = lgc::simple_task(Rational(2), lgc::SimpleReadout::Sin);
+  const std::size_t d = f.width;
+  f.readout.weights = lgc::QMatrix(2, d);
+  f.readout.weights(0, 0) = 1;
+  f.readout.weights(1, 1) = 1;
+  f.readout.bias = lgc::QVector(2, Rational(0));
+  lgc::Model g = f;
+  g.readout.weights(1, 1) = 2;
+  g.readout.bias[0] = Rational(1, 100000);
+  lgc::Vector<Number> y(d, Number(Rational(1, 3))), z = y;
+  y[0] = z[0] = Number(Rational(1, 200));
+  z[1] = Number(Rational(1, 6));  // f's and g's arguments equal at coordinate 1 (1/3), 10^-5 apart at coordinate 0
+  // At 8 bits sin(2/3)'s enclosure is about 2^-9 wide, sin(1/100)'s about 2^-14: subtracted at the equal coordinate
+  // it reaches further than the difference at the other, so without the rule coordinate 1's [0, w] would be the
+  // maximum.
+  const Number ruled = lgc::readout_distance(f, y, g, z, 8);
+  const Number subtracted = lgc::max_abs_difference(lgc::apply_readout(f, y, 8), lgc::apply_readout(g, z, 8));
+  const auto coordinate0 = [&](const lgc::Vector<Number>& at, unsigned bits) {
+    lgc::Model f0 = f, g0 = g;
+    for (lgc::Model* m : {&f0, &g0}) {
+      m->readout.weights = lgc::QMatrix(1, d);
+      m->readout.bias = lgc::QVector(1, m->readout.bias[0]);
+    }
+    f0.readout.weights(0, 0) = 1, g0.readout.weights(0, 0) = 1;
+    return lgc::max_abs_difference(lgc::apply_readout(f0, y, bits), lgc::apply_readout(g0, at, bits));
+  };
+  const Number alone = coordinate0(z, 8);
+  CHECK(lgc::lower_of(ruled) == lgc::lower_of(alone));
+  CHECK(lgc::upper_of(ruled) == lgc::upper_of(alone));
+  CHECK(lgc::upper_of(subtracted) > lgc::upper_of(ruled));
+  // The same Number wherever the equal coordinate's common value lies (what one-valued groups rely on).
+  lgc::Vector<Number> y2 = y, z2 = z;
+  y2[1] = Number(Rational(2, 7));
+  z2[1] = Number(Rational(1, 7));
+  for (const unsigned bits : {8u, 128u}) {
+    const Number a = lgc::readout_distance(f, y, g, z, bits), b = lgc::readout_distance(f, y2, g, z2, bits);
+    CHECK(lgc::lower_of(a) == lgc::lower_of(b));
+    CHECK(lgc::upper_of(a) == lgc::upper_of(b));
+  }
+  CHECK(lgc::lower_of(lgc::readout_distance(f, y2, g, z2, 128)) > 0);  // coordinate 0's 10^-5 is seen at 128 bits
+}

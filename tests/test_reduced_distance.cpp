@@ -291,7 +291,7 @@ std::pair<lgc::Model, lgc::Model> bounded_test_pair(std::mt19937_64& rng, int tr
 TEST_CASE("bounded_distance_curve gives the same D(n) as every statistic and the reduced curve on random pairs",
           "[bounded]") {
   std::mt19937_64 rng(47);
-  std::size_t pruning = 0, rising_late = 0, with_mlp = 0, sin_pruning = 0;
+  std::size_t pruning = 0, rising_late = 0, with_mlp = 0, sin_pruning = 0, one_valued = 0;
 #ifdef LGCHECK_SANITIZED
   const int trials = 8;  // under the sanitizers the first pairs only; the Release suite runs all 40 and the counts
 #else
@@ -311,6 +311,11 @@ TEST_CASE("bounded_distance_curve gives the same D(n) as every statistic and the
     const lgc::DistanceCurve one = lgc::bounded_distance_curve(ef, eg, n, UINT64_MAX, 1);
     const lgc::DistanceCurve two = lgc::bounded_distance_curve(ef, eg, n, UINT64_MAX, 2);
     require_same_curve(one, reduced, ef, eg);
+    // Without one-valued groups every group goes through the searches: the same curve, and the box bound at work.
+    lgc::BoxBoundTerms searched;
+    searched.one_valued_groups = false;
+    const lgc::DistanceCurve by_search = lgc::bounded_distance_curve(ef, eg, n, UINT64_MAX, 2, nullptr, {}, searched);
+    require_same_curve(by_search, reduced, ef, eg);
     for (std::size_t k = 0; k < full.D.size(); ++k) {
       REQUIRE(lgc::lower_of(one.D[k]) == lgc::lower_of(full.D[k]));
       REQUIRE(lgc::upper_of(one.D[k]) == lgc::upper_of(full.D[k]));
@@ -320,17 +325,20 @@ TEST_CASE("bounded_distance_curve gives the same D(n) as every statistic and the
     REQUIRE(one.visited.to_json() == two.visited.to_json());
     REQUIRE(one.argmax == two.argmax);
     REQUIRE(one.boxes_pruned == two.boxes_pruned);
-    if (one.boxes_pruned > 0 && one.statistics < reduced.statistics) ++pruning;
-    if (one.boxes_pruned > 0 && f.readout.sin_omega) ++sin_pruning;
+    REQUIRE(one.one_valued_skips == two.one_valued_skips);
+    if (by_search.boxes_pruned > 0 && by_search.statistics < reduced.statistics) ++pruning;
+    if (by_search.boxes_pruned > 0 && f.readout.sin_omega) ++sin_pruning;
+    if (one.one_valued_skips > 0) ++one_valued;
     if (n > 20 && lgc::upper_of(reduced.D.back()) > lgc::upper_of(reduced.D[19])) ++rising_late;
     if (f.layers[0].mlp || g.layers[0].mlp) ++with_mlp;
   }
   // Not vacuous: on many pairs (20 of 40) boxes are skipped and fewer statistics evaluated, on several D rises after
-  // length 20 (where skipped boxes could hide a rise), and MLPs (the general bound) occur.
+  // length 20 (where skipped boxes could hide a rise), MLPs (the general bound) occur, and one-valued groups.
   INFO("pruning " << pruning << ", rising after 20 " << rising_late << ", with an MLP " << with_mlp
-                   << ", sin pairs skipping boxes " << sin_pruning);
+                   << ", sin pairs skipping boxes " << sin_pruning << ", with one-valued groups " << one_valued);
   if (trials < 40) return;
   REQUIRE(pruning >= 15);
+  REQUIRE(one_valued >= 5);
   REQUIRE(rising_late >= 3);
   REQUIRE(with_mlp >= 10);
   REQUIRE(sin_pruning >= 1);  // and the bundled sin pair below
@@ -458,11 +466,21 @@ TEST_CASE("bounded_distance_curve on sin readouts agreeing at every statistic: t
   const lgc::OneLayerEvaluator f(c.models[0]), g(c.models[1]);
   const lgc::DistanceCurve every = lgc::distance_curve(f, g, 8, 0, UINT64_MAX, 1);
   for (const lgc::Number& d : every.D) REQUIRE((d.is_exact() && d.exact() == 0));
-  const auto [reduced, bounded] = same_reduced_and_bounded(f, g, test_length(200, 60));
+  const std::uint64_t n = test_length(200, 60);
+  const auto [reduced, bounded] = same_reduced_and_bounded(f, g, n);
   REQUIRE((bounded.D.back().is_exact() && bounded.D.back().exact() == 0));
-  CAPTURE(bounded.statistics, reduced.statistics, bounded.boxes_pruned);
-  REQUIRE(bounded.boxes_pruned > 0);
-  REQUIRE(bounded.statistics < reduced.statistics / 5);  // 1 716 of 79 508 to 200, 876 of 7 268 to 60
+  // Every group one-valued (the exact 0): its first statistic once, then skipped.
+  CAPTURE(bounded.statistics, reduced.statistics, bounded.one_valued_skips);
+  REQUIRE(bounded.one_valued_skips > 0);
+  REQUIRE(bounded.statistics < reduced.statistics / 100);  // 334 of 79 508 to 200
+  // Without one-valued groups, by the searches: every box of a group whose u − v vanishes skipped.
+  lgc::BoxBoundTerms searched;
+  searched.one_valued_groups = false;
+  const lgc::DistanceCurve by_search = lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2, nullptr, {}, searched);
+  require_same_curve(by_search, reduced, f, g);
+  CAPTURE(by_search.statistics, by_search.boxes_pruned);
+  REQUIRE(by_search.boxes_pruned > 0);
+  REQUIRE(by_search.statistics < reduced.statistics / 5);  // 1 716 of 79 508 to 200, 876 of 7 268 to 60
   // The rule needs one activation: g's readout at another frequency (sin(3/4 ·) of the same arguments) differs
   // from f at some statistic, certainly, and no distance is taken as 0 by mistake: the curves agree and D > 0.
   lgc::Model slower = c.models[1];
@@ -473,14 +491,45 @@ TEST_CASE("bounded_distance_curve on sin readouts agreeing at every statistic: t
   same_reduced_and_bounded(f, h, 40);
   // One ω, a second head in each model differing in a logit that some top sets feel: groups that vanish identically
   // beside groups that do not (an audit's case). D(1) is the exact 0, D rises from n = 2, and the bounded curve is
-  // the reduced one. (The skip's teeth are elsewhere: without it this test's first pair skips no box; with any
-  // vanishing coordinate taken for all, the shared-head sin pair's curve differs from the reduced one.)
+  // the reduced one. (The skip's teeth are elsewhere: without it this test's first pair, searched, skips no box;
+  // with any vanishing coordinate taken for all, the shared-head sin pair's curve differs from the reduced one.)
   const lgc::Case partly = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "partly_agreeing_sin_pair.json");
   const lgc::OneLayerEvaluator pf(partly.models[0]), pg(partly.models[1]);
   const auto [partly_reduced, partly_bounded] = same_reduced_and_bounded(pf, pg, test_length(60, 30));
   REQUIRE((partly_bounded.D.front().is_exact() && partly_bounded.D.front().exact() == 0));
   REQUIRE(lgc::lower_of(partly_bounded.D[1]) > 0);
   REQUIRE(partly_bounded.boxes_pruned > 0);
+}
+
+TEST_CASE("bounded_distance_curve: a one-valued group's |f - g| is taken once, at its first statistic",
+          "[bounded]") {
+  // A tied S = 4, Δ = 1, τ = 1 pair with sin(3/2 ·) readouts on which, in every group, each output coordinate has
+  // u − v vanishing or u and v the same at every statistic (theory.md "The bounded curve", one-valued groups):
+  // |f − g|∞ is one Number per group, the same enclosure at every statistic (readout_distance's exact 0 at an equal
+  // coordinate), equal to D's at many groups, so that no box could be skipped below D's lower end.
+  const lgc::Case c = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "one_valued_sin_pair.json");
+  const lgc::OneLayerEvaluator f(c.models[0]), g(c.models[1]);
+  const auto [reduced, bounded] = same_reduced_and_bounded(f, g, test_length(20, 12));
+  CAPTURE(bounded.statistics, reduced.statistics, bounded.one_valued_skips);
+  REQUIRE(bounded.one_valued_skips > 0);
+  REQUIRE(bounded.statistics < reduced.statistics / 50);  // 429 of 105 157 to 20
+  // The mutation one_valued_sum = false takes a group as one-valued when u − v is constant, u + v not looked at: on
+  // f against f with one readout bias moved by 1/5, u − v is the constant −1/5 at that coordinate and 0 at the
+  // other, but f − g = 2 cos(ω(u + v)/2) sin(−ω/10) moves with u + v, and D rises with the length; the mutation
+  // takes each group's first statistic only and misses it.
+  const lgc::Case shared = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "shared_head_sin_pair.json");
+  lgc::Model moved = shared.models[0];
+  moved.readout.bias[0] += Rational(1, 5);
+  const lgc::OneLayerEvaluator sf(shared.models[0]), sg(moved);
+  const std::uint64_t n = test_length(100, 40);
+  const auto [moved_reduced, moved_bounded] = same_reduced_and_bounded(sf, sg, n);
+  REQUIRE(lgc::lower_of(moved_reduced.D.back()) > lgc::upper_of(moved_reduced.D[n / 4]));  // D rises
+  lgc::BoxBoundTerms difference_only;
+  difference_only.one_valued_sum = false;
+  const std::size_t missed =
+      lengths_missed(lgc::bounded_distance_curve(sf, sg, n, UINT64_MAX, 2, nullptr, {}, difference_only), moved_reduced);
+  CAPTURE(missed);
+  REQUIRE(missed >= n / 2);
 }
 
 TEST_CASE("bounded_distance_curve: D rising at tight statistics of absorbing groups, and ties skipped exactly",
@@ -496,7 +545,10 @@ TEST_CASE("bounded_distance_curve: D rising at tight statistics of absorbing gro
   // Two pairs on which f − g is constant, the floor itself on every box. f = g: every coordinate of f − g is 0
   // identically and left out of the bound, so every box's bound is 0. g = f with a readout bias moved by 1/7: f − g
   // is −1/7 at every statistic; the exact bound (no MLP) skips every box, the floating one alone could not (its
-  // rounding keeps it above 1/7).
+  // rounding keeps it above 1/7). Both pairs' groups are one-valued: with that rule the first statistic of each group
+  // is taken once; without it (one_valued_groups = false) the boxes are searched, as this test means them to be.
+  lgc::BoxBoundTerms searched;
+  searched.one_valued_groups = false;
   std::mt19937_64 rng(5);
   lgc::Model f = lgc::test::random_one_layer_model(rng, 4, 1, 1, 2, false);
   f.semantics = lgc::Semantics::hardmax();
@@ -506,11 +558,16 @@ TEST_CASE("bounded_distance_curve: D rising at tight statistics of absorbing gro
   for (const auto& [g, d] : {std::pair{f, Rational(0)}, std::pair{moved, Rational(1, 7)}}) {
     INFO("D = " << d);
     const lgc::OneLayerEvaluator ef(f), eg(g);
-    const lgc::DistanceCurve bounded = lgc::bounded_distance_curve(ef, eg, n, UINT64_MAX, 2);
+    const lgc::DistanceCurve bounded = lgc::bounded_distance_curve(ef, eg, n, UINT64_MAX, 2, nullptr, {}, searched);
     REQUIRE(lgc::lower_of(bounded.D.back()) == d);
     REQUIRE(lgc::upper_of(bounded.D.back()) == d);
     REQUIRE(bounded.boxes_pruned > 0);
-    REQUIRE(bounded.statistics < lgc::reduced_distance_curve(ef, eg, n, UINT64_MAX, 2).statistics / 10);
+    const std::uint64_t reduced = lgc::reduced_distance_curve(ef, eg, n, UINT64_MAX, 2).statistics;
+    REQUIRE(bounded.statistics < reduced / 10);
+    const lgc::DistanceCurve one_valued = lgc::bounded_distance_curve(ef, eg, n, UINT64_MAX, 2);
+    REQUIRE(one_valued.D == bounded.D);
+    REQUIRE(one_valued.one_valued_skips > 0);
+    REQUIRE(one_valued.statistics < bounded.statistics);
   }
 }
 

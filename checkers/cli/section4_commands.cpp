@@ -201,8 +201,9 @@ std::string method_text(const std::string& method, const DistanceCurve& curve) {
   if (method == "reduced") return "the reduced ones";
   if (method == "bounded")
     return fmt::format(
-        "the branch and bound's, {} boxes bounded, {} of them skipped, {} group searches by values, {} walked",
-        curve.boxes_bounded, curve.boxes_pruned, curve.value_searches, curve.groups_walked);
+        "the branch and bound's, {} boxes bounded, {} of them skipped, {} group searches by values, {} walked, {} "
+        "lengths of one-valued groups skipped",
+        curve.boxes_bounded, curve.boxes_pruned, curve.value_searches, curve.groups_walked, curve.one_valued_skips);
   return "every statistic";
 }
 
@@ -251,6 +252,7 @@ int cmd_threshold(const ThresholdArgs& a) {
                 {"boxes_pruned", curve.boxes_pruned},
                 {"groups_walked", curve.groups_walked},
                 {"value_searches", curve.value_searches},
+                {"one_valued_skips", curve.one_valued_skips},
                 {"D_inf_lower", number_json(bracket.lower)},
                 {"D_inf_upper", bracket.upper ? nlohmann::json(to_string(*bracket.upper)) : nlohmann::json(nullptr)},
                 {"D_inf_upper_source", bracket.upper_source},

@@ -309,6 +309,26 @@ class GroupBound {
   }
 
   const BoxBoundTerms& terms() const { return terms_; }
+  /// Whether |f − g|∞ is one Number at every statistic of the group, whatever the length (theory.md "The bounded
+  /// curve", one-valued groups): without an MLP, at each output coordinate either f − g (identity readouts) or u − v
+  /// (sin readouts of one ω) vanishes — readout_distance's exact 0 there — or every average of f − g, or of both u − v
+  /// and u + v, is constant, so that the readouts' arguments there are the same rationals at every statistic.
+  bool one_valued() const {
+    const LinearPlan* first = linear_ ? &*linear_ : sin_ ? &sin_->difference : nullptr;
+    if (!first || !terms_.one_valued_groups) return false;
+    std::vector<const LinearPlan*> plans{first};
+    if (sin_ && terms_.one_valued_sum) plans.push_back(&sin_->sum);
+    for (std::size_t k = 0; k < first->constant.size(); ++k) {
+      if (first->vanishes[k]) continue;
+      for (const LinearPlan* p : plans)
+        for (const Average& average : p->averages)
+          if (!constant_value(items_of(average[k]))) return false;
+    }
+    return true;
+  }
+  /// Whether a one-valued group's value was taken at an earlier length (it is then in the running maximum).
+  bool value_taken() const { return value_taken_; }
+  void take_value() { value_taken_ = true; }
   /// Whether the group's search is worth trying at length T (Backoff).
   bool search_at(std::uint64_t T) const { return boxes_.at(T); }
   void searched(std::uint64_t T, bool abandoned) { boxes_.record(T, abandoned); }
@@ -582,6 +602,7 @@ class GroupBound {
   std::vector<FastInterval> residual_, out_[2];
   Backoff boxes_;
   std::uint64_t values_retry_ = 0;
+  bool value_taken_ = false;
 };
 
 /// Branch and bound over the fresh reduced statistics of one group at one
@@ -1020,7 +1041,7 @@ DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerE
     for (const Group* group : kept)  // built once per group, before the threads share them out
       if (!bounds.count(group)) bounds.emplace(group, std::make_unique<GroupBound>(f, g, *group, terms));
     std::vector<detail::ShardMax> parts(full ? used : items);
-    std::atomic<std::uint64_t> work{0}, boxes{0}, pruned{0}, walked{0}, by_value{0};
+    std::atomic<std::uint64_t> work{0}, boxes{0}, pruned{0}, walked{0}, by_value{0}, one_valued{0};
     std::optional<Rational> floor;
     if (running) floor = lower_of(*running);
     const bool exact = f.rational_readout() && g.rational_readout();
@@ -1031,6 +1052,19 @@ DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerE
         std::uint64_t group_boxes = 0, group_pruned = 0;
         GroupBound& bound = *bounds.at(kept[i]);
         std::optional<detail::ShardMax> part;
+        if (bound.one_valued()) {  // its first statistic once, at the first length with one; then nothing
+          detail::DistanceFold fold(f, g, 0, running);
+          if (bound.value_taken()) {
+            ++one_valued;
+          } else if (const auto first = detail::GroupWalk(shape, *kept[i], n).first()) {
+            charge_enumeration();
+            fold.fold(*first, std::uint64_t{i} << 40);
+            bound.take_value();
+          }
+          parts[i] = fold.finish();
+          if ((work += parts[i].visited) > budget) throw LengthCapped{};
+          continue;
+        }
         const std::uint64_t fresh = detail::GroupWalk(shape, *kept[i], n).count();
         // By the values of its one average, else by boxes of counts, else walked; an abandoned search's statistics
         // are discarded.
@@ -1083,6 +1117,7 @@ DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerE
     curve.boxes_pruned += pruned;
     curve.groups_walked += walked;
     curve.value_searches += by_value;
+    curve.one_valued_skips += one_valued;
     detail::append_length(curve, parts, n, running, running_at);
   }
   return curve;

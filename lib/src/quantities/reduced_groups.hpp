@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <tuple>
 #include <vector>
 
@@ -68,6 +69,17 @@ class GroupWalk {
     choose_sum(0, false, visit);
   }
 
+  /// The first statistic walk() visits (nullopt when there is none).
+  std::optional<Statistic> first() {
+    std::optional<Statistic> found;
+    walk([&](const Statistic& s) {
+      found = s;
+      stopped_ = true;
+    });
+    stopped_ = false;
+    return found;
+  }
+
  private:
   template <class Visit>
   void choose_sum(std::size_t r, bool tight_seen, Visit& visit) {
@@ -85,7 +97,7 @@ class GroupWalk {
       if (top < low || top > high) return;
       low = top;
     }
-    for (std::uint64_t s = low; s <= high; ++s) {
+    for (std::uint64_t s = low; s <= high && !stopped_; ++s) {
       sums_[r] = s;
       choose_sum(r + 1, tight_seen || s == top, visit);
     }
@@ -100,7 +112,7 @@ class GroupWalk {
     if (k + 1 < weighed.size()) {
       const std::uint64_t left = sums_[r] - assigned_[r];
       const std::uint64_t rest = weighed.size() - k - 1;  // parts still to come, each >= 1
-      for (std::uint64_t n = 1; n + rest <= left; ++n) {
+      for (std::uint64_t n = 1; n + rest <= left && !stopped_; ++n) {
         sigma_.counts[weighed[k]] = n;
         assigned_[r] += n;
         compose(r, k + 1, visit);
@@ -120,6 +132,7 @@ class GroupWalk {
   const Shape& shape_;
   const Group& group_;
   bool all_absorbing_ = true;
+  bool stopped_ = false;  // first(): the first statistic found
   std::vector<std::uint64_t> m_, sums_;
   std::vector<std::uint64_t> assigned_ = std::vector<std::uint64_t>(shape_.period, 0);
   Statistic sigma_;

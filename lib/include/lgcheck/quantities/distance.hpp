@@ -43,6 +43,10 @@ struct DistanceCurve {
   /// bounded_distance_curve: the (group, length) pairs decided by the value
   /// search (over the values of the one average |f − g|∞ depends on).
   std::uint64_t value_searches = 0;
+  /// bounded_distance_curve: the (group, length) pairs of one-valued groups
+  /// (|f − g|∞ one Number at every statistic and length) skipped because
+  /// the group's value was taken at an earlier length.
+  std::uint64_t one_valued_skips = 0;
 };
 
 /// D(n) for n = 1..max_length, stopping early when a length has more than
@@ -92,6 +96,11 @@ struct BoxBoundTerms {
   bool value_window_weight = true;
   /// false: the value search's candidates of each N and interval of T leave out the interval's least and largest P
   bool value_interval_ends = true;
+  /// false: no group is taken as one-valued (each goes through the searches, as where the rule does not apply)
+  bool one_valued_groups = true;
+  /// false: a group counts as one-valued when the sin readouts' u − v is constant, u + v not looked at (then
+  /// f − g = 2 cos(ω(u + v)/2) sin(ω(u − v)/2) may still move)
+  bool one_valued_sum = true;
 };
 
 /// Whether bounded_distance_curve applies: both models' numbers fit the

@@ -48,9 +48,10 @@ std::vector<Vector<Number>> representation_at(const Model& model, const Tokens& 
 Vector<Number> apply_mlp(const Mlp& mlp, const Vector<Number>& y);
 /// The readout applied to one representation.
 Output apply_readout(const Model& model, const Vector<Number>& y, unsigned bits);
-/// |f − g|∞ from the two representations before the readouts: exactly 0 when the readouts apply one activation
-/// (sin of one ω, or none) to exactly equal arguments U_f y_f + u_f = U_g y_g + u_g, where two sin enclosures
-/// subtracted would not show it (theory.md §2, "Distances and thresholds"); else max_abs_difference of the outputs.
+/// |f − g|∞ from the two representations before the readouts: max_abs_difference of the outputs, where, when the
+/// readouts apply one activation (sin of one ω, or none), each coordinate k with exactly equal arguments
+/// (U_f y_f + u_f)_k = (U_g y_g + u_g)_k gives the exact 0, which two sin enclosures subtracted would not show
+/// (theory.md §2, "Distances and thresholds"): the exact 0 when every argument is equal.
 Number readout_distance(const Model& f, const Vector<Number>& yf, const Model& g, const Vector<Number>& yg,
                         unsigned bits);
 /// The output at the last position T.
