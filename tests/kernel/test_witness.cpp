@@ -164,3 +164,34 @@ TEST_CASE("string_gap: the exact 0 where the readouts apply one activation to eq
   CHECK_FALSE(apart.exact);
   CHECK(apart.d.lo > 0);
 }
+
+TEST_CASE("string_gap: a coordinate of equal arguments gives the exact 0, whatever the others", "[kernel][witness]") {
+  // The agreeing pair with g's first readout bias moved by 10^-5: the arguments differ by 10^-5 at coordinate 0 and
+  // agree at coordinate 1. At 8 bits a sin enclosure is wide: coordinate 1's outputs subtracted give [0, w], which
+  // on some strings reaches above coordinate 0's difference; the rule gives coordinate 0's bracket alone.
+  lgc::Case c = kt::bundled("tests/data/agreeing_sin_pair.json");
+  c.models[1].readout.bias[0] += Rational(1, 100000);
+  lgc::Case first = c;  // coordinate 0 alone
+  for (lgc::Model& m : first.models) {
+    lgc::QMatrix row(1, m.width);
+    for (std::size_t j = 0; j < m.width; ++j) row(0, j) = m.readout.weights(0, j);
+    m.readout.weights = row;
+    m.readout.bias = lgc::QVector(1, m.readout.bias[0]);
+  }
+  std::size_t rule_mattered = 0;
+  for (const std::string text : {"a", "b", "c", "d", "dcba", "abcabcdd", "bbbbbbbbbbbbbbbbbbba", "ddddc", "ccab"}) {
+    INFO(text);
+    const k::Tokens x = kt::tokens(c.models[0], text);
+    for (const unsigned bits : {8u, 128u}) {
+      const k::StringGap gap = k::string_gap(c, x, bits), alone = k::string_gap(first, x, bits);
+      CHECK_FALSE(gap.exact);
+      CHECK(gap.d.lo == alone.d.lo);
+      CHECK(gap.d.hi == alone.d.hi);
+      const k::Bracket subtracted =
+          k::difference_bracket(k::evaluate(c.models[0], x, c.models[0].semantics, bits),
+                                k::evaluate(c.models[1], x, c.models[1].semantics, bits));
+      if (subtracted.hi > gap.d.hi) ++rule_mattered;
+    }
+  }
+  CHECK(rule_mattered > 0);
+}

@@ -32,8 +32,11 @@ StringGap string_gap(const Case& c, const Tokens& x, unsigned bits) {
   const Model &f = c.models[0], &g = c.models[1];
   Values af = readout_argument(f, last_representation(f, x, f.semantics, bits)),
          ag = readout_argument(g, last_representation(g, x, g.semantics, bits));
-  // One activation of equal arguments: f(x) = g(x) exactly, where two sin enclosures would not show it.
-  if (f.readout.sin_omega == g.readout.sin_omega && af == ag) return {{0, 0}, true};
+  // One activation: at a coordinate of equal arguments f_k(x) = g_k(x) exactly, where two sin enclosures would not
+  // show it; the exact 0 there (sin of the exact 0 is exact), and for |f − g|∞ when every argument is equal.
+  if (f.readout.sin_omega == g.readout.sin_omega)
+    for (std::size_t k = 0; k < af.size() && k < ag.size(); ++k)
+      if (af[k] == ag[k]) af[k] = ag[k] = Number(0);
   const Values fx = activate(f, std::move(af), bits), gx = activate(g, std::move(ag), bits);
   const auto exact = [](const Values& v) {
     return std::all_of(v.begin(), v.end(), [](const auto& y) { return y.is_exact(); });
@@ -79,12 +82,12 @@ void charge(const WitnessContext& ctx, const Model& m, const char* what, std::ui
 
 /// |f(x) − f(z)|∞, exactly 0 when the representations before the readout agree exactly.
 Bracket output_distance(const Model& m, const Tokens& x, const Tokens& z, Semantics sx, Semantics sz, unsigned bits) {
-  // Equal readout arguments give equal outputs: exactly 0, where two sin enclosures would not show it.
+  // An equal readout argument gives equal outputs at its coordinate: exactly 0, where two sin enclosures would not
+  // show it.
   Values ax = readout_argument(m, last_representation(m, x, sx, bits)),
          az = readout_argument(m, last_representation(m, z, sz, bits));
-  bool equal = true;
-  for (std::size_t k = 0; k < ax.size(); ++k) equal = equal && ax[k] == az[k];
-  if (equal) return {0, 0};
+  for (std::size_t k = 0; k < ax.size() && k < az.size(); ++k)
+    if (ax[k] == az[k]) ax[k] = az[k] = Number(0);
   return difference_bracket(activate(m, std::move(ax), bits), activate(m, std::move(az), bits));
 }
 
