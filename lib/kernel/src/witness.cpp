@@ -80,7 +80,7 @@ void charge(const WitnessContext& ctx, const Model& m, const char* what, std::ui
   ctx.positions_left -= T;
 }
 
-/// |f(x) − f(z)|∞, exactly 0 when the representations before the readout agree exactly.
+/// |f(x) − f(z)|∞, the exact 0 at each coordinate where the readout's arguments agree exactly (0 when all do).
 Bracket output_distance(const Model& m, const Tokens& x, const Tokens& z, Semantics sx, Semantics sz, unsigned bits) {
   // An equal readout argument gives equal outputs at its coordinate: exactly 0, where two sin enclosures would not
   // show it.

@@ -117,7 +117,9 @@ bool bounded_curve_applies(const OneLayerEvaluator& f, const OneLayerEvaluator& 
 /// others are halved along their widest count until at most 16 statistics
 /// remain, which are evaluated as by the other curves; a group whose search
 /// has cost as much as evaluating each of its fresh statistics evaluates each
-/// of those instead (its search discarded). D is the same Number as the other
+/// of those instead (its search discarded); a one-valued group (|f − g|∞ the
+/// same Number at each of its statistics, at every length) has its first
+/// statistic evaluated once and is skipped after. D is the same Number as the other
 /// curves' (the exact rational, or the same enclosure); `statistics` and
 /// `visited` count and digest the evaluated statistics, argmax[n−1] is one of
 /// them attaining D(n), the same for any thread count (each group's search
