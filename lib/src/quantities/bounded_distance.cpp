@@ -295,6 +295,7 @@ class GroupBound {
     else
       plans_ = {plan(f), plan(g)};
     one_ = find_one_average();
+    one_valued_ = find_one_valued();
   }
 
   /// Variable v's class; residue r's variables are begin(r)..begin(r + 1) − 1.
@@ -309,23 +310,8 @@ class GroupBound {
   }
 
   const BoxBoundTerms& terms() const { return terms_; }
-  /// Whether |f − g|∞ is one Number at every statistic of the group, whatever the length (theory.md "The bounded
-  /// curve", one-valued groups): without an MLP, at each output coordinate either f − g (identity readouts) or u − v
-  /// (sin readouts of one ω) vanishes — readout_distance's exact 0 there — or every average of f − g, or of both u − v
-  /// and u + v, is constant, so that the readouts' arguments there are the same rationals at every statistic.
-  bool one_valued() const {
-    const LinearPlan* first = linear_ ? &*linear_ : sin_ ? &sin_->difference : nullptr;
-    if (!first || !terms_.one_valued_groups) return false;
-    std::vector<const LinearPlan*> plans{first};
-    if (sin_ && terms_.one_valued_sum) plans.push_back(&sin_->sum);
-    for (std::size_t k = 0; k < first->constant.size(); ++k) {
-      if (first->vanishes[k]) continue;
-      for (const LinearPlan* p : plans)
-        for (const Average& average : p->averages)
-          if (!constant_value(items_of(average[k]))) return false;
-    }
-    return true;
-  }
+  /// Whether |f − g|∞ is one Number at every statistic of the group, whatever the length (find_one_valued).
+  bool one_valued() const { return one_valued_; }
   /// Whether a one-valued group's value was taken at an earlier length (it is then in the running maximum).
   bool value_taken() const { return value_taken_; }
   void take_value() { value_taken_ = true; }
@@ -485,6 +471,23 @@ class GroupBound {
     return one;
   }
 
+  /// Whether |f − g|∞ is one Number at every statistic of the group, whatever the length (theory.md "The bounded
+  /// curve", one-valued groups): without an MLP, at each output coordinate either f − g (identity readouts) or u − v
+  /// (sin readouts of one ω) vanishes — readout_distance's exact 0 there — or every average of f − g, or of both u − v
+  /// and u + v, is constant, so that the readouts' arguments there are the same rationals at every statistic.
+  bool find_one_valued() const {
+    const LinearPlan* first = linear_ ? &*linear_ : sin_ ? &sin_->difference : nullptr;
+    if (!first || !terms_.one_valued_groups) return false;
+    std::vector<const LinearPlan*> plans{first};
+    if (sin_ && terms_.one_valued_sum) plans.push_back(&sin_->sum);
+    for (std::size_t k = 0; k < first->constant.size(); ++k) {
+      if (first->vanishes[k]) continue;
+      for (const LinearPlan* p : plans)
+        for (const Average& average : p->averages)
+          if (!constant_value(items_of(average[k]))) return false;
+    }
+    return true;
+  }
   /// With an MLP (or one sin readout, or sin readouts of two frequencies): each model's output enclosed over the box,
   /// then f − g.
   double general_bound(const Box& box) {
@@ -599,6 +602,7 @@ class GroupBound {
   std::optional<LinearPlan> linear_;  // identity readouts, no MLP: f − g as one affine function of averages
   std::optional<SinPlan> sin_;        // sin readouts of one frequency, no MLP
   std::optional<OneAverage> one_;     // |f − g|∞ a function of one average's value
+  bool one_valued_ = false;           // |f − g|∞ one Number at every statistic
   std::vector<FastInterval> residual_, out_[2];
   Backoff boxes_;
   std::uint64_t values_retry_ = 0;
@@ -1053,10 +1057,13 @@ DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerE
         GroupBound& bound = *bounds.at(kept[i]);
         std::optional<detail::ShardMax> part;
         if (bound.one_valued()) {  // its first statistic once, at the first length with one; then nothing
-          detail::DistanceFold fold(f, g, 0, running);
           if (bound.value_taken()) {
             ++one_valued;
-          } else if (const auto first = detail::GroupWalk(shape, *kept[i], n).first()) {
+            parts[i] = detail::ShardMax{};
+            continue;
+          }
+          detail::DistanceFold fold(f, g, 0, running);
+          if (const auto first = detail::GroupWalk(shape, *kept[i], n).first()) {
             charge_enumeration();
             fold.fold(*first, std::uint64_t{i} << 40);
             bound.take_value();
