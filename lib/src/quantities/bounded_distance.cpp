@@ -35,9 +35,10 @@ constexpr std::uint64_t kLongestLength = std::uint64_t{1} << 50;
 /// Thrown when one length's boxes and statistics exceed the per-length cap.
 struct LengthCapped {};
 /// Thrown when a value search gives up (the intervals of T on which the bound may exceed the floor are more than
-/// kOpenIntervals apart or kOpenPieces in all, or N reaches kValueLength): the group is searched by boxes.
+/// kOpenIntervals apart, or N reaches kValueLength): the group is searched by boxes. (However many pieces of the
+/// bisection stay open, each is charged to the search's cost cap, against which it is abandoned.)
 struct ValuesAbandoned {};
-constexpr std::size_t kOpenIntervals = 64, kOpenPieces = 256;
+constexpr std::size_t kOpenIntervals = 64;
 /// Thrown when a group's search has cost as much as evaluating each of the group's fresh statistics would (the group
 /// is then walked): a box's bound costs about kBoxCost evaluations (measured on the Farey-hat pairs, whose MLP takes
 /// the general bound).
@@ -836,7 +837,6 @@ class GroupSearch {
   /// does not put |f − g|∞ below the floor: in increasing order, touching ones merged.
   std::vector<FastInterval> open_intervals(const FastInterval& range, double width) {
     std::vector<FastInterval> stack{range}, open;
-    std::size_t pieces = 0;
     while (!stack.empty()) {
       const FastInterval t = stack.back();
       stack.pop_back();
@@ -848,7 +848,6 @@ class GroupSearch {
         stack.push_back({t.lo, mid});
         continue;
       }
-      if (++pieces > kOpenPieces) throw ValuesAbandoned{};
       if (!open.empty() && open.back().hi >= t.lo) {
         open.back().hi = t.hi;
         continue;
