@@ -188,15 +188,17 @@ constexpr double kSinRemainder = 1e-11;
 /// [r.lo, r.hi] and sin r within the radius of sin m, m a double in it (sin is 1-Lipschitz).
 FastInterval sin_point(double x) {
   const FastInterval pi = pi_enclosure();
-  const double k = std::nearbyint(x / pi.lo);
-  const FastInterval r = FastInterval::point(x) - FastInterval::point(k) * pi;  // k·π: k is exact (|k| < 2^19)
+  const double k = std::nearbyint(x / pi.lo);  // an integer, |k| < 2^19: exact, and its parity that of an int64
+  const double low = k * pi.lo, high = k * pi.hi;  // k·π between them (in reverse order when k < 0), each rounded
+  const FastInterval k_pi = k >= 0 ? FastInterval{next_down(low), next_up(high)} : FastInterval{next_down(high), next_up(low)};
+  const FastInterval r = FastInterval::point(x) - k_pi;
   if (!(r.lo >= -1.6 && r.hi <= 1.6)) return {-1, 1};
   const double m = r.lo + (r.hi - r.lo) / 2;
   const double radius = std::max(next_up(r.hi - m), next_up(m - r.lo));  // each difference rounded up
   const double s = sin_taylor(m);
   const double slack = next_up(radius + next_up(kSinRemainder + kSinRounding));
   const FastInterval enclosure{next_down(s - slack), next_up(s + slack)};
-  return std::fmod(k, 2.0) == 0 ? enclosure : FastInterval{-enclosure.hi, -enclosure.lo};
+  return (static_cast<std::int64_t>(k) & 1) == 0 ? enclosure : FastInterval{-enclosure.hi, -enclosure.lo};
 }
 
 }  // namespace
@@ -217,12 +219,14 @@ FastInterval sin_range(FastInterval x) {
   // sin is monotone between the points mπ/2, m odd, where it is 1 (m = 1 mod 4) or −1 (m = 3 mod 4); the m range
   // is widened by one each way beyond what rounding could move, and each point is tested by its enclosure.
   const FastInterval half_pi = half_pi_enclosure();
-  const double first = std::floor(x.lo / half_pi.hi) - 1, last = std::ceil(x.hi / half_pi.lo) + 1;
-  for (double m = first; m <= last; ++m) {
-    if (std::fmod(m, 2.0) == 0) continue;
-    const FastInterval point = FastInterval::point(m) * half_pi;
+  // |x| <= 2^20: m within ±2^21, exact as an int64 and as a double.
+  const auto first = static_cast<std::int64_t>(std::floor(x.lo / half_pi.hi)) - 1;
+  const auto last = static_cast<std::int64_t>(std::ceil(x.hi / half_pi.lo)) + 1;
+  for (std::int64_t m = first; m <= last; ++m) {
+    if ((m & 1) == 0) continue;
+    const FastInterval point = FastInterval::point(static_cast<double>(m)) * half_pi;
     if (point.hi < x.lo || point.lo > x.hi) continue;
-    if (std::fmod(m - 1, 4.0) == 0) hi = 1;
+    if ((m & 3) == 1) hi = 1;  // m ≡ 1 (mod 4), also for negative m (two's complement)
     else lo = -1;
   }
   return {std::max(-1.0, lo), std::min(1.0, hi)};
