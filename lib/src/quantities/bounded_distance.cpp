@@ -776,7 +776,7 @@ class GroupSearch {
     const auto [n_lo, n_hi] = average_weight_range(root, one);
     if (n_lo > n_hi) return;
     if (n_hi + w0 >= kValueLength) throw ValuesAbandoned{};  // L·N < 2^50, |P| < 2^50
-    const double width = 1.0 / (16.0 * static_cast<double>(one.scale) * static_cast<double>(n_hi + w0));
+    const double width = bisection_width(one, n_hi - n_lo + 1, n_hi + w0);
     const std::vector<FastInterval> open = open_intervals(one.range, width);
     for (std::uint64_t counted = n_lo; counted <= n_hi; ++counted) {
       const double ln = static_cast<double>(one.scale) * static_cast<double>(counted + w0);  // L·N, exact
@@ -796,6 +796,17 @@ class GroupSearch {
         for (std::int64_t p = start; p <= last; p += one.stride) candidate(root, one, counted, p, ln);
       }
     }
+  }
+
+  /// How narrow the bisection's pieces get: a sixteenth of the grid step 1/(L·N_max) of T, or a quarter of the mean
+  /// spacing of the candidates' T over the `values_of_n` values of N — g/(L·N) for one N, the gcd g stepping P — when
+  /// that is wider (few N, a large g). Any width is sound (each candidate in an open interval is bounded at its own
+  /// T); this one keeps the pieces from outnumbering the candidates.
+  static double bisection_width(const OneAverage& one, std::uint64_t values_of_n, std::uint64_t n_max) {
+    const double ln_max = static_cast<double>(one.scale) * static_cast<double>(n_max);
+    const double spacing =
+        static_cast<double>(std::max<std::int64_t>(one.stride, 1)) / (ln_max * static_cast<double>(values_of_n));
+    return std::max(1.0 / (16.0 * ln_max), spacing / 4.0);
   }
 
   /// N − w0 (the average's counted weight) as the mutation value_window_weight = false leaves it.
