@@ -155,6 +155,7 @@ struct ModelPlan {
 /// weights), so that what they share cancels in the difference before the box's ranges are taken.
 struct LinearPlan {
   std::vector<Rational> constant;
+  std::vector<FastInterval> constant_enclosure;  // per coordinate, enclosed once (through MPFI: not per box)
   std::vector<Average> averages;
   std::vector<bool> vanishes;  // per coordinate: the constant and every average's values 0 (the function is 0)
 };
@@ -376,7 +377,7 @@ class GroupBound {
  private:
   /// One affine function of averages over the box, at output coordinate k: its constant plus each average's range.
   FastInterval affine_range(const LinearPlan& p, std::size_t k, const Box& box) const {
-    FastInterval d = FastInterval::enclosing(p.constant[k]);
+    FastInterval d = p.constant_enclosure[k];
     for (const Average& average : p.averages) d += average_range(average[k], box, terms_.weight_extremes);
     return d;
   }
@@ -565,7 +566,10 @@ class GroupBound {
       return values;
     };
     const QVector yf = readout(f, fixed_residual(f, of_f)), yg = readout(g, fixed_residual(g, of_g));
-    for (std::size_t k = 0; k < yf.size(); ++k) p.constant.push_back(yf[k] + sign * yg[k]);
+    for (std::size_t k = 0; k < yf.size(); ++k) {
+      p.constant.push_back(yf[k] + sign * yg[k]);
+      p.constant_enclosure.push_back(FastInterval::enclosing(p.constant.back()));
+    }
     std::vector<bool> paired(of_g.size(), false);
     for (const HeadItems& a : of_f) {
       std::vector<QVector> values = read_values(f, a.values);
