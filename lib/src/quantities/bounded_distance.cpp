@@ -802,15 +802,15 @@ class GroupSearch {
     }
   }
 
-  /// How narrow the bisection's pieces get: a sixteenth of the grid step 1/(L·N_max) of T, or a quarter of the mean
-  /// spacing of the candidates' T over the `values_of_n` values of N — g/(L·N) for one N, the gcd g stepping P — when
-  /// that is wider (few N, a large g). Any width is sound (each candidate in an open interval is bounded at its own
-  /// T); this one keeps the pieces from outnumbering the candidates.
+  /// How narrow the bisection's pieces get: a sixteenth of the grid step 1/(L·N_max) of T, or the mean spacing of the
+  /// candidates' T over the `values_of_n` values of N — g/(L·N) for one N, the gcd g stepping P — when that is wider
+  /// (few N, a large g). Any width is sound (each candidate in an open interval is bounded at its own T); this one
+  /// keeps the pieces from outnumbering the candidates where the bound stays near the floor over a range of T.
   static double bisection_width(const OneAverage& one, std::uint64_t values_of_n, std::uint64_t n_max) {
     const double ln_max = static_cast<double>(one.scale) * static_cast<double>(n_max);
     const double spacing =
         static_cast<double>(std::max<std::int64_t>(one.stride, 1)) / (ln_max * static_cast<double>(values_of_n));
-    return std::max(1.0 / (16.0 * ln_max), spacing / 4.0);
+    return std::max(1.0 / (16.0 * ln_max), spacing);
   }
 
   /// N − w0 (the average's counted weight) as the mutation value_window_weight = false leaves it.
