@@ -190,7 +190,8 @@ FastInterval sin_point(double x) {
   const FastInterval pi = pi_enclosure();
   const double k = std::nearbyint(x / pi.lo);  // an integer, |k| < 2^19: exact, and its parity that of an int64
   const double low = k * pi.lo, high = k * pi.hi;  // k·π between them (in reverse order when k < 0), each rounded
-  const FastInterval k_pi = k >= 0 ? FastInterval{next_down(low), next_up(high)} : FastInterval{next_down(high), next_up(low)};
+  const FastInterval k_pi =
+      k >= 0 ? FastInterval{next_down(low), next_up(high)} : FastInterval{next_down(high), next_up(low)};
   const FastInterval r = FastInterval::point(x) - k_pi;
   if (!(r.lo >= -1.6 && r.hi <= 1.6)) return {-1, 1};
   const double m = r.lo + (r.hi - r.lo) / 2;
