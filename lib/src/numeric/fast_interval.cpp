@@ -161,7 +161,7 @@ FastInterval half_pi_enclosure() {
 /// m − m³/3! + m⁵/5! − … + m¹⁵/15! for a double |m| <= 1.6, in plain double (Horner in m², no fused multiply-add):
 /// within kSinRounding of the exact polynomial at m. Higham's bound for Horner's rule, γ_14·Σ|c_i|y^i, with the
 /// coefficients 1/(2i+1)! and y = m² each rounded once (u and γ_7 more) and the last product by m (u more), is at most
-/// 23u·sinh|m| < 23·2^−53·2.38 < 6.1·10⁻¹⁵ (u = 2^−53; an underflow adds a few 2^−1074).
+/// γ_23·sinh|m| < 6.1·10⁻¹⁵ (γ_23 = 23u/(1 − 23u), u = 2^−53, sinh 1.6 < 2.38; an underflow adds a few 2^−1074).
 double sin_taylor(double m) {
   static const auto coefficient = [] {  // (−1)^i/(2i+1)!, i = 0..7, each correctly rounded (the factorials are exact)
     std::array<double, 8> c{};

@@ -779,7 +779,7 @@ class GroupSearch {
     value_ranges(root, one);
     const auto [n_lo, n_hi] = average_weight_range(root, one);
     if (n_lo > n_hi) return;
-    if (n_hi + w0 >= kValueLength) throw ValuesAbandoned{};  // L·N < 2^50, |P| < 2^50
+    if (n_hi + w0 >= kValueLength || n_hi + w0 == 0) throw ValuesAbandoned{};  // L·N < 2^50, |P| < 2^50; N > 0
     const double width = bisection_width(one, n_hi - n_lo + 1, n_hi + w0);
     const std::vector<FastInterval> open = open_intervals(one.range, width);
     for (std::uint64_t counted = n_lo; counted <= n_hi; ++counted) {

@@ -5,8 +5,10 @@
 // exact value) and then moves each endpoint one ulp outward, so the exact
 // result of the operation on any points of the operands lies inside. exp,
 // log and sin are our own (argument reduction and a Taylor/atanh series with
-// a bounded remainder, every step in this arithmetic), not the C library's,
-// whose accuracy is not specified. Overflow gives an unbounded endpoint; the
+// a bounded remainder; exp and log with every step in this arithmetic, sin's
+// polynomial summed in plain double at one point and widened by an a-priori
+// bound of its rounding), not the C library's, whose accuracy is not
+// specified. Overflow gives an unbounded endpoint; the
 // caller then falls back to MPFI (Interval). This file is compiled with
 // -ffp-contract=off (no fused multiply-add changes the rounding).
 #include "lgcheck/numeric/interval.hpp"
