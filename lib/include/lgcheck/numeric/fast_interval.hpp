@@ -8,9 +8,9 @@
 // a bounded remainder; exp and log with every step in this arithmetic, sin's
 // polynomial summed in plain double at one point and widened by an a-priori
 // bound of its rounding), not the C library's, whose accuracy is not
-// specified. Overflow gives an unbounded endpoint; the
-// caller then falls back to MPFI (Interval). This file is compiled with
-// -ffp-contract=off (no fused multiply-add changes the rounding).
+// specified. Overflow gives an unbounded endpoint; the caller then falls back
+// to MPFI (Interval). This file is compiled with -ffp-contract=off (no fused
+// multiply-add changes the rounding).
 #include "lgcheck/numeric/interval.hpp"
 
 #include <algorithm>
