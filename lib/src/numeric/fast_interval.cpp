@@ -152,6 +152,13 @@ FastInterval pi_enclosure() {
   return pi;
 }
 
+/// k·c for an integer-valued double k and an enclosure c: the two rounded products k·c.lo and k·c.hi, in reverse
+/// order when k < 0, each moved one ulp outward (c's operator* with a point k, without its other two products).
+FastInterval times_integer(double k, FastInterval c) {
+  const double low = k * c.lo, high = k * c.hi;
+  return k >= 0 ? FastInterval{next_down(low), next_up(high)} : FastInterval{next_down(high), next_up(low)};
+}
+
 /// π/2, enclosed by halving π's enclosure (exact).
 FastInterval half_pi_enclosure() {
   const FastInterval pi = pi_enclosure();
@@ -189,10 +196,7 @@ constexpr double kSinRemainder = 1e-11;
 FastInterval sin_point(double x) {
   const FastInterval pi = pi_enclosure();
   const double k = std::nearbyint(x / pi.lo);  // an integer, |k| < 2^19: exact, and its parity that of an int64
-  const double low = k * pi.lo, high = k * pi.hi;  // k·π between them (in reverse order when k < 0), each rounded
-  const FastInterval k_pi =
-      k >= 0 ? FastInterval{next_down(low), next_up(high)} : FastInterval{next_down(high), next_up(low)};
-  const FastInterval r = FastInterval::point(x) - k_pi;
+  const FastInterval r = FastInterval::point(x) - times_integer(k, pi);
   if (!(r.lo >= -1.6 && r.hi <= 1.6)) return {-1, 1};
   const double m = r.lo + (r.hi - r.lo) / 2;
   const double radius = std::max(next_up(r.hi - m), next_up(m - r.lo));  // each difference rounded up
@@ -225,7 +229,7 @@ FastInterval sin_range(FastInterval x) {
   const auto last = static_cast<std::int64_t>(std::ceil(x.hi / half_pi.lo)) + 1;
   for (std::int64_t m = first; m <= last; ++m) {
     if ((m & 1) == 0) continue;
-    const FastInterval point = FastInterval::point(static_cast<double>(m)) * half_pi;
+    const FastInterval point = times_integer(static_cast<double>(m), half_pi);
     if (point.hi < x.lo || point.lo > x.hi) continue;
     if ((m & 3) == 1) hi = 1;  // m ≡ 1 (mod 4), also for negative m (two's complement)
     else lo = -1;
