@@ -456,6 +456,34 @@ TEST_CASE("bounded_distance_curve's value search: |f - g| a function of one aver
     REQUIRE((bounded.D[k].is_exact() && bounded.D[k].exact() == lgc::Rational(k) / lgc::Rational(k + 1)));
 }
 
+TEST_CASE("bounded_distance_curve's value search over two parameters: two averages moving, T_i = P_i/(L_i N)",
+          "[bounded]") {
+  // Where |f − g|∞ moves with two averages, the search runs over the values of the two parameters (theory.md "The
+  // bounded curve", two parameters): on a tied sin pair whose costly groups average every weighed class in one head
+  // and three of them in another, the same curve as the reduced one and as without that search, at fewer
+  // statistics.
+  const lgc::Case c = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "two_average_sin_pair.json");
+  const lgc::OneLayerEvaluator f(c.models[0]), g(c.models[1]);
+  const std::uint64_t n = test_length(60, 50);
+  const auto [reduced, bounded] = same_reduced_and_bounded(f, g, n);
+  lgc::BoxBoundTerms one_parameter, second_term_dropped;
+  one_parameter.two_parameter_search = false;
+  second_term_dropped.second_parameter_term = false;
+  const lgc::DistanceCurve without = lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2, nullptr, {}, one_parameter);
+  require_same_curve(without, reduced, f, g);
+  CAPTURE(bounded.value_searches, without.value_searches, bounded.statistics, without.statistics);
+  REQUIRE(bounded.value_searches >= without.value_searches + 5 * n);  // 1 060 and 48 at n = 60
+  REQUIRE(bounded.statistics < without.statistics);
+  // The mutation second_parameter_term = false: the rectangles' and candidates' bound leaves out β_1·T_1, so it
+  // skips statistics above the floor, and D misses rises (17 of 60 lengths; 7 of 50). (The candidates' mutations
+  // value_window_weight and value_interval_ends reach no rise of this pair's D at these lengths, as on the rational
+  // pair of the one-parameter test.)
+  const std::size_t missed =
+      lengths_missed(lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2, nullptr, {}, second_term_dropped), reduced);
+  CAPTURE(missed);
+  REQUIRE(missed >= n / 10);
+}
+
 TEST_CASE("bounded_distance_curve on sin readouts agreeing at every statistic: the exact 0, every box skipped",
           "[bounded]") {
   // A tied S = 4, Δ = 1, τ = 1 pair with sin(3/2 ·) readouts whose heads differ only in a logit that no top set

@@ -8,10 +8,12 @@
 #include "reduced_groups.hpp"
 
 #include "lgcheck/enumerate/budget.hpp"
+#include "lgcheck/enumerate/linear_witness.hpp"
 
 #include <gmp.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <limits>
@@ -39,6 +41,11 @@ struct LengthCapped {};
 /// bisection stay open, each is charged to the search's cost cap, against which it is abandoned.)
 struct ValuesAbandoned {};
 constexpr std::size_t kOpenIntervals = 64;
+/// The same for the rectangles of (T_0, T_1) of the search over two parameters (not merged), and for the pieces its
+/// bisection bounds (where more are needed the bound stays near the floor over a band of (T_0, T_1), whose candidates
+/// cost more than the box search: on a tied sin pair a cap of 10^8 pieces took 3.6 s to length 600, 1 024 1.2 s).
+constexpr std::size_t kOpenRectangles = 256;
+constexpr std::size_t kRectanglePieces = 1024;
 /// Thrown when a group's search has cost as much as evaluating each of the group's fresh statistics would (the group
 /// is then walked): a box's bound costs about kBoxCost evaluations (measured on the Farey-hat pairs, whose MLP takes
 /// the general bound).
@@ -229,10 +236,74 @@ std::optional<std::pair<Rational, Rational>> affine_in(const Items& ref, const I
   return std::make_pair(alpha, beta);
 }
 
+/// The solution (α, β_0, ..., β_{k−1}) of x = α + Σ_j β_j t_j over every item (the window slots through their sums:
+/// Σ x = w0·α + Σ_j β_j Σ t_j), `refs` the lists t_j; nullopt when there is none or more than one (the lists t_j
+/// with the constant list not independent). Exact Gaussian elimination.
+std::optional<std::vector<Rational>> affine_fit(const std::vector<Items>& refs, const Items& items) {
+  std::vector<std::vector<Rational>> rows;  // per item: 1, t_0, ..., t_{k−1} | x (the window: w0, Σ t_j | Σ x)
+  for (const auto& [v, x] : items.counted) {
+    std::vector<Rational> row{Rational(1)};
+    for (const Items& ref : refs) {
+      const auto it = ref.counted.find(v);
+      if (it == ref.counted.end() || ref.counted.size() != items.counted.size()) return std::nullopt;
+      row.push_back(it->second);
+    }
+    row.push_back(x);
+    rows.push_back(std::move(row));
+  }
+  if (items.window_count != 0) {
+    std::vector<Rational> row{Rational(Integer(items.window_count))};
+    for (const Items& ref : refs) {
+      if (ref.window_count != items.window_count) return std::nullopt;
+      row.push_back(ref.window_sum);
+    }
+    row.push_back(items.window_sum);
+    rows.push_back(std::move(row));
+  }
+  const std::size_t unknowns = refs.size() + 1;
+  std::size_t rank = 0;
+  for (std::size_t col = 0; col < unknowns; ++col) {
+    std::size_t at = rank;
+    while (at < rows.size() && rows[at][col] == 0) ++at;
+    if (at == rows.size()) return std::nullopt;  // not one solution
+    std::swap(rows[at], rows[rank]);
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      if (r == rank || rows[r][col] == 0) continue;
+      const Rational factor = rows[r][col] / rows[rank][col];
+      for (std::size_t k = col; k <= unknowns; ++k) rows[r][k] -= factor * rows[rank][k];
+    }
+    ++rank;
+  }
+  for (std::size_t r = rank; r < rows.size(); ++r)
+    if (rows[r][unknowns] != 0) return std::nullopt;  // inconsistent
+  std::vector<Rational> solution;
+  for (std::size_t r = 0; r < unknowns; ++r) solution.push_back(rows[r][unknowns] / rows[r][r]);
+  return solution;
+}
+
+/// A list t of an average's items in integers: L the least common denominator, a_v = L·t_v per weighed variable (in
+/// increasing variable), A_W = L·Σ t over the w0 window slots, T's range (the least and largest of the t_v and the
+/// window slots' mean) and the gcd of the a_v − a_0; nullopt when an integer reaches 2^20.
+struct ScaledList {
+  std::vector<std::size_t> vars;
+  std::vector<std::int64_t> a;
+  std::int64_t window_numerator = 0, scale = 1, stride = 0;
+  std::uint64_t window_weight = 0;
+  FastInterval range;
+};
+
 /// One coordinate of one LinearPlan as C + β·T (exact, and enclosed).
 struct Line {
   Rational constant, slope;
   FastInterval c, s;
+};
+
+/// One coordinate of one LinearPlan as C + β_0·T_0 + β_1·T_1 (exact, and enclosed).
+struct PlaneLine {
+  Rational constant;
+  std::array<Rational, 2> slope;
+  FastInterval c;
+  std::array<FastInterval, 2> s;
 };
 
 /// A group whose |f − g|∞ is a function of one scalar (theory.md "The bounded curve", the value search): no MLP, every
@@ -255,6 +326,60 @@ constexpr std::size_t kNotInAverage = std::numeric_limits<std::size_t>::max();
 /// The value search's integers stay below 2^20 (L, a_v, A_W) and its lengths below 2^30: P and L·N below 2^53.
 constexpr std::int64_t kValueInteger = std::int64_t{1} << 20;
 constexpr std::uint64_t kValueLength = std::uint64_t{1} << 30;
+
+std::optional<ScaledList> scaled_list(const Items& ref) {
+  ScaledList list;
+  Integer scale = denominator(ref.window_sum);
+  for (const auto& entry : ref.counted) scale = lcm(scale, Integer(denominator(entry.second)));
+  const auto small = [](const Integer& z) { return abs(z) < kValueInteger; };
+  const Integer window = numerator(ref.window_sum) * (scale / denominator(ref.window_sum));
+  if (!small(scale) || !small(window)) return std::nullopt;
+  list.scale = scale.convert_to<std::int64_t>();
+  list.window_numerator = window.convert_to<std::int64_t>();
+  list.window_weight = ref.window_count;
+  Rational lo, hi;
+  bool first = true;
+  const auto extend = [&](const Rational& t) {
+    if (first || t < lo) lo = t;
+    if (first || t > hi) hi = t;
+    first = false;
+  };
+  for (const auto& [v, t] : ref.counted) {
+    const Rational scaled = t * Rational(scale);
+    if (!small(numerator(scaled))) return std::nullopt;
+    list.vars.push_back(v);
+    list.a.push_back(numerator(scaled).convert_to<std::int64_t>());
+    extend(t);
+  }
+  if (ref.window_count != 0) extend(ref.window_sum / Rational(Integer(ref.window_count)));
+  list.range = {FastInterval::enclosing(lo).lo, FastInterval::enclosing(hi).hi};
+  for (const std::int64_t a : list.a) list.stride = std::gcd(list.stride, a - list.a[0]);
+  return list;
+}
+
+/// A group whose |f − g|∞ is a function of two scalars (theory.md "The value search", two parameters): no MLP, and
+/// over every coordinate of each plan either two averages move, the values of each affine in one list of its items,
+/// or one moves, its values affine in two lists; every other average constant. Parameter i is T_i = P_i/(L_i·N_w)
+/// as in OneAverage, w its average's weight (one per moving average), and each coordinate of each plan is
+/// C + β_0·T_0 + β_1·T_1 exactly.
+struct TwoValues {
+  struct Weight {
+    std::vector<std::size_t> index;  // per box variable: its place in the average's variables, or kNotInAverage
+    std::uint64_t window_weight = 0;
+  };
+  struct Parameter {
+    std::size_t weight = 0;
+    ScaledList list;
+  };
+  std::vector<Weight> weights;  // one or two
+  std::array<Parameter, 2> parameters;
+  std::vector<std::vector<PlaneLine>> lines;  // per plan, coordinate
+  /// The witness's variables (the weights' variables, in increasing order) and its rows: each weight's Σ c_v and
+  /// each parameter's Σ a_v c_v (equalities), each residue's Σ c_v over them (ranges; `range_residues` says which).
+  std::vector<std::size_t> vars;
+  std::vector<std::size_t> range_residues;
+  std::optional<LinearWitness> witness;
+};
 
 /// Whether a way of searching a group is worth trying at length T: after one abandoned at a length, the next 2^k
 /// lengths skip it (k abandoned in a row, at most 8), since neighbouring lengths cost alike.
@@ -297,6 +422,7 @@ class GroupBound {
     else
       plans_ = {plan(f), plan(g)};
     one_ = find_one_average();
+    two_ = find_two_values();
     one_valued_ = find_one_valued();
   }
 
@@ -324,7 +450,7 @@ class GroupBound {
   /// fresh statistics: after one gave up or was abandoned, once `fresh` has doubled (its cost grows more slowly than
   /// the fresh statistics, against which it is abandoned).
   bool values_at(std::uint64_t T, std::uint64_t fresh) const {
-    return one_ && terms_.value_search && !identically_zero() && T < kValueLength && fresh >= values_retry_;
+    return (one_ || two_) && terms_.value_search && !identically_zero() && T < kValueLength && fresh >= values_retry_;
   }
   void values_searched(std::uint64_t fresh, bool abandoned) {
     values_retry_ = abandoned ? 2 * fresh : 0;
@@ -355,6 +481,27 @@ class GroupBound {
       const Line& line = one_->lines[0][k];
       for (const Rational* t : {&lo, &hi}) u = std::max(u, Rational(abs(line.constant + line.slope * *t)));
     }
+    return u;
+  }
+
+  /// The group's |f − g|∞ as a function of two scalars (nullptr when it is not).
+  const TwoValues* two_values() const { return two_ ? &*two_ : nullptr; }
+  /// A certified upper bound of |f − g|∞ over the statistics whose (T_0, T_1) lies in the rectangle t (two_values()).
+  double bound_at(const std::array<FastInterval, 2>& t) const {
+    return plan_bound([&](std::size_t plan, std::size_t k) {
+      const PlaneLine& line = two_->lines[plan][k];
+      if (!terms_.second_parameter_term) return line.c + line.s[0] * t[0];  // the mutation
+      return line.c + line.s[0] * t[0] + line.s[1] * t[1];
+    });
+  }
+  /// The largest |f − g|∞ over the rectangle [lo_0, hi_0] × [lo_1, hi_1], exactly (two_values() of a LinearPlan only:
+  /// each coordinate is affine, its largest absolute value at a corner).
+  Rational exact_bound_at(const std::array<std::pair<Rational, Rational>, 2>& t) const {
+    Rational u = 0;
+    for (const PlaneLine& line : two_->lines[0])
+      for (const Rational* t0 : {&t[0].first, &t[0].second})
+        for (const Rational* t1 : {&t[1].first, &t[1].second})
+          u = std::max(u, Rational(abs(line.constant + line.slope[0] * *t0 + line.slope[1] * *t1)));
     return u;
   }
 
@@ -430,34 +577,18 @@ class GroupBound {
           if (!moving) moving = j, ref = std::move(items);
         }
     if (!moving) return std::nullopt;
+    const std::optional<ScaledList> list = scaled_list(ref);
+    if (!list) return std::nullopt;
     OneAverage one;
     one.index.assign(classes_.size(), kNotInAverage);
-    Integer scale = denominator(ref.window_sum);
-    for (const auto& entry : ref.counted) scale = lcm(scale, Integer(denominator(entry.second)));
-    const auto small = [](const Integer& z) { return abs(z) < kValueInteger; };
-    const Integer window = numerator(ref.window_sum) * (scale / denominator(ref.window_sum));
-    if (!small(scale) || !small(window)) return std::nullopt;
-    one.scale = scale.convert_to<std::int64_t>();
-    one.window_numerator = window.convert_to<std::int64_t>();
-    one.window_weight = ref.window_count;
-    Rational lo, hi;
-    bool first = true;
-    const auto extend = [&](const Rational& t) {
-      if (first || t < lo) lo = t;
-      if (first || t > hi) hi = t;
-      first = false;
-    };
-    for (const auto& [v, t] : ref.counted) {
-      const Rational scaled = t * Rational(scale);
-      if (!small(numerator(scaled))) return std::nullopt;
-      one.index[v] = one.vars.size();
-      one.vars.push_back(v);
-      one.a.push_back(numerator(scaled).convert_to<std::int64_t>());
-      extend(t);
-    }
-    if (ref.window_count != 0) extend(ref.window_sum / Rational(Integer(ref.window_count)));
-    one.range = {FastInterval::enclosing(lo).lo, FastInterval::enclosing(hi).hi};
-    for (const std::int64_t a : one.a) one.stride = std::gcd(one.stride, a - one.a[0]);
+    for (std::size_t i = 0; i < list->vars.size(); ++i) one.index[list->vars[i]] = i;
+    one.vars = list->vars;
+    one.a = list->a;
+    one.window_numerator = list->window_numerator;
+    one.window_weight = list->window_weight;
+    one.scale = list->scale;
+    one.range = list->range;
+    one.stride = list->stride;
     for (const LinearPlan* p : plans) {
       std::vector<Line>& lines = one.lines.emplace_back();
       for (std::size_t k = 0; k < p->constant.size(); ++k) {
@@ -471,6 +602,101 @@ class GroupBound {
       }
     }
     return one;
+  }
+
+  /// Per average, the lists of its items spanning every coordinate's values of each plan (affinely: a list is added
+  /// when affine_fit in the earlier ones fails; none when the average is constant); nullopt past two.
+  std::optional<std::vector<std::vector<Items>>> average_bases(const std::vector<const LinearPlan*>& plans) const {
+    std::vector<std::vector<Items>> bases(plans[0]->averages.size());
+    for (std::size_t j = 0; j < bases.size(); ++j)
+      for (const LinearPlan* p : plans)
+        for (const std::vector<Term>& terms : p->averages[j]) {
+          Items items = items_of(terms);
+          if (bases[j].empty() ? constant_value(items).has_value() : affine_fit(bases[j], items).has_value()) continue;
+          if (bases[j].size() == 2) return std::nullopt;
+          bases[j].push_back(std::move(items));
+        }
+    return bases;
+  }
+
+  /// The group's TwoValues, when |f − g|∞ is a function of two parameters and not of one (find_one_average).
+  std::optional<TwoValues> find_two_values() const {
+    const std::vector<const LinearPlan*> plans = linear_plans();
+    if (plans.empty() || one_ || !terms_.two_parameter_search) return std::nullopt;
+    const auto bases = average_bases(plans);
+    if (!bases) return std::nullopt;
+    TwoValues two;
+    std::vector<std::size_t> weight_of(bases->size(), kNotInAverage), first_parameter(bases->size(), 0);
+    std::size_t parameters = 0;
+    for (std::size_t j = 0; j < bases->size(); ++j) {
+      if ((*bases)[j].empty()) continue;
+      if (parameters + (*bases)[j].size() > 2) return std::nullopt;
+      weight_of[j] = two.weights.size();
+      first_parameter[j] = parameters;
+      TwoValues::Weight& weight = two.weights.emplace_back();
+      weight.index.assign(classes_.size(), kNotInAverage);
+      for (const Items& list : (*bases)[j]) {
+        std::optional<ScaledList> scaled = scaled_list(list);
+        if (!scaled) return std::nullopt;
+        two.parameters[parameters++] = {weight_of[j], std::move(*scaled)};
+      }
+      const ScaledList& first = two.parameters[first_parameter[j]].list;
+      for (std::size_t i = 0; i < first.vars.size(); ++i) weight.index[first.vars[i]] = i;
+      weight.window_weight = first.window_weight;
+    }
+    if (parameters != 2) return std::nullopt;
+    for (const LinearPlan* p : plans) {
+      std::vector<PlaneLine>& lines = two.lines.emplace_back();
+      for (std::size_t k = 0; k < p->constant.size(); ++k) {
+        PlaneLine line{p->constant[k], {Rational(0), Rational(0)}, {}, {}};
+        for (std::size_t j = 0; j < bases->size(); ++j) {
+          const Items items = items_of(p->averages[j][k]);
+          if (weight_of[j] == kNotInAverage) {
+            line.constant += *constant_value(items);
+            continue;
+          }
+          const auto fit = affine_fit((*bases)[j], items);
+          if (!fit) return std::nullopt;
+          line.constant += (*fit)[0];
+          for (std::size_t b = 1; b < fit->size(); ++b) line.slope[first_parameter[j] + b - 1] = (*fit)[b];
+        }
+        line.c = FastInterval::enclosing(line.constant);
+        for (std::size_t i = 0; i < 2; ++i) line.s[i] = FastInterval::enclosing(line.slope[i]);
+        lines.push_back(std::move(line));
+      }
+    }
+    return with_witness(std::move(two));
+  }
+
+  /// `two` with its witness (TwoValues::witness), or nullopt when the rows' reduction leaves small integers.
+  std::optional<TwoValues> with_witness(TwoValues two) const {
+    for (std::size_t v = 0; v < classes_.size(); ++v)
+      if (std::any_of(two.weights.begin(), two.weights.end(), [&](const auto& w) { return w.index[v] != kNotInAverage; }))
+        two.vars.push_back(v);
+    std::vector<LinearWitness::Row> equalities, ranges;
+    for (const TwoValues::Weight& weight : two.weights) {
+      auto& row = equalities.emplace_back();
+      for (const std::size_t v : two.vars) row.push_back(weight.index[v] != kNotInAverage ? 1 : 0);
+    }
+    for (const TwoValues::Parameter& parameter : two.parameters) {
+      const TwoValues::Weight& weight = two.weights[parameter.weight];
+      auto& row = equalities.emplace_back();
+      for (const std::size_t v : two.vars)
+        row.push_back(weight.index[v] != kNotInAverage ? parameter.list.a[weight.index[v]] : 0);
+    }
+    for (std::size_t r = 0; r + 1 < begin_.size(); ++r) {
+      LinearWitness::Row row;
+      for (const std::size_t v : two.vars) row.push_back(begin_[r] <= v && v < begin_[r + 1] ? 1 : 0);
+      if (std::all_of(row.begin(), row.end(), [](std::int64_t c) { return c == 0; })) continue;
+      ranges.push_back(std::move(row));
+      two.range_residues.push_back(r);
+    }
+    try {
+      two.witness.emplace(std::move(equalities), std::move(ranges));
+    } catch (const std::overflow_error&) {
+      return std::nullopt;
+    }
+    return two;
   }
 
   /// Whether |f − g|∞ is one Number at every statistic of the group, whatever the length (theory.md "The bounded
@@ -607,6 +833,7 @@ class GroupBound {
   std::optional<LinearPlan> linear_;  // identity readouts, no MLP: f − g as one affine function of averages
   std::optional<SinPlan> sin_;        // sin readouts of one frequency, no MLP
   std::optional<OneAverage> one_;     // |f − g|∞ a function of one average's value
+  std::optional<TwoValues> two_;      // |f − g|∞ a function of two parameters
   bool one_valued_ = false;           // |f − g|∞ one Number at every statistic
   std::vector<FastInterval> residual_, out_[2];
   Backoff boxes_;
@@ -685,7 +912,7 @@ class GroupSearch {
         box.hi.push_back(m_[r]);
       }
     }
-    if (by_values_) return search_values(box);
+    if (by_values_) return bound_.one_average() ? search_values(box) : search_two_values(box);
     search(box);
   }
 
@@ -756,15 +983,12 @@ class GroupSearch {
   /// Whether `u` is so near the floor that rounding alone may keep it above (far above any rounding of the bound):
   /// then a LinearPlan's bound is taken exactly.
   bool near_floor(double u) const { return u <= floor_below_ + 1e-9 * (1 + floor_below_); }
-  /// The same for the statistics whose T lies in t, with the exact test of a LinearPlan where rounding alone may keep
-  /// the bound above the floor (`exact_ends()`: t's ends as rationals).
-  template <class ExactEnds>
-  bool prunes_values(const FastInterval& t, ExactEnds exact_ends) const {
-    const double u = bound_.bound_at(t);
+  /// The same for the statistics of some values of T (or of (T_0, T_1)) whose bound is `u`, with the exact test of a
+  /// LinearPlan where rounding alone may keep the bound above the floor (`exact()`: the exact bound there).
+  template <class Exact>
+  bool prunes_values(double u, Exact exact) const {
     if (prunes(u)) return true;
-    if (!exact_ || !bound_.has_exact_bound() || !near_floor(u)) return false;
-    const auto [lo, hi] = exact_ends();
-    return bound_.exact_bound_at(lo, hi) <= *floor_;
+    return exact_ && bound_.has_exact_bound() && near_floor(u) && exact() <= *floor_;
   }
 
   /// The value search (theory.md "The bounded curve"): |f − g|∞ is a function of T = P/(L·N) alone (OneAverage).
@@ -777,10 +1001,10 @@ class GroupSearch {
     const OneAverage& one = *bound_.one_average();
     const std::uint64_t w0 = terms_window_weight(one);
     value_ranges(root, one);
-    const auto [n_lo, n_hi] = average_weight_range(root, one);
+    const auto [n_lo, n_hi] = average_weight_range(root, one.index);
     if (n_lo > n_hi) return;
     if (n_hi + w0 >= kValueLength || n_hi + w0 == 0) throw ValuesAbandoned{};  // L·N < 2^50, |P| < 2^50; N > 0
-    const double width = bisection_width(one, n_hi - n_lo + 1, n_hi + w0);
+    const double width = bisection_width(one.scale, one.stride, n_hi - n_lo + 1, n_hi + w0, 16);
     const std::vector<FastInterval> open = open_intervals(one.range, width);
     for (std::uint64_t counted = n_lo; counted <= n_hi; ++counted) {
       const double ln = static_cast<double>(one.scale) * static_cast<double>(counted + w0);  // L·N, exact
@@ -788,29 +1012,168 @@ class GroupSearch {
       const std::int64_t residue = one.a[0] * static_cast<std::int64_t>(counted) + one.window_numerator;
       for (const FastInterval& t : open) {
         spend(1);
-        const double p_lo = std::ceil((FastInterval::point(t.lo) * FastInterval::point(ln)).lo);
-        const double p_hi = std::floor((FastInterval::point(t.hi) * FastInterval::point(ln)).hi);
-        const double cut = bound_.terms().value_interval_ends ? 0 : 1;  // the mutation: both ends left out
-        const auto first = static_cast<std::int64_t>(p_lo + cut), last = static_cast<std::int64_t>(p_hi - cut);
-        if (one.stride == 0) {  // one a: P = a_0·(N − w0) + A_W
-          if (first <= residue && residue <= last) candidate(root, one, counted, residue, ln);
-          continue;
-        }
-        const std::int64_t start = first + (((residue - first) % one.stride) + one.stride) % one.stride;
-        for (std::int64_t p = start; p <= last; p += one.stride) candidate(root, one, counted, p, ln);
+        each_p(t, ln, residue, one.stride, [&](std::int64_t p) { candidate(root, one, counted, p, ln); });
       }
     }
+  }
+
+  /// Each integer P with P/(L·N) in t (`ln` = L·N) and P ≡ residue modulo `stride` (P = residue when it is 0).
+  template <class Take>
+  void each_p(const FastInterval& t, double ln, std::int64_t residue, std::int64_t stride, Take take) const {
+    const double p_lo = std::ceil((FastInterval::point(t.lo) * FastInterval::point(ln)).lo);
+    const double p_hi = std::floor((FastInterval::point(t.hi) * FastInterval::point(ln)).hi);
+    const double cut = bound_.terms().value_interval_ends ? 0 : 1;  // the mutation: both ends left out
+    const auto first = static_cast<std::int64_t>(p_lo + cut), last = static_cast<std::int64_t>(p_hi - cut);
+    if (stride == 0) {  // one a: P = a_0·(N − w0) + A_W
+      if (first <= residue && residue <= last) take(residue);
+      return;
+    }
+    const std::int64_t start = first + (((residue - first) % stride) + stride) % stride;
+    for (std::int64_t p = start; p <= last; p += stride) take(p);
+  }
+
+  /// The value search over two parameters (theory.md "The value search", two parameters): as search_values, over
+  /// rectangles of (T_0, T_1) and candidates (N's, P_0, P_1), each witness found by the TwoValues' LinearWitness.
+  void search_two_values(Box& root) {
+    if (!tighten(root)) return;
+    const TwoValues& two = *bound_.two_values();
+    std::array<std::uint64_t, 2> n_lo{0, 0}, n_hi{0, 0}, w0{0, 0};
+    for (std::size_t w = 0; w < two.weights.size(); ++w) {
+      w0[w] = bound_.terms().value_window_weight ? two.weights[w].window_weight : 0;
+      std::tie(n_lo[w], n_hi[w]) = average_weight_range(root, two.weights[w].index);
+      if (n_lo[w] > n_hi[w]) return;
+      if (n_hi[w] + w0[w] >= kValueLength || n_hi[w] + w0[w] == 0) throw ValuesAbandoned{};
+    }
+    std::array<FastInterval, 2> range;
+    std::array<double, 2> spacing;  // of the candidates' T_i at the largest N
+    for (std::size_t i = 0; i < 2; ++i) {
+      const TwoValues::Parameter& parameter = two.parameters[i];
+      const std::size_t w = parameter.weight;
+      range[i] = parameter.list.range;
+      spacing[i] = static_cast<double>(std::max<std::int64_t>(parameter.list.stride, 1)) /
+                   (static_cast<double>(parameter.list.scale) * static_cast<double>(n_hi[w] + w0[w]));
+    }
+    double pairs = static_cast<double>(n_hi[0] - n_lo[0] + 1);
+    if (two.weights.size() == 2) pairs *= static_cast<double>(n_hi[1] - n_lo[1] + 1);
+    const std::vector<std::array<FastInterval, 2>> open = open_rectangles(range, spacing, pairs);
+    if (open.empty()) return;  // every statistic below the floor
+    witness_bounds(root, two);
+    const bool shared = two.weights.size() == 1;
+    std::array<std::uint64_t, 2> counted{};
+    for (counted[0] = n_lo[0]; counted[0] <= n_hi[0]; ++counted[0])
+      for (counted[1] = shared ? 0 : n_lo[1]; counted[1] <= (shared ? 0 : n_hi[1]); ++counted[1]) {
+        spend(1);
+        std::array<double, 2> ln{};  // L_i·N_i, exact
+        std::array<std::int64_t, 2> residue{};
+        for (std::size_t i = 0; i < 2; ++i) {
+          const ScaledList& list = two.parameters[i].list;
+          const std::size_t w = two.parameters[i].weight;
+          ln[i] = static_cast<double>(list.scale) * static_cast<double>(counted[w] + w0[w]);
+          residue[i] = list.a[0] * static_cast<std::int64_t>(counted[w]) + list.window_numerator;
+        }
+        for (const auto& t : open) {
+          spend(1);
+          each_p(t[0], ln[0], residue[0], two.parameters[0].list.stride, [&](std::int64_t p0) {
+            each_p(t[1], ln[1], residue[1], two.parameters[1].list.stride,
+                   [&](std::int64_t p1) { plane_candidate(root, two, counted, {p0, p1}, ln); });
+          });
+        }
+      }
+  }
+
+  /// The rectangles of (T_0, T_1) within `range` on which the bound does not put |f − g|∞ below the floor: halved
+  /// (along the parameter with more candidates' steps across it, `spacing` apart) while they hold more than kBoxCost
+  /// candidates — `pairs` values of the N's times the steps across each side, plus one — and the halved side spans
+  /// more than a sixteenth of a step and a double can halve it.
+  std::vector<std::array<FastInterval, 2>> open_rectangles(const std::array<FastInterval, 2>& range,
+                                                           const std::array<double, 2>& spacing, double pairs) {
+    std::vector<std::array<FastInterval, 2>> stack{range}, open;
+    for (std::size_t pieces = 0; !stack.empty(); ++pieces) {
+      if (pieces == kRectanglePieces) throw ValuesAbandoned{};
+      const std::array<FastInterval, 2> t = stack.back();
+      stack.pop_back();
+      spend(kBoxCost);
+      if (prunes_values(bound_.bound_at(t), [&] {
+            return bound_.exact_bound_at({std::make_pair(Rational(t[0].lo), Rational(t[0].hi)),
+                                          std::make_pair(Rational(t[1].lo), Rational(t[1].hi))});
+          }))
+        continue;
+      const std::array<double, 2> steps{(t[0].hi - t[0].lo) / spacing[0], (t[1].hi - t[1].lo) / spacing[1]};
+      const std::size_t i = steps[0] >= steps[1] ? 0 : 1;
+      const double mid = t[i].lo + (t[i].hi - t[i].lo) / 2;
+      const double candidates = pairs * (steps[0] + 1) * (steps[1] + 1);
+      if (candidates > static_cast<double>(kBoxCost) && steps[i] > 1.0 / 16 && mid > t[i].lo && mid < t[i].hi) {
+        std::array<FastInterval, 2> lower = t, upper = t;
+        lower[i].hi = mid;
+        upper[i].lo = mid;
+        stack.push_back(upper);
+        stack.push_back(lower);
+        continue;
+      }
+      if (open.size() == kOpenRectangles) throw ValuesAbandoned{};
+      open.push_back(t);
+    }
+    return open;
+  }
+
+  /// The witness's bounds over the root box: each variable's range, each residue's sum over the witness's variables
+  /// (what the residue's sums allow less the other variables' least and largest counts).
+  void witness_bounds(const Box& box, const TwoValues& two) {
+    witness_lo_.clear(), witness_hi_.clear(), range_lo_.clear(), range_hi_.clear();
+    for (const std::size_t v : two.vars) {
+      witness_lo_.push_back(static_cast<std::int64_t>(box.lo[v]));
+      witness_hi_.push_back(static_cast<std::int64_t>(box.hi[v]));
+    }
+    for (const std::size_t r : two.range_residues) {
+      std::int64_t others_lo = 0, others_hi = 0;
+      for (std::size_t v = bound_.begin(r); v < bound_.begin(r + 1); ++v) {
+        if (std::binary_search(two.vars.begin(), two.vars.end(), v)) continue;
+        others_lo += static_cast<std::int64_t>(box.lo[v]);
+        others_hi += static_cast<std::int64_t>(box.hi[v]);
+      }
+      range_lo_.push_back(static_cast<std::int64_t>(sum_lo_[r]) - others_hi);
+      range_hi_.push_back(static_cast<std::int64_t>(sum_hi_[r]) - others_lo);
+    }
+  }
+
+  /// One (N's, P_0, P_1): skipped when its own bound puts it below the floor, else one statistic of the box with
+  /// those sums, if there is one, is evaluated.
+  void plane_candidate(const Box& box, const TwoValues& two, const std::array<std::uint64_t, 2>& counted,
+                       const std::array<std::int64_t, 2>& p, const std::array<double, 2>& ln) {
+    spend(1);
+    std::array<FastInterval, 2> t;
+    for (std::size_t i = 0; i < 2; ++i) t[i] = FastInterval::point(static_cast<double>(p[i])) / FastInterval::point(ln[i]);
+    if (prunes_values(bound_.bound_at(t), [&] {
+          std::array<std::pair<Rational, Rational>, 2> exact;
+          for (std::size_t i = 0; i < 2; ++i) {
+            const Rational q = Rational(Integer(p[i])) / Rational(Integer(static_cast<std::int64_t>(ln[i])));
+            exact[i] = {q, q};
+          }
+          return bound_.exact_bound_at(exact);
+        }))
+      return;
+    values_.clear();
+    for (std::size_t w = 0; w < two.weights.size(); ++w) values_.push_back(static_cast<std::int64_t>(counted[w]));
+    for (std::size_t i = 0; i < 2; ++i) values_.push_back(p[i] - two.parameters[i].list.window_numerator);
+    if (!two.witness->solve(witness_lo_, witness_hi_, values_, range_lo_, range_hi_, [&] { spend(1); }, point_))
+      return;
+    count_of_.assign(bound_.begin(shape_.period), -1);
+    for (std::size_t k = 0; k < two.vars.size(); ++k) count_of_[two.vars[k]] = point_[k];
+    if (!complete(box, count_of_)) return;
+    evaluate_point();
+    if (const auto best = fold_.best_lower()) raise_floor(*best);
   }
 
   /// How narrow the bisection's pieces get: a sixteenth of the grid step 1/(L·N_max) of T, or the mean spacing of the
   /// candidates' T over the `values_of_n` values of N — g/(L·N) for one N, the gcd g stepping P — when that is wider
   /// (few N, a large g). Any width is sound (each candidate in an open interval is bounded at its own T); this one
   /// keeps the pieces from outnumbering the candidates where the bound stays near the floor over a range of T.
-  static double bisection_width(const OneAverage& one, std::uint64_t values_of_n, std::uint64_t n_max) {
-    const double ln_max = static_cast<double>(one.scale) * static_cast<double>(n_max);
+  static double bisection_width(std::int64_t scale, std::int64_t stride, std::uint64_t values_of_n, std::uint64_t n_max,
+                                double fraction) {
+    const double ln_max = static_cast<double>(scale) * static_cast<double>(n_max);
     const double spacing =
-        static_cast<double>(std::max<std::int64_t>(one.stride, 1)) / (ln_max * static_cast<double>(values_of_n));
-    return std::max(1.0 / (16.0 * ln_max), spacing);
+        static_cast<double>(std::max<std::int64_t>(stride, 1)) / (ln_max * static_cast<double>(values_of_n));
+    return std::max(1.0 / (fraction * ln_max), spacing);
   }
 
   /// N − w0 (the average's counted weight) as the mutation value_window_weight = false leaves it.
@@ -818,13 +1181,14 @@ class GroupSearch {
     return bound_.terms().value_window_weight ? one.window_weight : 0;
   }
 
-  /// The least and largest Σ c_v over the average's variables in the box, with each residue's sum.
-  std::pair<std::uint64_t, std::uint64_t> average_weight_range(const Box& box, const OneAverage& one) const {
+  /// The least and largest Σ c_v over an average's variables in the box (`index`: per box variable, kNotInAverage when
+  /// not the average's), with each residue's sum.
+  std::pair<std::uint64_t, std::uint64_t> average_weight_range(const Box& box, const std::vector<std::size_t>& index) const {
     std::uint64_t lo = 0, hi = 0;
     for (std::size_t r = 0; r < shape_.period; ++r) {
       std::uint64_t in_lo = 0, in_hi = 0, out_lo = 0, out_hi = 0;
       for (std::size_t v = bound_.begin(r); v < bound_.begin(r + 1); ++v) {
-        const bool in = one.index[v] != kNotInAverage;
+        const bool in = index[v] != kNotInAverage;
         (in ? in_lo : out_lo) += box.lo[v];
         (in ? in_hi : out_hi) += box.hi[v];
       }
@@ -856,7 +1220,8 @@ class GroupSearch {
       const FastInterval t = stack.back();
       stack.pop_back();
       spend(kBoxCost);
-      if (prunes_values(t, [&] { return std::make_pair(Rational(t.lo), Rational(t.hi)); })) continue;
+      if (prunes_values(bound_.bound_at(t), [&] { return bound_.exact_bound_at(Rational(t.lo), Rational(t.hi)); }))
+        continue;
       const double mid = t.lo + (t.hi - t.lo) / 2;
       if (t.hi - t.lo > width && mid > t.lo && mid < t.hi) {
         stack.push_back({mid, t.hi});
@@ -878,9 +1243,9 @@ class GroupSearch {
   void candidate(const Box& box, const OneAverage& one, std::uint64_t counted, std::int64_t p, double ln) {
     spend(1);
     const FastInterval t = FastInterval::point(static_cast<double>(p)) / FastInterval::point(ln);
-    if (prunes_values(t, [&] {
+    if (prunes_values(bound_.bound_at(t), [&] {
           const Rational exact = Rational(Integer(p)) / Rational(Integer(static_cast<std::int64_t>(ln)));
-          return std::make_pair(exact, exact);
+          return bound_.exact_bound_at(exact, exact);
         }))
       return;
     if (!assign(box, one, 0, static_cast<std::int64_t>(counted), p - one.window_numerator)) return;
@@ -898,7 +1263,9 @@ class GroupSearch {
     if (i + 1 == k) {
       if (one.a[i] * n != p) return false;
       chosen_[i] = n;
-      return complete(box, one);
+      count_of_.assign(one.index.size(), -1);
+      for (std::size_t j = 0; j < k; ++j) count_of_[one.vars[j]] = chosen_[j];
+      return complete(box, count_of_);
     }
     if (i + 2 == k && one.a[i] != one.a[i + 1]) {  // c_i + c_{i+1} = n, a_i c_i + a_{i+1} c_{i+1} = p: one solution
       const std::int64_t num = p - one.a[i + 1] * n, den = one.a[i] - one.a[i + 1];
@@ -939,14 +1306,15 @@ class GroupSearch {
     return {least, largest};
   }
 
-  /// The other variables' counts completing each residue's sum with the chosen ones (each at its least count, the
-  /// rest of the least sum spread from the first up), all written into sigma_; false when a residue cannot be.
-  bool complete(const Box& box, const OneAverage& one) {
+  /// The other variables' counts completing each residue's sum with the chosen ones (`count_of`: per box variable its
+  /// chosen count, or −1; the others each at its least count, the rest of the least sum spread from the first up),
+  /// all written into sigma_; false when a residue cannot be.
+  bool complete(const Box& box, const std::vector<std::int64_t>& count_of) {
     for (std::size_t r = 0; r < shape_.period; ++r) {
       std::uint64_t chosen = 0, others_lo = 0, others_hi = 0;
       for (std::size_t v = bound_.begin(r); v < bound_.begin(r + 1); ++v) {
-        if (one.index[v] != kNotInAverage) {
-          chosen += static_cast<std::uint64_t>(chosen_[one.index[v]]);
+        if (count_of[v] >= 0) {
+          chosen += static_cast<std::uint64_t>(count_of[v]);
           continue;
         }
         others_lo += box.lo[v];
@@ -957,13 +1325,12 @@ class GroupSearch {
     for (std::size_t r = 0; r < shape_.period; ++r) {
       std::uint64_t sum = 0;
       for (std::size_t v = bound_.begin(r); v < bound_.begin(r + 1); ++v) {
-        const std::uint64_t c =
-            one.index[v] != kNotInAverage ? static_cast<std::uint64_t>(chosen_[one.index[v]]) : box.lo[v];
+        const std::uint64_t c = count_of[v] >= 0 ? static_cast<std::uint64_t>(count_of[v]) : box.lo[v];
         sigma_.counts[bound_.class_of(v)] = c;
         sum += c;
       }
       for (std::size_t v = bound_.begin(r); v < bound_.begin(r + 1) && sum < sum_lo_[r]; ++v) {
-        if (one.index[v] != kNotInAverage) continue;
+        if (count_of[v] >= 0) continue;
         const std::uint64_t add = std::min(box.hi[v] - box.lo[v], sum_lo_[r] - sum);
         sigma_.counts[bound_.class_of(v)] += add;
         sum += add;
@@ -1019,6 +1386,10 @@ class GroupSearch {
   // variables in increasing a_v, and the counts chosen.
   std::vector<std::int64_t> rest_n_lo_, rest_n_hi_, chosen_;
   std::vector<std::vector<std::size_t>> by_value_;
+  std::vector<std::int64_t> count_of_;  // per box variable: the witness's count, or −1 (complete)
+  // The search over two parameters': the witness's variable bounds and residue ranges over the root box, its
+  // right-hand side and its point.
+  std::vector<std::int64_t> witness_lo_, witness_hi_, range_lo_, range_hi_, values_, point_;
 };
 
 }  // namespace

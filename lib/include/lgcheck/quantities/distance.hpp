@@ -92,6 +92,11 @@ struct BoxBoundTerms {
   bool sin_identity_factor = true;
   /// false: no value search (every searched group goes through boxes of counts)
   bool value_search = true;
+  /// false: no value search over two parameters (a group whose |f − g|∞ moves with two goes through boxes of counts)
+  bool two_parameter_search = true;
+  /// false: the search over two parameters bounds each coordinate as C + β_0·T_0, the second parameter's term
+  /// dropped (its bound then misses how T_1 moves |f − g|)
+  bool second_parameter_term = true;
   /// false: the value search leaves the window slots out of its average's weight N (T = P/(L·N) then wrong)
   bool value_window_weight = true;
   /// false: the value search's candidates of each N and interval of T leave out the interval's least and largest P
