@@ -482,6 +482,18 @@ TEST_CASE("bounded_distance_curve's value search over two parameters: two averag
       lengths_missed(lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2, nullptr, {}, second_term_dropped), reduced);
   CAPTURE(missed);
   REQUIRE(missed >= n / 10);
+  // One average whose values span a plane (one N), with identity readouts (the rectangles' exact corner bound near
+  // the floor): f − g = (T_0 − 2 T_1, T_0 + T_1), T_0 and T_1 the head's average of two coordinates. A regression
+  // case (D is 2 from length 1 on, every group's search stays below the floor).
+  const lgc::Case plane = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "plane_rational_pair.json");
+  const lgc::OneLayerEvaluator pf(plane.models[0]), pg(plane.models[1]);
+  const std::uint64_t m = test_length(40, 25);
+  const auto [plane_reduced, plane_bounded] = same_reduced_and_bounded(pf, pg, m);
+  const lgc::DistanceCurve plane_without =
+      lgc::bounded_distance_curve(pf, pg, m, UINT64_MAX, 2, nullptr, {}, one_parameter);
+  require_same_curve(plane_without, plane_reduced, pf, pg);
+  CAPTURE(plane_bounded.value_searches, plane_without.value_searches);
+  REQUIRE(plane_bounded.value_searches >= plane_without.value_searches + 5 * m);
 }
 
 TEST_CASE("bounded_distance_curve on sin readouts agreeing at every statistic: the exact 0, every box skipped",

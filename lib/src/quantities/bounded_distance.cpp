@@ -668,7 +668,8 @@ class GroupBound {
     return with_witness(std::move(two));
   }
 
-  /// `two` with its witness (TwoValues::witness), or nullopt when the rows' reduction leaves small integers.
+  /// `two` with its witness (TwoValues::witness), or nullopt when the rows' reduction does not keep its integers small
+  /// (LinearWitness throws).
   std::optional<TwoValues> with_witness(TwoValues two) const {
     for (std::size_t v = 0; v < classes_.size(); ++v)
       if (std::any_of(two.weights.begin(), two.weights.end(), [&](const auto& w) { return w.index[v] != kNotInAverage; }))

@@ -17,7 +17,8 @@ class LinearWitness {
   using Row = std::vector<std::int64_t>;
 
   /// `equalities` and `ranges`: rows of coefficients over the same variables. Throws std::overflow_error when the
-  /// reduction's integers reach 2^40 (the solves' products then could overflow).
+  /// reduced rows' integers, or a range row's common denominator (the lcm of its pivots' coefficients), reach 2^20
+  /// (the solves' products, with values below 2^50, then stay inside 128 bits).
   LinearWitness(std::vector<Row> equalities, std::vector<Row> ranges);
 
   /// A point x, lo <= x <= hi, with equalities·x = values and range_lo <= ranges·x <= range_hi, written into `x`;
