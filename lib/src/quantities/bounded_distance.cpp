@@ -645,6 +645,11 @@ class GroupBound {
       weight.window_weight = first.window_weight;
     }
     if (parameters != 2) return std::nullopt;
+    if (two.weights.size() == 2 && two.weights[0].index == two.weights[1].index &&
+        two.weights[0].window_weight == two.weights[1].window_weight) {  // two heads of one top set: one N
+      two.weights.pop_back();
+      two.parameters[1].weight = 0;
+    }
     for (const LinearPlan* p : plans) {
       std::vector<PlaneLine>& lines = two.lines.emplace_back();
       for (std::size_t k = 0; k < p->constant.size(); ++k) {
