@@ -496,6 +496,37 @@ TEST_CASE("bounded_distance_curve's value search over two parameters: two averag
   REQUIRE(plane_bounded.value_searches >= plane_without.value_searches + 5 * m);
 }
 
+TEST_CASE("bounded_distance_curve's value search leaves out coordinates where u - v vanishes, and only those",
+          "[bounded]") {
+  // A coordinate where f − g (identity readouts) or u − v (sin readouts) vanishes identically has the exact 0 at
+  // every statistic, whatever its u + v does, so the value searches fit the other coordinates only (theory.md "The
+  // value search"): on a tied sin pair whose costly groups vanish at coordinate 1 (u + v moving there with a second
+  // head) the search runs over one parameter where every coordinate makes two, the same curve as the reduced one.
+  const lgc::Case c = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "vanishing_coordinate_sin_pair.json");
+  const lgc::OneLayerEvaluator f(c.models[0]), g(c.models[1]);
+  const std::uint64_t n = test_length(40, 25);
+  const auto [reduced, bounded] = same_reduced_and_bounded(f, g, n);
+  lgc::BoxBoundTerms every, not_constant;
+  every.value_coordinates = lgc::BoxBoundTerms::ValueCoordinates::every;
+  not_constant.value_coordinates = lgc::BoxBoundTerms::ValueCoordinates::not_constant;
+  const lgc::DistanceCurve fitted = lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2, nullptr, {}, every);
+  require_same_curve(fitted, reduced, f, g);
+  CAPTURE(bounded.statistics, fitted.statistics, bounded.value_searches, fitted.value_searches);
+  REQUIRE(bounded.statistics < fitted.statistics);  // 120 708 and 228 338 to 40, 43 376 and 69 276 to 25
+  REQUIRE(bounded.value_searches > fitted.value_searches);  // 552 and 455, 158 and 134
+  // The mutation: a coordinate whose u − v is a nonzero constant left out too. There u + v moves (with the first
+  // head's average), and f − g = 2 cos(ω(u + v)/2) sin(ω(u − v)/2) with it: on the pair where that coordinate's
+  // |f − g| dominates, statistics of one value of the other coordinate's parameter are taken as one, and D misses
+  // rises (30 of 40 lengths, 15 of 25).
+  const lgc::Case m = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "constant_difference_sin_pair.json");
+  const lgc::OneLayerEvaluator mf(m.models[0]), mg(m.models[1]);
+  const auto [m_reduced, m_bounded] = same_reduced_and_bounded(mf, mg, n);
+  const std::size_t missed =
+      lengths_missed(lgc::bounded_distance_curve(mf, mg, n, UINT64_MAX, 2, nullptr, {}, not_constant), m_reduced);
+  CAPTURE(missed);
+  REQUIRE(missed >= n / 4);
+}
+
 TEST_CASE("bounded_distance_curve on sin readouts agreeing at every statistic: the exact 0, every box skipped",
           "[bounded]") {
   // A tied S = 4, Δ = 1, τ = 1 pair with sin(3/2 ·) readouts whose heads differ only in a logit that no top set

@@ -573,6 +573,21 @@ class GroupBound {
     return std::isfinite(u) ? u : std::numeric_limits<double>::infinity();
   }
 
+  /// Whether the value searches leave output coordinate k out (find_one_average, find_two_values): f − g (identity
+  /// readouts) or u − v (sin readouts of one ω) vanishes there, so each statistic's distance there is the exact 0
+  /// (readout_distance) whatever the averages' values, and the bounds skip it (plan_bound). BoxBoundTerms::
+  /// value_coordinates: `every` leaves none out; the mutation `not_constant` also leaves out a coordinate whose u − v
+  /// is a nonzero constant.
+  bool left_out(std::size_t k) const {
+    using Coordinates = BoxBoundTerms::ValueCoordinates;
+    const LinearPlan& first = linear_ ? *linear_ : sin_->difference;
+    if (terms_.value_coordinates == Coordinates::every) return false;
+    if (first.vanishes[k]) return true;
+    if (terms_.value_coordinates != Coordinates::not_constant || !sin_) return false;
+    return std::all_of(first.averages.begin(), first.averages.end(),
+                       [&](const Average& average) { return constant_value(items_of(average[k])).has_value(); });
+  }
+
   /// The LinearPlans: f − g, or u − v and u + v.
   std::vector<const LinearPlan*> linear_plans() const {
     if (linear_) return {&*linear_};
@@ -581,9 +596,9 @@ class GroupBound {
   }
 
   /// The group's OneAverage, when |f − g|∞ is a function of one average's value: every other average constant at
-  /// every coordinate of each plan (every coordinate, not only those that do not vanish: with sin readouts u and v,
-  /// hence the readouts' arguments, are then functions of T; with identity readouts f − g is), the moving one affine
-  /// in one list of values, its numbers small.
+  /// every coordinate of each plan that is not left out (`left_out`: with sin readouts u and v, hence the readouts'
+  /// arguments there, are then functions of T; with identity readouts f − g is), the moving one affine in one list of
+  /// values, its numbers small.
   std::optional<OneAverage> find_one_average() const {
     const std::vector<const LinearPlan*> plans = linear_plans();
     if (plans.empty()) return std::nullopt;
@@ -591,8 +606,9 @@ class GroupBound {
     Items ref;
     for (std::size_t j = 0; j < plans[0]->averages.size(); ++j)
       for (const LinearPlan* p : plans)
-        for (const std::vector<Term>& terms : p->averages[j]) {
-          Items items = items_of(terms);
+        for (std::size_t k = 0; k < p->averages[j].size(); ++k) {
+          if (left_out(k)) continue;
+          Items items = items_of(p->averages[j][k]);
           if (constant_value(items)) continue;
           if (moving && *moving != j) return std::nullopt;  // a second average moves
           if (!moving) moving = j, ref = std::move(items);
@@ -613,6 +629,10 @@ class GroupBound {
     for (const LinearPlan* p : plans) {
       std::vector<Line>& lines = one.lines.emplace_back();
       for (std::size_t k = 0; k < p->constant.size(); ++k) {
+        if (left_out(k)) {
+          lines.push_back({Rational(0), Rational(0), FastInterval::point(0), FastInterval::point(0)});
+          continue;
+        }
         Rational constant = p->constant[k];
         for (std::size_t j = 0; j < p->averages.size(); ++j)
           if (j != *moving) constant += *constant_value(items_of(p->averages[j][k]));
@@ -625,14 +645,16 @@ class GroupBound {
     return one;
   }
 
-  /// Per average, the lists of its items spanning every coordinate's values of each plan (affinely: a list is added
-  /// when affine_fit in the earlier ones fails; none when the average is constant); nullopt past two.
+  /// Per average, the lists of its items spanning its values at every coordinate of each plan that is not left out
+  /// (affinely: a list is added when affine_fit in the earlier ones fails; none when the average is constant there);
+  /// nullopt past two.
   std::optional<std::vector<std::vector<Items>>> average_bases(const std::vector<const LinearPlan*>& plans) const {
     std::vector<std::vector<Items>> bases(plans[0]->averages.size());
     for (std::size_t j = 0; j < bases.size(); ++j)
       for (const LinearPlan* p : plans)
-        for (const std::vector<Term>& terms : p->averages[j]) {
-          Items items = items_of(terms);
+        for (std::size_t k = 0; k < p->averages[j].size(); ++k) {
+          if (left_out(k)) continue;
+          Items items = items_of(p->averages[j][k]);
           if (bases[j].empty() ? constant_value(items).has_value() : affine_fit(bases[j], items).has_value()) continue;
           if (bases[j].size() == 2) return std::nullopt;
           bases[j].push_back(std::move(items));
@@ -674,7 +696,12 @@ class GroupBound {
     for (const LinearPlan* p : plans) {
       std::vector<PlaneLine>& lines = two.lines.emplace_back();
       for (std::size_t k = 0; k < p->constant.size(); ++k) {
-        PlaneLine line{p->constant[k], {Rational(0), Rational(0)}, {}, {}};
+        PlaneLine line{left_out(k) ? Rational(0) : p->constant[k], {Rational(0), Rational(0)}, {}, {}};
+        if (left_out(k)) {
+          line.c = line.s[0] = line.s[1] = FastInterval::point(0);
+          lines.push_back(std::move(line));
+          continue;
+        }
         for (std::size_t j = 0; j < bases->size(); ++j) {
           const Items items = items_of(p->averages[j][k]);
           if (weight_of[j] == kNotInAverage) {

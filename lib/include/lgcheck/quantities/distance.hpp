@@ -106,6 +106,15 @@ struct BoxBoundTerms {
   /// false: a group counts as one-valued when the sin readouts' u − v is constant, u + v not looked at (then
   /// f − g = 2 cos(ω(u + v)/2) sin(ω(u − v)/2) may still move)
   bool one_valued_sum = true;
+  /// Which output coordinates' values the value searches fit (theory.md "The value search"): the others are left out.
+  enum class ValueCoordinates {
+    every,          ///< every coordinate
+    not_vanishing,  ///< those where f − g (identity readouts) or u − v (sin readouts) is not 0 identically: the rule
+    /// the mutation: also leaves out a coordinate whose sin readouts' u − v is a nonzero constant, as if it vanished
+    /// (u + v not looked at: f − g = 2 cos(ω(u + v)/2) sin(ω(u − v)/2) moves there with u + v)
+    not_constant,
+  };
+  ValueCoordinates value_coordinates = ValueCoordinates::not_vanishing;
 };
 
 /// Whether bounded_distance_curve applies: both models' numbers fit the
