@@ -51,7 +51,7 @@ constexpr std::size_t kRectanglePieces = 1024;
 /// the general bound).
 struct SearchAbandoned {};
 constexpr std::uint64_t kBoxCost = 8;
-/// two_by_boxes weighs the value search's steps other than evaluations (pieces, candidates, witness steps) at
+/// two_way weighs the value search's steps other than evaluations (pieces, candidates, witness steps) at
 /// 1/kValueStepShare of their charge to the cap: a point or a rectangle of two numbers bounds faster than a box of
 /// counts. (Measured on tied sin pairs to 2 000: at their full charge one went by boxes, 14 million of them, 18 s
 /// against 11 s; without them others went by values at twice the time of boxes; at 1/4, within the noise of the
@@ -376,6 +376,9 @@ struct TwoValues {
   struct Parameter {
     std::size_t weight = 0;
     ScaledList list;
+    /// When P is fixed by the weights' counts: λ_w per weight with a_v = Σ_w λ_w·[v in w] at every witness variable
+    /// v, so that P = A_W + Σ_w λ_w·(N_w − w0_w) (a list whose a_v are all equal is one; `fixed_by_weights`).
+    std::optional<std::vector<std::int64_t>> by_weights;
   };
   std::vector<Weight> weights;  // one or two
   std::array<Parameter, 2> parameters;
@@ -461,17 +464,28 @@ class GroupBound {
   void values_searched(std::uint64_t fresh, bool abandoned) {
     values_retry_ = abandoned ? 2 * fresh : 0;
   }
+  /// How a search goes at one length: by boxes of counts or by values, its cost cap, and whether it is a probe.
+  struct Way {
+    bool by_boxes = false;
+    std::uint64_t cap = 0;
+    bool probe = false;
+  };
   /// For a TwoValues group, where the value search may cost more than boxes of counts: whether this length's search
-  /// goes by boxes — the cheaper of the two as last measured, the other tried each time the group's fresh statistics
-  /// have doubled since the last such try (neighbouring lengths cost alike). Called where values_at holds.
-  bool two_by_boxes(std::uint64_t fresh) {
-    if (!two_ || two_cost_ == 0) return false;
+  /// goes by boxes — the cheaper of the two as last measured, the other tried (a probe) each time the group's fresh
+  /// statistics have doubled since the last such try (neighbouring lengths cost alike) — with the cap `fresh`, or for
+  /// a probe twice the cheaper way's last cost (in the cap's units: a value search's steps other than evaluations
+  /// count kValueStepShare times less in the cost), so that a probe costs at most about twice what the length costs
+  /// the other way (uncapped, a probe by boxes on a tied sin pair bounded 176 512 boxes in each of four groups at
+  /// length 784, past the per-length cap that ends the curve). Called where values_at holds.
+  Way two_way(std::uint64_t fresh) {
+    if (!two_ || two_cost_ == 0) return {false, fresh, false};
     const bool boxes_cheaper = box_cost_ != 0 && box_cost_ < two_cost_;
-    if (fresh < probe_at_) return boxes_cheaper;
+    if (fresh < probe_at_) return {boxes_cheaper, fresh, false};
     probe_at_ = 2 * fresh;
-    return !boxes_cheaper;
+    const std::uint64_t cheaper = boxes_cheaper ? kValueStepShare * box_cost_ : two_cost_;
+    return {!boxes_cheaper, std::min(fresh, 2 * cheaper), true};
   }
-  /// A search's cost at this length, for two_by_boxes: the statistics it evaluated, kBoxCost a box bounded and
+  /// A search's cost at this length, for two_way: the statistics it evaluated, kBoxCost a box bounded and
   /// 1/kValueStepShare of the value search's other steps; when the box search was abandoned, its cap and the walk.
   void record_cost(bool by_values, std::uint64_t cost) {
     if (two_) (by_values ? two_cost_ : box_cost_) = std::max<std::uint64_t>(cost, 1);
@@ -750,7 +764,41 @@ class GroupBound {
     } catch (const std::overflow_error&) {
       return std::nullopt;
     }
+    if (terms_.fixed_parameters)
+      for (TwoValues::Parameter& parameter : two.parameters)
+        parameter.by_weights = fixed_by_weights(two, parameter, terms_.fixed_parameters_checked);
     return two;
+  }
+
+  /// λ_w per weight with a_v = Σ_w λ_w·[v weighed by w] at every witness variable v (a_v = 0 outside the parameter's
+  /// weight), when there are such: P − A_W = Σ_w λ_w·(N_w − w0_w) at every statistic. With one or two weights, λ_w is
+  /// a_v at a variable of w alone, else (w's variables all shared) a_v less the other's λ; then checked at each v
+  /// (unless `checked` is false: the mutation BoxBoundTerms::fixed_parameters_checked).
+  static std::optional<std::vector<std::int64_t>> fixed_by_weights(const TwoValues& two,
+                                                                   const TwoValues::Parameter& parameter, bool checked) {
+    const auto in = [&](std::size_t w, std::size_t v) { return two.weights[w].index[v] != kNotInAverage; };
+    const auto a = [&](std::size_t v) {
+      const std::size_t i = two.weights[parameter.weight].index[v];
+      return i == kNotInAverage ? std::int64_t{0} : parameter.list.a[i];
+    };
+    const std::size_t weights = two.weights.size();
+    std::vector<std::optional<std::int64_t>> lambda(weights);
+    for (const std::size_t v : two.vars)
+      for (std::size_t w = 0; w < weights; ++w)
+        if (in(w, v) && (weights == 1 || !in(1 - w, v))) lambda[w] = a(v);
+    for (const std::size_t v : two.vars)
+      for (std::size_t w = 0; w < weights; ++w)
+        if (!lambda[w] && in(w, v)) lambda[w] = a(v) - lambda[1 - w].value_or(0);
+    std::vector<std::int64_t> result;
+    for (const auto& l : lambda) result.push_back(l.value_or(0));
+    if (!checked) return result;  // the mutation
+    for (const std::size_t v : two.vars) {
+      std::int64_t sum = 0;
+      for (std::size_t w = 0; w < weights; ++w)
+        if (in(w, v)) sum += result[w];
+      if (sum != a(v)) return std::nullopt;
+    }
+    return result;
   }
 
   /// Whether |f − g|∞ is one Number at every statistic of the group, whatever the length (theory.md "The bounded
@@ -892,7 +940,7 @@ class GroupBound {
   std::vector<FastInterval> residual_, out_[2];
   Backoff boxes_;
   std::uint64_t values_retry_ = 0;
-  std::uint64_t two_cost_ = 0, box_cost_ = 0, probe_at_ = 0;  // two_by_boxes
+  std::uint64_t two_cost_ = 0, box_cost_ = 0, probe_at_ = 0;  // two_way
   bool value_taken_ = false;
 };
 
@@ -1113,7 +1161,8 @@ class GroupSearch {
     }
     double pairs = static_cast<double>(n_hi[0] - n_lo[0] + 1);
     if (two.weights.size() == 2) pairs *= static_cast<double>(n_hi[1] - n_lo[1] + 1);
-    const std::vector<std::array<FastInterval, 2>> open = open_rectangles(range, spacing, pairs);
+    const std::array<bool, 2> fixed{two.parameters[0].by_weights.has_value(), two.parameters[1].by_weights.has_value()};
+    const std::vector<std::array<FastInterval, 2>> open = open_rectangles(range, spacing, fixed, pairs);
     if (open.empty()) return;  // every statistic below the floor
     witness_bounds(root, two);
     const bool shared = two.weights.size() == 1;
@@ -1123,16 +1172,25 @@ class GroupSearch {
         spend(1);
         std::array<double, 2> ln{};  // L_i·N_i, exact
         std::array<std::int64_t, 2> residue{};
+        std::array<std::int64_t, 2> stride{};
         for (std::size_t i = 0; i < 2; ++i) {
-          const ScaledList& list = two.parameters[i].list;
-          const std::size_t w = two.parameters[i].weight;
+          const TwoValues::Parameter& parameter = two.parameters[i];
+          const ScaledList& list = parameter.list;
+          const std::size_t w = parameter.weight;
           ln[i] = static_cast<double>(list.scale) * static_cast<double>(counted[w] + w0[w]);
           residue[i] = list.a[0] * static_cast<std::int64_t>(counted[w]) + list.window_numerator;
+          stride[i] = list.stride;
+          if (parameter.by_weights) {  // P fixed by the N's: one value (stride 0)
+            residue[i] = list.window_numerator;
+            for (std::size_t u = 0; u < two.weights.size(); ++u)
+              residue[i] += (*parameter.by_weights)[u] * static_cast<std::int64_t>(counted[u]);
+            stride[i] = 0;
+          }
         }
         for (const auto& t : open) {
           spend(1);
-          each_p(t[0], ln[0], residue[0], two.parameters[0].list.stride, [&](std::int64_t p0) {
-            each_p(t[1], ln[1], residue[1], two.parameters[1].list.stride,
+          each_p(t[0], ln[0], residue[0], stride[0], [&](std::int64_t p0) {
+            each_p(t[1], ln[1], residue[1], stride[1],
                    [&](std::int64_t p1) { plane_candidate(root, two, counted, {p0, p1}, ln); });
           });
         }
@@ -1141,10 +1199,12 @@ class GroupSearch {
 
   /// The rectangles of (T_0, T_1) within `range` on which the bound does not put |f − g|∞ below the floor: halved
   /// (along the parameter with more candidates' steps across it, `spacing` apart) while they hold more than kBoxCost
-  /// candidates — `pairs` values of the N's times the steps across each side, plus one — and the halved side spans
-  /// more than a sixteenth of a step and a double can halve it.
+  /// candidates — `pairs` values of the N's times the steps across each side, plus one, for each parameter not
+  /// `fixed` by the N's (one candidate each) — and the halved side spans more than a sixteenth of a step and a double
+  /// can halve it. With both fixed, the root is not halved: its candidates are one per value of the N's.
   std::vector<std::array<FastInterval, 2>> open_rectangles(const std::array<FastInterval, 2>& range,
-                                                           const std::array<double, 2>& spacing, double pairs) {
+                                                           const std::array<double, 2>& spacing,
+                                                           const std::array<bool, 2>& fixed, double pairs) {
     std::vector<std::array<FastInterval, 2>> stack{range}, open;
     for (std::size_t pieces = 0; !stack.empty(); ++pieces) {
       if (pieces == kRectanglePieces) throw ValuesAbandoned{};
@@ -1159,8 +1219,9 @@ class GroupSearch {
       const std::array<double, 2> steps{(t[0].hi - t[0].lo) / spacing[0], (t[1].hi - t[1].lo) / spacing[1]};
       const std::size_t i = steps[0] >= steps[1] ? 0 : 1;
       const double mid = t[i].lo + (t[i].hi - t[i].lo) / 2;
-      const double candidates = pairs * (steps[0] + 1) * (steps[1] + 1);
-      if (candidates > static_cast<double>(kBoxCost) && steps[i] > 1.0 / 16 && mid > t[i].lo && mid < t[i].hi) {
+      const double candidates = pairs * (fixed[0] ? 1 : steps[0] + 1) * (fixed[1] ? 1 : steps[1] + 1);
+      if (!(fixed[0] && fixed[1]) && candidates > static_cast<double>(kBoxCost) && steps[i] > 1.0 / 16 &&
+          mid > t[i].lo && mid < t[i].hi) {
         std::array<FastInterval, 2> lower = t, upper = t;
         lower[i].hi = mid;
         upper[i].lo = mid;
@@ -1519,26 +1580,40 @@ DistanceCurve bounded_distance_curve(const OneLayerEvaluator& f, const OneLayerE
         // By the values of its one average, else by boxes of counts, else walked; an abandoned search's statistics
         // are discarded.
         std::uint64_t spent = 0;  // the last search's cost against its cap, when it decided
-        const auto search = [&](bool by_values) -> std::optional<detail::ShardMax> {
+        const auto search = [&](bool by_values, std::uint64_t cap) -> std::optional<detail::ShardMax> {
           try {
             detail::DistanceFold fold(f, g, 0, running);
             GroupSearch group_search(shape, *kept[i], bound, n, fold, std::uint64_t{i} << 40, floor, exact);
-            group_search.run(group_boxes, group_pruned, fresh, by_values);
-            spent = fresh - group_search.work_left();
+            group_search.run(group_boxes, group_pruned, cap, by_values);
+            spent = cap - group_search.work_left();
             return fold.finish();
           } catch (const ValuesAbandoned&) {
           } catch (const SearchAbandoned&) {
           }
           return std::nullopt;
         };
-        if (floor && fresh > kLeafStatistics && bound.values_at(n, fresh) && !bound.two_by_boxes(fresh)) {
-          part = search(true);
-          if (part) ++by_value, bound.record_cost(true, part->visited + (spent - std::min(spent, part->visited)) / kValueStepShare);
-          bound.values_searched(fresh, !part);
+        const auto by_values = [&](std::uint64_t cap, bool probe) {
+          part = search(true, cap);
+          if (part) ++by_value;
+          if (part || probe) bound.record_cost(true, part ? part->visited + (spent - std::min(spent, part->visited)) / kValueStepShare : cap);
+          if (part || !probe) bound.values_searched(fresh, !part);
+        };
+        if (floor && fresh > kLeafStatistics && bound.values_at(n, fresh)) {
+          const GroupBound::Way way = bound.two_way(fresh);
+          if (!way.by_boxes) {
+            by_values(way.cap, way.probe);  // a probe given up: by boxes below, the cheaper way
+          } else if (way.probe) {
+            if (bound.search_at(n)) {
+              const std::uint64_t boxes_before = group_boxes;
+              part = search(false, way.cap);
+              bound.record_cost(false, part ? part->visited + kBoxCost * (group_boxes - boxes_before) : way.cap);
+            }
+            if (!part) by_values(fresh, false);  // the probe given up (or boxes backed off): by values, the cheaper way
+          }
         }
         if (!part && bound.search_at(n)) {
           const std::uint64_t boxes_before = group_boxes;
-          part = search(false);
+          part = search(false, fresh);
           bound.searched(n, !part);
           bound.record_cost(false, part ? part->visited + kBoxCost * (group_boxes - boxes_before) : 2 * fresh);
         }

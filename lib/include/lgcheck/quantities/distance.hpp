@@ -94,6 +94,12 @@ struct BoxBoundTerms {
   bool value_search = true;
   /// false: no value search over two parameters (a group whose |f − g|∞ moves with two goes through boxes of counts)
   bool two_parameter_search = true;
+  /// false: no parameter of the search over two parameters is taken as fixed by the averages' weights N (each P_i
+  /// enumerated over its range, as where the rule does not apply)
+  bool fixed_parameters = true;
+  /// false: a parameter is taken as fixed by the N's with each λ_w read off one class, not checked at the others
+  /// (the mutation: P_i = A_W + Σ_w λ_w·(N_w − w0_w) then holds at no statistic where a's are no such combination)
+  bool fixed_parameters_checked = true;
   /// false: the search over two parameters bounds each coordinate as C + β_0·T_0, the second parameter's term
   /// dropped (its bound then misses how T_1 moves |f − g|)
   bool second_parameter_term = true;
