@@ -492,18 +492,27 @@ TEST_CASE("bounded_distance_curve's value search over two parameters: two averag
   CAPTURE(unchecked_missed);
   REQUIRE(unchecked_missed >= n / 10);
   // Both parameters fixed by one head's N (its two classes of one value; the other head weighs every class): one
-  // candidate point per N, where enumerating each P_i over the rectangles gave up at every length.
+  // candidate point per N, boxes of N's bounded, where enumerating each P_i over the rectangles gave up at every
+  // length.
   const lgc::Case fixed = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "fixed_parameter_sin_pair.json");
   const lgc::OneLayerEvaluator xf(fixed.models[0]), xg(fixed.models[1]);
-  const std::uint64_t k = test_length(40, 25);
+  const std::uint64_t k = test_length(40, 30);
   const auto [fixed_reduced, fixed_bounded] = same_reduced_and_bounded(xf, xg, k);
   lgc::BoxBoundTerms enumerated;
   enumerated.fixed_parameters = false;
   const lgc::DistanceCurve each_p = lgc::bounded_distance_curve(xf, xg, k, UINT64_MAX, 2, nullptr, {}, enumerated);
   require_same_curve(each_p, fixed_reduced, xf, xg);
   CAPTURE(fixed_bounded.statistics, each_p.statistics, fixed_bounded.value_searches, each_p.value_searches);
-  REQUIRE(fixed_bounded.statistics * 4 < each_p.statistics);  // 15 272 and 331 768 to 40, 7 452 and 66 708 to 25
-  REQUIRE(fixed_bounded.value_searches > each_p.value_searches);  // 744 and 84, 324 and 24
+  REQUIRE(fixed_bounded.statistics * 4 < each_p.statistics);  // 11 760 and 331 768 to 40
+  REQUIRE(fixed_bounded.value_searches > each_p.value_searches);  // 856 and 84
+  // The mutation fixed_box_corners = false: a box of N's bounded at its least N's only (a value, not a bound over
+  // the box) skips boxes holding candidates above the floor, and D misses rises (12 of 40 lengths, 4 of 30).
+  lgc::BoxBoundTerms one_corner;
+  one_corner.fixed_box_corners = false;
+  const std::size_t corner_missed =
+      lengths_missed(lgc::bounded_distance_curve(xf, xg, k, UINT64_MAX, 2, nullptr, {}, one_corner), fixed_reduced);
+  CAPTURE(corner_missed);
+  REQUIRE(corner_missed >= k / 10);
   // One average whose values span a plane (one N), with identity readouts (the rectangles' exact corner bound near
   // the floor): f − g = (T_0 − 2 T_1, T_0 + T_1), T_0 and T_1 the head's average of two coordinates. A regression
   // case (D is 2 from length 1 on, every group's search stays below the floor).

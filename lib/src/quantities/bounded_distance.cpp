@@ -1159,49 +1159,122 @@ class GroupSearch {
       spacing[i] = static_cast<double>(std::max<std::int64_t>(parameter.list.stride, 1)) /
                    (static_cast<double>(parameter.list.scale) * static_cast<double>(n_hi[w] + w0[w]));
     }
+    const bool shared = two.weights.size() == 1;
+    if (two.parameters[0].by_weights && two.parameters[1].by_weights) {
+      witness_bounds(root, two);
+      return search_fixed(root, two, n_lo, shared ? std::array<std::uint64_t, 2>{n_hi[0], 0} : n_hi, w0);
+    }
     double pairs = static_cast<double>(n_hi[0] - n_lo[0] + 1);
-    if (two.weights.size() == 2) pairs *= static_cast<double>(n_hi[1] - n_lo[1] + 1);
+    if (!shared) pairs *= static_cast<double>(n_hi[1] - n_lo[1] + 1);
     const std::array<bool, 2> fixed{two.parameters[0].by_weights.has_value(), two.parameters[1].by_weights.has_value()};
     const std::vector<std::array<FastInterval, 2>> open = open_rectangles(range, spacing, fixed, pairs);
     if (open.empty()) return;  // every statistic below the floor
     witness_bounds(root, two);
-    const bool shared = two.weights.size() == 1;
     std::array<std::uint64_t, 2> counted{};
     for (counted[0] = n_lo[0]; counted[0] <= n_hi[0]; ++counted[0])
       for (counted[1] = shared ? 0 : n_lo[1]; counted[1] <= (shared ? 0 : n_hi[1]); ++counted[1]) {
         spend(1);
-        std::array<double, 2> ln{};  // L_i·N_i, exact
-        std::array<std::int64_t, 2> residue{};
-        std::array<std::int64_t, 2> stride{};
-        for (std::size_t i = 0; i < 2; ++i) {
-          const TwoValues::Parameter& parameter = two.parameters[i];
-          const ScaledList& list = parameter.list;
-          const std::size_t w = parameter.weight;
-          ln[i] = static_cast<double>(list.scale) * static_cast<double>(counted[w] + w0[w]);
-          residue[i] = list.a[0] * static_cast<std::int64_t>(counted[w]) + list.window_numerator;
-          stride[i] = list.stride;
-          if (parameter.by_weights) {  // P fixed by the N's: one value (stride 0)
-            residue[i] = list.window_numerator;
-            for (std::size_t u = 0; u < two.weights.size(); ++u)
-              residue[i] += (*parameter.by_weights)[u] * static_cast<std::int64_t>(counted[u]);
-            stride[i] = 0;
-          }
-        }
+        const std::array<ParameterAt, 2> at{parameter_at(two, 0, counted, w0), parameter_at(two, 1, counted, w0)};
+        const std::array<double, 2> ln{at[0].ln, at[1].ln};
         for (const auto& t : open) {
           spend(1);
-          each_p(t[0], ln[0], residue[0], stride[0], [&](std::int64_t p0) {
-            each_p(t[1], ln[1], residue[1], stride[1],
+          each_p(t[0], ln[0], at[0].residue, at[0].stride, [&](std::int64_t p0) {
+            each_p(t[1], ln[1], at[1].residue, at[1].stride,
                    [&](std::int64_t p1) { plane_candidate(root, two, counted, {p0, p1}, ln); });
           });
         }
       }
   }
 
+  /// Parameter i at given counted weights Σ c_v of the averages (`counted`, w0 their window slots): L_i·N_i (exact),
+  /// and the congruence of P_i (P_i ≡ residue modulo stride), or its one value (stride 0) when it is fixed by the N's.
+  struct ParameterAt {
+    double ln = 0;
+    std::int64_t residue = 0, stride = 0;
+  };
+  static ParameterAt parameter_at(const TwoValues& two, std::size_t i, const std::array<std::uint64_t, 2>& counted,
+                                  const std::array<std::uint64_t, 2>& w0) {
+    const TwoValues::Parameter& parameter = two.parameters[i];
+    const ScaledList& list = parameter.list;
+    const std::size_t w = parameter.weight;
+    ParameterAt at{static_cast<double>(list.scale) * static_cast<double>(counted[w] + w0[w]),
+                   list.a[0] * static_cast<std::int64_t>(counted[w]) + list.window_numerator, list.stride};
+    if (parameter.by_weights) {  // P = A_W + Σ_w λ_w·(N_w − w0_w)
+      at.residue = list.window_numerator;
+      for (std::size_t u = 0; u < two.weights.size(); ++u)
+        at.residue += (*parameter.by_weights)[u] * static_cast<std::int64_t>(counted[u]);
+      at.stride = 0;
+    }
+    return at;
+  }
+
+  /// Both parameters fixed by the N's: each value of the N's is one candidate point (T_0, T_1). A box of the N's values
+  /// (from `lo` to `hi`) is skipped when the bound over the rectangle its corners span puts it below the floor — each
+  /// T_i = (A_W + Σ_w λ_w·n_w)/(L_i·(n_{w_i} + w0)) moves monotonically with each n_w when the others are fixed, so
+  /// over the box it lies between its least and largest value at the corners — else halved along its wider side
+  /// while it holds more than two values; the values of the rest are the candidates.
+  void search_fixed(const Box& root, const TwoValues& two, const std::array<std::uint64_t, 2>& lo,
+                    const std::array<std::uint64_t, 2>& hi, const std::array<std::uint64_t, 2>& w0) {
+    using Values = std::array<std::array<std::uint64_t, 2>, 2>;  // lo, hi
+    std::vector<Values> stack{{lo, hi}};
+    while (!stack.empty()) {
+      const Values box = stack.back();
+      stack.pop_back();
+      const std::array<std::uint64_t, 2> sides{box[1][0] - box[0][0] + 1, box[1][1] - box[0][1] + 1};
+      if (sides[0] * sides[1] > 2) {
+        spend(1);
+        if (fixed_box_below_floor(two, box, w0)) continue;
+        const std::size_t d = sides[0] >= sides[1] ? 0 : 1;
+        const std::uint64_t mid = box[0][d] + (box[1][d] - box[0][d]) / 2;
+        Values lower = box, upper = box;
+        lower[1][d] = mid;
+        upper[0][d] = mid + 1;
+        stack.push_back(upper);
+        stack.push_back(lower);
+        continue;
+      }
+      std::array<std::uint64_t, 2> counted{};
+      for (counted[0] = box[0][0]; counted[0] <= box[1][0]; ++counted[0])
+        for (counted[1] = box[0][1]; counted[1] <= box[1][1]; ++counted[1]) {
+          spend(1);
+          const std::array<ParameterAt, 2> at{parameter_at(two, 0, counted, w0), parameter_at(two, 1, counted, w0)};
+          plane_candidate(root, two, counted, {at[0].residue, at[1].residue}, {at[0].ln, at[1].ln});
+        }
+    }
+  }
+
+  /// Whether the bound over the rectangle spanned by the corners of a box of the N's values puts it below the floor.
+  bool fixed_box_below_floor(const TwoValues& two, const std::array<std::array<std::uint64_t, 2>, 2>& box,
+                             const std::array<std::uint64_t, 2>& w0) const {
+    std::array<std::array<ParameterAt, 2>, 4> at;  // per corner, per parameter
+    std::size_t corner = 0;
+    for (const std::uint64_t n0 : {box[0][0], box[1][0]})
+      for (const std::uint64_t n1 : {box[0][1], box[1][1]})
+        at[corner++] = {parameter_at(two, 0, {n0, n1}, w0), parameter_at(two, 1, {n0, n1}, w0)};
+    std::array<FastInterval, 2> t;
+    const std::size_t corners = bound_.terms().fixed_box_corners ? at.size() : 1;  // the mutation: the least N's only
+    for (std::size_t i = 0; i < 2; ++i)
+      for (std::size_t c = 0; c < corners; ++c) {
+        const FastInterval v = FastInterval::point(static_cast<double>(at[c][i].residue)) / FastInterval::point(at[c][i].ln);
+        t[i] = c == 0 ? v : FastInterval{std::min(t[i].lo, v.lo), std::max(t[i].hi, v.hi)};
+      }
+    return prunes_values(bound_.bound_at(t), [&] {
+      std::array<std::pair<Rational, Rational>, 2> exact;
+      for (std::size_t i = 0; i < 2; ++i)
+        for (std::size_t c = 0; c < corners; ++c) {
+          const Rational q = Rational(Integer(at[c][i].residue)) / Rational(Integer(static_cast<std::int64_t>(at[c][i].ln)));
+          exact[i] = c == 0 ? std::make_pair(q, q) : std::make_pair(std::min(exact[i].first, q), std::max(exact[i].second, q));
+        }
+      return bound_.exact_bound_at(exact);
+    });
+  }
+
+
   /// The rectangles of (T_0, T_1) within `range` on which the bound does not put |f − g|∞ below the floor: halved
   /// (along the parameter with more candidates' steps across it, `spacing` apart) while they hold more than kBoxCost
   /// candidates — `pairs` values of the N's times the steps across each side, plus one, for each parameter not
   /// `fixed` by the N's (one candidate each) — and the halved side spans more than a sixteenth of a step and a double
-  /// can halve it. With both fixed, the root is not halved: its candidates are one per value of the N's.
+  /// can halve it.
   std::vector<std::array<FastInterval, 2>> open_rectangles(const std::array<FastInterval, 2>& range,
                                                            const std::array<double, 2>& spacing,
                                                            const std::array<bool, 2>& fixed, double pairs) {
@@ -1220,8 +1293,7 @@ class GroupSearch {
       const std::size_t i = steps[0] >= steps[1] ? 0 : 1;
       const double mid = t[i].lo + (t[i].hi - t[i].lo) / 2;
       const double candidates = pairs * (fixed[0] ? 1 : steps[0] + 1) * (fixed[1] ? 1 : steps[1] + 1);
-      if (!(fixed[0] && fixed[1]) && candidates > static_cast<double>(kBoxCost) && steps[i] > 1.0 / 16 &&
-          mid > t[i].lo && mid < t[i].hi) {
+      if (candidates > static_cast<double>(kBoxCost) && steps[i] > 1.0 / 16 && mid > t[i].lo && mid < t[i].hi) {
         std::array<FastInterval, 2> lower = t, upper = t;
         lower[i].hi = mid;
         upper[i].lo = mid;

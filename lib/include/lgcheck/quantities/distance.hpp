@@ -97,6 +97,9 @@ struct BoxBoundTerms {
   /// false: no parameter of the search over two parameters is taken as fixed by the averages' weights N (each P_i
   /// enumerated over its range, as where the rule does not apply)
   bool fixed_parameters = true;
+  /// false: where both parameters are fixed by the N's, a box of the N's values is bounded at its least N's only (the
+  /// mutation: a value, not a bound over the box)
+  bool fixed_box_corners = true;
   /// false: a parameter is taken as fixed by the N's with each λ_w read off one class, not checked at the others
   /// (the mutation: P_i = A_W + Σ_w λ_w·(N_w − w0_w) then holds at no statistic where a's are no such combination)
   bool fixed_parameters_checked = true;
