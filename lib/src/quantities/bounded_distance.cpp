@@ -108,24 +108,47 @@ void each_split(const std::vector<Term>& terms, const Box& box, bool extremes, V
 }
 
 /// An enclosure of the average's range over the box: the splits of each_split, each maximising split's average
-/// rounded up and each minimising one's down (counts below 2^50 are exact doubles, and positive: w·x ≤ w·x.hi).
+/// rounded up and each minimising one's down (counts below 2^50 are exact doubles, and positive: w·x ≤ w·x.hi). In
+/// O(k): the sums of the first j terms (weighed high for the maximum, low for the minimum) kept as j grows, those of
+/// the others (low, high) taken from suffix sums, every sum rounded outward.
 FastInterval average_range(const std::vector<Term>& terms, const Box& box, bool extremes) {
-  FastInterval range{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
-  for (std::size_t j = 0; j <= (extremes ? terms.size() : 0); ++j) {
+  const std::size_t k = terms.size();
+  if (!extremes) {  // the mutation: one split, every weight low
     double up = 0, down = 0;
-    std::uint64_t den_up = 0, den_down = 0;
-    for (std::size_t i = 0; i < terms.size(); ++i) {
-      const std::uint64_t w_max = weight(terms[i], extremes && i < j, box);
-      const std::uint64_t w_min = weight(terms[i], extremes && i >= j, box);
-      up = next_up(up + next_up(static_cast<double>(w_max) * terms[i].value.hi));
-      down = next_down(down + next_down(static_cast<double>(w_min) * terms[i].value.lo));
-      den_up += w_max;
-      den_down += w_min;
+    std::uint64_t den = 0;
+    for (const Term& t : terms) {
+      const std::uint64_t w = weight(t, false, box);
+      up = next_up(up + next_up(static_cast<double>(w) * t.value.hi));
+      down = next_down(down + next_down(static_cast<double>(w) * t.value.lo));
+      den += w;
     }
-    range.hi = std::max(range.hi, next_up(up / static_cast<double>(den_up)));
-    range.lo = std::min(range.lo, next_down(down / static_cast<double>(den_down)));
+    return {next_down(down / static_cast<double>(den)), next_up(up / static_cast<double>(den))};
   }
-  return range;
+  // From term i on: Σ of the low weights' products rounded up (the maximum's rest), of the high weights' rounded
+  // down (the minimum's rest), and the weights' sums.
+  thread_local std::vector<double> rest_up, rest_down;
+  thread_local std::vector<std::uint64_t> rest_low, rest_high;
+  rest_up.assign(k + 1, 0), rest_down.assign(k + 1, 0), rest_low.assign(k + 1, 0), rest_high.assign(k + 1, 0);
+  for (std::size_t i = k; i-- > 0;) {
+    const std::uint64_t low = weight(terms[i], false, box), high = weight(terms[i], true, box);
+    rest_up[i] = next_up(rest_up[i + 1] + next_up(static_cast<double>(low) * terms[i].value.hi));
+    rest_down[i] = next_down(rest_down[i + 1] + next_down(static_cast<double>(high) * terms[i].value.lo));
+    rest_low[i] = rest_low[i + 1] + low;
+    rest_high[i] = rest_high[i + 1] + high;
+  }
+  FastInterval range{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+  double up = 0, down = 0;  // the first j terms: weighed high (maximum), low (minimum)
+  std::uint64_t den_up = 0, den_down = 0;
+  for (std::size_t j = 0;; ++j) {
+    range.hi = std::max(range.hi, next_up(next_up(up + rest_up[j]) / static_cast<double>(den_up + rest_low[j])));
+    range.lo = std::min(range.lo, next_down(next_down(down + rest_down[j]) / static_cast<double>(den_down + rest_high[j])));
+    if (j == k) return range;
+    const std::uint64_t low = weight(terms[j], false, box), high = weight(terms[j], true, box);
+    up = next_up(up + next_up(static_cast<double>(high) * terms[j].value.hi));
+    down = next_down(down + next_down(static_cast<double>(low) * terms[j].value.lo));
+    den_up += high;
+    den_down += low;
+  }
 }
 
 /// The average's range over the box, exactly.
