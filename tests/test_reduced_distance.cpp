@@ -513,6 +513,17 @@ TEST_CASE("bounded_distance_curve's value search over two parameters: two averag
       lengths_missed(lgc::bounded_distance_curve(xf, xg, k, UINT64_MAX, 2, nullptr, {}, one_corner), fixed_reduced);
   CAPTURE(corner_missed);
   REQUIRE(corner_missed >= k / 10);
+  // |f − g|∞ = max(h_0(T_0), h_1(T_1)) on the costly groups (each coordinate moving with one parameter): rectangles
+  // where only one coordinate is above the floor are collapsed along the other parameter, the same curve as without.
+  const lgc::Case separable = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "separable_sin_pair.json");
+  const lgc::OneLayerEvaluator sf(separable.models[0]), sg(separable.models[1]);
+  const auto [separable_reduced, separable_bounded] = same_reduced_and_bounded(sf, sg, k);
+  lgc::BoxBoundTerms uncollapsed;
+  uncollapsed.collapsed_rectangles = false;
+  const lgc::DistanceCurve both = lgc::bounded_distance_curve(sf, sg, k, UINT64_MAX, 2, nullptr, {}, uncollapsed);
+  require_same_curve(both, separable_reduced, sf, sg);
+  CAPTURE(separable_bounded.statistics, both.statistics);
+  REQUIRE(separable_bounded.statistics < both.statistics);  // 14 382 and 35 662 to 40
   // One average whose values span a plane (one N), with identity readouts (the rectangles' exact corner bound near
   // the floor): f − g = (T_0 − 2 T_1, T_0 + T_1), T_0 and T_1 the head's average of two coordinates. A regression
   // case (D is 2 from length 1 on, every group's search stays below the floor).

@@ -411,7 +411,32 @@ struct TwoValues {
   std::vector<std::size_t> vars;
   std::vector<std::size_t> range_residues;
   std::optional<LinearWitness> witness;
+  /// Per j, the witness with parameter j's sum a range instead of an equality (its row first among the ranges), for
+  /// rectangles collapsed along j; nullopt where the reduction does not keep its integers small.
+  std::array<std::optional<LinearWitness>, 2> ranged;
+  std::vector<std::array<bool, 2>> moves_with;  // per coordinate: whether some plan's slope of T_i is nonzero there
 };
+
+/// An open rectangle of the search over two parameters, and the parameter it is collapsed along (kNotCollapsed: none).
+struct OpenRectangle {
+  std::array<FastInterval, 2> t;
+  std::size_t free;
+};
+constexpr std::size_t kNotCollapsed = 2;
+
+/// ⌊x·n⌋ exactly, for a double x and an integer n exact as a double (|x·n| < 2^62): the product's enclosure decides
+/// unless an integer lies in it, then exact rationals.
+std::int64_t floor_product(double x, double n) {
+  const FastInterval p = FastInterval::point(x) * FastInterval::point(n);
+  if (std::floor(p.lo) == std::floor(p.hi)) return static_cast<std::int64_t>(std::floor(p.lo));
+  const Rational q = Rational(x) * Rational(Integer(static_cast<std::int64_t>(n)));
+  const Integer num = numerator(q), den = denominator(q);  // den > 0
+  Integer rest = num % den;
+  if (rest < 0) rest += den;
+  return Integer((num - rest) / den).convert_to<std::int64_t>();
+}
+/// ⌈x·n⌉ exactly (as floor_product).
+std::int64_t ceil_product(double x, double n) { return -floor_product(-x, n); }
 
 /// Whether a way of searching a group is worth trying at length T: after one abandoned at a length, the next 2^k
 /// lengths skip it (k abandoned in a row, at most 8), since neighbouring lengths cost alike.
@@ -544,13 +569,30 @@ class GroupBound {
 
   /// The group's |f − g|∞ as a function of two scalars (nullptr when it is not).
   const TwoValues* two_values() const { return two_ ? &*two_ : nullptr; }
-  /// A certified upper bound of |f − g|∞ over the statistics whose (T_0, T_1) lies in the rectangle t (two_values()).
-  double bound_at(const std::array<FastInterval, 2>& t) const {
-    return plan_bound([&](std::size_t plan, std::size_t k) {
+  /// Each coordinate's range over the rectangle t, per plan (bound_at's).
+  auto plane_range(const std::array<FastInterval, 2>& t) const {
+    return [this, &t](std::size_t plan, std::size_t k) {
       const PlaneLine& line = two_->lines[plan][k];
       if (!terms_.second_parameter_term) return line.c + line.s[0] * t[0];  // the mutation
       return line.c + line.s[0] * t[0] + line.s[1] * t[1];
-    });
+    };
+  }
+  /// A certified upper bound of |f − g|∞ over the statistics whose (T_0, T_1) lies in the rectangle t (two_values()).
+  double bound_at(const std::array<FastInterval, 2>& t) const { return plan_bound(plane_range(t)); }
+  /// Per parameter, whether some output coordinate whose own bound over the rectangle t `prunes` does not put below
+  /// the floor moves with it (a nonzero slope in some plan): a rectangle where only one parameter moves such
+  /// coordinates is searched over that one (theory.md, two parameters, "collapsed rectangles").
+  template <class Prunes>
+  std::array<bool, 2> moving_parameters(const std::array<FastInterval, 2>& t, Prunes prunes) const {
+    std::array<bool, 2> moves{false, false};
+    const auto range = plane_range(t);
+    for (std::size_t k = 0; k < coordinates(); ++k) {
+      if (vanishes(k)) continue;
+      const double u = coordinate_range(range, k);
+      if (prunes(sin_ ? next_up(u + kSinMargin) : u)) continue;
+      for (std::size_t i = 0; i < 2; ++i) moves[i] = moves[i] || two_->moves_with[k][i];
+    }
+    return moves;
   }
   /// The largest |f − g|∞ over the rectangle [lo_0, hi_0] × [lo_1, hi_1], exactly (two_values() of a LinearPlan only:
   /// each coordinate is affine, its largest absolute value at a corner).
@@ -592,23 +634,22 @@ class GroupBound {
   template <class Range>
   double plan_bound(Range range) const {
     double u = 0;
-    if (linear_) {
-      for (std::size_t k = 0; k < linear_->constant.size(); ++k) {
-        if (linear_->vanishes[k]) continue;
-        const FastInterval d = range(0, k);
-        u = std::max({u, d.hi, -d.lo});
-      }
-      return std::isfinite(u) ? u : std::numeric_limits<double>::infinity();
-    }
-    for (std::size_t k = 0; k < sin_->difference.constant.size(); ++k) {
-      if (sin_->difference.vanishes[k]) continue;  // u_k = v_k everywhere: f_k − g_k = 0
-      const FastInterval d = FastInterval::point(terms_.sin_identity_factor ? 2 : 1) *
-                             cos_range(sin_->half_omega * range(1, k)) * sin_range(sin_->half_omega * range(0, k));
-      u = std::max({u, d.hi, -d.lo});
-    }
-    u = next_up(u + kSinMargin);
+    for (std::size_t k = 0; k < coordinates(); ++k)
+      if (!vanishes(k)) u = std::max(u, coordinate_range(range, k));  // u_k = v_k everywhere: f_k − g_k = 0
+    if (sin_) u = next_up(u + kSinMargin);
     return std::isfinite(u) ? u : std::numeric_limits<double>::infinity();
   }
+  /// Output coordinate k's largest |f_k − g_k| by `range` (plan_bound's, before a sin plan's margin).
+  template <class Range>
+  double coordinate_range(Range range, std::size_t k) const {
+    const FastInterval d = linear_ ? range(0, k)
+                                   : FastInterval::point(terms_.sin_identity_factor ? 2 : 1) *
+                                         cos_range(sin_->half_omega * range(1, k)) *
+                                         sin_range(sin_->half_omega * range(0, k));
+    return std::max({0.0, d.hi, -d.lo});
+  }
+  std::size_t coordinates() const { return linear_ ? linear_->constant.size() : sin_->difference.constant.size(); }
+  bool vanishes(std::size_t k) const { return linear_ ? linear_->vanishes[k] : sin_->difference.vanishes[k]; }
 
   /// Whether the value searches leave output coordinate k out (find_one_average, find_two_values): f − g (identity
   /// readouts) or u − v (sin readouts of one ω) vanishes there, so each statistic's distance there is the exact 0
@@ -782,10 +823,24 @@ class GroupBound {
       ranges.push_back(std::move(row));
       two.range_residues.push_back(r);
     }
+    for (std::size_t j = 0; j < 2 && terms_.collapsed_rectangles; ++j) {  // parameter j's row a range, first
+      std::vector<LinearWitness::Row> kept = equalities, moved = ranges;
+      moved.insert(moved.begin(), kept[two.weights.size() + j]);
+      kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(two.weights.size() + j));
+      try {
+        two.ranged[j].emplace(std::move(kept), std::move(moved));
+      } catch (const std::overflow_error&) {
+      }
+    }
     try {
       two.witness.emplace(std::move(equalities), std::move(ranges));
     } catch (const std::overflow_error&) {
       return std::nullopt;
+    }
+    for (std::size_t k = 0; k < two.lines[0].size(); ++k) {
+      std::array<bool, 2>& moves = two.moves_with.emplace_back();
+      for (const auto& lines : two.lines)
+        for (std::size_t i = 0; i < 2; ++i) moves[i] = moves[i] || lines[k].slope[i] != 0;
     }
     if (terms_.fixed_parameters)
       for (TwoValues::Parameter& parameter : two.parameters)
@@ -1190,7 +1245,8 @@ class GroupSearch {
     double pairs = static_cast<double>(n_hi[0] - n_lo[0] + 1);
     if (!shared) pairs *= static_cast<double>(n_hi[1] - n_lo[1] + 1);
     const std::array<bool, 2> fixed{two.parameters[0].by_weights.has_value(), two.parameters[1].by_weights.has_value()};
-    const std::vector<std::array<FastInterval, 2>> open = open_rectangles(range, spacing, fixed, pairs);
+    const std::array<bool, 2> collapsible{!fixed[0] && two.ranged[0].has_value(), !fixed[1] && two.ranged[1].has_value()};
+    const std::vector<OpenRectangle> open = open_rectangles(range, spacing, fixed, collapsible, pairs);
     if (open.empty()) return;  // every statistic below the floor
     witness_bounds(root, two);
     std::array<std::uint64_t, 2> counted{};
@@ -1199,8 +1255,15 @@ class GroupSearch {
         spend(1);
         const std::array<ParameterAt, 2> at{parameter_at(two, 0, counted, w0), parameter_at(two, 1, counted, w0)};
         const std::array<double, 2> ln{at[0].ln, at[1].ln};
-        for (const auto& t : open) {
+        for (const OpenRectangle& r : open) {
           spend(1);
+          const std::array<FastInterval, 2>& t = r.t;
+          if (r.free != kNotCollapsed) {
+            const std::size_t i = 1 - r.free;
+            each_p(t[i], ln[i], at[i].residue, at[i].stride,
+                   [&](std::int64_t p) { collapsed_candidate(root, two, counted, i, p, ln, t[r.free]); });
+            continue;
+          }
           each_p(t[0], ln[0], at[0].residue, at[0].stride, [&](std::int64_t p0) {
             each_p(t[1], ln[1], at[1].residue, at[1].stride,
                    [&](std::int64_t p1) { plane_candidate(root, two, counted, {p0, p1}, ln); });
@@ -1292,16 +1355,18 @@ class GroupSearch {
     });
   }
 
-
   /// The rectangles of (T_0, T_1) within `range` on which the bound does not put |f − g|∞ below the floor: halved
   /// (along the parameter with more candidates' steps across it, `spacing` apart) while they hold more than kBoxCost
   /// candidates — `pairs` values of the N's times the steps across each side, plus one, for each parameter not
   /// `fixed` by the N's (one candidate each) — and the halved side spans more than a sixteenth of a step and a double
-  /// can halve it.
-  std::vector<std::array<FastInterval, 2>> open_rectangles(const std::array<FastInterval, 2>& range,
-                                                           const std::array<double, 2>& spacing,
-                                                           const std::array<bool, 2>& fixed, double pairs) {
-    std::vector<std::array<FastInterval, 2>> stack{range}, open;
+  /// can halve it. A rectangle on which only parameter i moves coordinates the bound does not put below the floor is
+  /// collapsed along the other, j, where `collapsible` (not fixed, its ranged witness at hand): neither halved along j
+  /// nor counting j's steps among its candidates, which are then the values of P_i (collapsed_candidate).
+  std::vector<OpenRectangle> open_rectangles(const std::array<FastInterval, 2>& range,
+                                             const std::array<double, 2>& spacing, const std::array<bool, 2>& fixed,
+                                             const std::array<bool, 2>& collapsible, double pairs) {
+    std::vector<std::array<FastInterval, 2>> stack{range};
+    std::vector<OpenRectangle> open;
     for (std::size_t pieces = 0; !stack.empty(); ++pieces) {
       if (pieces == kRectanglePieces) throw ValuesAbandoned{};
       const std::array<FastInterval, 2> t = stack.back();
@@ -1312,7 +1377,13 @@ class GroupSearch {
                                           std::make_pair(Rational(t[1].lo), Rational(t[1].hi))});
           }))
         continue;
-      const std::array<double, 2> steps{(t[0].hi - t[0].lo) / spacing[0], (t[1].hi - t[1].lo) / spacing[1]};
+      std::size_t free = kNotCollapsed;
+      if (collapsible[0] || collapsible[1]) {
+        const std::array<bool, 2> moves = bound_.moving_parameters(t, [&](double u) { return prunes(u); });
+        if (moves[0] != moves[1] && collapsible[moves[0] ? 1 : 0]) free = moves[0] ? 1 : 0;
+      }
+      std::array<double, 2> steps{(t[0].hi - t[0].lo) / spacing[0], (t[1].hi - t[1].lo) / spacing[1]};
+      if (free != kNotCollapsed) steps[free] = 0;
       const std::size_t i = steps[0] >= steps[1] ? 0 : 1;
       const double mid = t[i].lo + (t[i].hi - t[i].lo) / 2;
       const double candidates = pairs * (fixed[0] ? 1 : steps[0] + 1) * (fixed[1] ? 1 : steps[1] + 1);
@@ -1325,7 +1396,7 @@ class GroupSearch {
         continue;
       }
       if (open.size() == kOpenRectangles) throw ValuesAbandoned{};
-      open.push_back(t);
+      open.push_back({t, free});
     }
     return open;
   }
@@ -1371,6 +1442,45 @@ class GroupSearch {
     for (std::size_t i = 0; i < 2; ++i) values_.push_back(p[i] - two.parameters[i].list.window_numerator);
     if (!two.witness->solve(witness_lo_, witness_hi_, values_, range_lo_, range_hi_, [&] { spend(1); }, point_))
       return;
+    evaluate_witness(box, two);
+  }
+
+  /// One (N's, P_i) of a rectangle collapsed along j = 1 − i, T_j in `tj`: skipped when its bound (T_i at its point,
+  /// T_j over tj) puts it below the floor, else one statistic of the box with those sums and T_j in tj, if any, is
+  /// evaluated (the witness `ranged[j]`, P_j between ⌈tj.lo·L_j·N_j⌉ and ⌊tj.hi·L_j·N_j⌋). Each statistic of the
+  /// rectangle with those sums has the evaluated one's Number, or one that changes nothing: the coordinates moving
+  /// with T_j are certainly below the floor on the rectangle, the others the same at both.
+  void collapsed_candidate(const Box& box, const TwoValues& two, const std::array<std::uint64_t, 2>& counted,
+                           std::size_t i, std::int64_t p, const std::array<double, 2>& ln, const FastInterval& tj) {
+    spend(1);
+    const std::size_t j = 1 - i;
+    std::array<FastInterval, 2> t;
+    t[i] = FastInterval::point(static_cast<double>(p)) / FastInterval::point(ln[i]);
+    t[j] = tj;
+    if (prunes_values(bound_.bound_at(t), [&] {
+          std::array<std::pair<Rational, Rational>, 2> exact;
+          const Rational q = Rational(Integer(p)) / Rational(Integer(static_cast<std::int64_t>(ln[i])));
+          exact[i] = {q, q};
+          exact[j] = {Rational(tj.lo), Rational(tj.hi)};
+          return bound_.exact_bound_at(exact);
+        }))
+      return;
+    const std::int64_t window = two.parameters[j].list.window_numerator;
+    const std::int64_t p_lo = ceil_product(tj.lo, ln[j]) - window, p_hi = floor_product(tj.hi, ln[j]) - window;
+    if (p_lo > p_hi) return;
+    values_.clear();
+    for (std::size_t w = 0; w < two.weights.size(); ++w) values_.push_back(static_cast<std::int64_t>(counted[w]));
+    values_.push_back(p - two.parameters[i].list.window_numerator);
+    ranged_lo_ = range_lo_, ranged_hi_ = range_hi_;
+    ranged_lo_.insert(ranged_lo_.begin(), p_lo);
+    ranged_hi_.insert(ranged_hi_.begin(), p_hi);
+    if (!two.ranged[j]->solve(witness_lo_, witness_hi_, values_, ranged_lo_, ranged_hi_, [&] { spend(1); }, point_))
+      return;
+    evaluate_witness(box, two);
+  }
+
+  /// The witness point_ (over the TwoValues' variables) completed (complete) and evaluated, if the box allows it.
+  void evaluate_witness(const Box& box, const TwoValues& two) {
     count_of_.assign(bound_.begin(shape_.period), -1);
     for (std::size_t k = 0; k < two.vars.size(); ++k) count_of_[two.vars[k]] = point_[k];
     if (!complete(box, count_of_)) return;
@@ -1604,6 +1714,7 @@ class GroupSearch {
   // The search over two parameters': the witness's variable bounds and residue ranges over the root box, its
   // right-hand side and its point.
   std::vector<std::int64_t> witness_lo_, witness_hi_, range_lo_, range_hi_, values_, point_;
+  std::vector<std::int64_t> ranged_lo_, ranged_hi_;  // a collapsed candidate's ranges: P_j's, then range_lo_/hi_
 };
 
 }  // namespace

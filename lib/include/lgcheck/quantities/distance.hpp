@@ -103,6 +103,9 @@ struct BoxBoundTerms {
   /// false: a parameter is taken as fixed by the N's with each λ_w read off one class, not checked at the others
   /// (the mutation: P_i = A_W + Σ_w λ_w·(N_w − w0_w) then holds at no statistic where a's are no such combination)
   bool fixed_parameters_checked = true;
+  /// false: no rectangle of the search over two parameters is collapsed along a parameter that moves no coordinate
+  /// above the floor there (each searched over both)
+  bool collapsed_rectangles = true;
   /// false: the search over two parameters bounds each coordinate as C + β_0·T_0, the second parameter's term
   /// dropped (its bound then misses how T_1 moves |f − g|)
   bool second_parameter_term = true;
