@@ -407,6 +407,12 @@ std::size_t lengths_missed(const lgc::DistanceCurve& broken, const lgc::Distance
   return missed;
 }
 
+/// The lengths at which the bounded curve under the mutation `terms` misses `right` (lengths_missed).
+std::size_t missed_under(const lgc::OneLayerEvaluator& f, const lgc::OneLayerEvaluator& g, std::uint64_t n,
+                         const lgc::BoxBoundTerms& terms, const lgc::DistanceCurve& right) {
+  return lengths_missed(lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2, nullptr, {}, terms), right);
+}
+
 TEST_CASE("bounded_distance_curve's value search: |f - g| a function of one average's value T = P/(L N)",
           "[bounded]") {
   // Where |f − g|∞ depends on a group's statistics only through one average T (every other average constant, that
@@ -441,8 +447,7 @@ TEST_CASE("bounded_distance_curve's value search: |f - g| a function of one aver
     // each interval's candidates leave out its least and largest P. Either misses the statistics that raise D.
     if (std::string_view(name) != "shared_head_sin_pair.json") continue;
     for (const lgc::BoxBoundTerms& broken_terms : {window_left_out, ends_left_out}) {
-      const std::size_t missed =
-          lengths_missed(lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2, nullptr, {}, broken_terms), reduced);
+      const std::size_t missed = missed_under(f, g, n, broken_terms, reduced);
       CAPTURE(missed);
       REQUIRE(missed >= n / 8);  // 89 of 150 (12 and more of 60 in the sanitized build)
     }
@@ -478,8 +483,7 @@ TEST_CASE("bounded_distance_curve's value search over two parameters: two averag
   // skips statistics above the floor, and D misses rises (17 of 60 lengths; 7 of 50). (The candidates' mutations
   // value_window_weight and value_interval_ends reach no rise of this pair's D at these lengths, as on the rational
   // pair of the one-parameter test.)
-  const std::size_t missed =
-      lengths_missed(lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2, nullptr, {}, second_term_dropped), reduced);
+  const std::size_t missed = missed_under(f, g, n, second_term_dropped, reduced);
   CAPTURE(missed);
   REQUIRE(missed >= n / 10);
   // The mutation fixed_parameters_checked = false: a parameter taken as fixed by the N's with λ_w read off one
@@ -487,8 +491,7 @@ TEST_CASE("bounded_distance_curve's value search over two parameters: two averag
   // the N's give is no statistic's at most candidates, and D misses rises (17 of 60 lengths; 7 of 50).
   lgc::BoxBoundTerms unchecked;
   unchecked.fixed_parameters_checked = false;
-  const std::size_t unchecked_missed =
-      lengths_missed(lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2, nullptr, {}, unchecked), reduced);
+  const std::size_t unchecked_missed = missed_under(f, g, n, unchecked, reduced);
   CAPTURE(unchecked_missed);
   REQUIRE(unchecked_missed >= n / 10);
   // Both parameters fixed by one head's N (its two classes of one value; the other head weighs every class): one
@@ -509,8 +512,7 @@ TEST_CASE("bounded_distance_curve's value search over two parameters: two averag
   // the box) skips boxes holding candidates above the floor, and D misses rises (12 of 40 lengths, 4 of 30).
   lgc::BoxBoundTerms one_corner;
   one_corner.fixed_box_corners = false;
-  const std::size_t corner_missed =
-      lengths_missed(lgc::bounded_distance_curve(xf, xg, k, UINT64_MAX, 2, nullptr, {}, one_corner), fixed_reduced);
+  const std::size_t corner_missed = missed_under(xf, xg, k, one_corner, fixed_reduced);
   CAPTURE(corner_missed);
   REQUIRE(corner_missed >= k / 10);
   // |f − g|∞ = max(h_0(T_0), h_1(T_1)) on the costly groups (each coordinate moving with one parameter): rectangles
@@ -563,8 +565,7 @@ TEST_CASE("bounded_distance_curve's value search leaves out coordinates where u 
   const lgc::Case m = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "constant_difference_sin_pair.json");
   const lgc::OneLayerEvaluator mf(m.models[0]), mg(m.models[1]);
   const auto [m_reduced, m_bounded] = same_reduced_and_bounded(mf, mg, n);
-  const std::size_t missed =
-      lengths_missed(lgc::bounded_distance_curve(mf, mg, n, UINT64_MAX, 2, nullptr, {}, not_constant), m_reduced);
+  const std::size_t missed = missed_under(mf, mg, n, not_constant, m_reduced);
   CAPTURE(missed);
   REQUIRE(missed >= n / 4);
 }
@@ -641,8 +642,7 @@ TEST_CASE("bounded_distance_curve: a one-valued group's |f - g| is taken once, a
   REQUIRE(lgc::lower_of(moved_reduced.D.back()) > lgc::upper_of(moved_reduced.D[n / 4]));  // D rises
   lgc::BoxBoundTerms difference_only;
   difference_only.one_valued_sum = false;
-  const std::size_t missed =
-      lengths_missed(lgc::bounded_distance_curve(sf, sg, n, UINT64_MAX, 2, nullptr, {}, difference_only), moved_reduced);
+  const std::size_t missed = missed_under(sf, sg, n, difference_only, moved_reduced);
   CAPTURE(missed);
   REQUIRE(missed >= n / 2);
 }
