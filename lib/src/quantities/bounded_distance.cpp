@@ -125,10 +125,20 @@ FastInterval average_range(const std::vector<Term>& terms, const Box& box, bool 
     return {next_down(down / static_cast<double>(den)), next_up(up / static_cast<double>(den))};
   }
   // From term i on: Σ of the low weights' products rounded up (the maximum's rest), of the high weights' rounded
-  // down (the minimum's rest), and the weights' sums.
-  thread_local std::vector<double> rest_up, rest_down;
-  thread_local std::vector<std::uint64_t> rest_low, rest_high;
-  rest_up.assign(k + 1, 0), rest_down.assign(k + 1, 0), rest_low.assign(k + 1, 0), rest_high.assign(k + 1, 0);
+  // down (the minimum's rest), and the weights' sums (on the stack for up to kStackTerms terms).
+  constexpr std::size_t kStackTerms = 31;
+  std::array<double, kStackTerms + 1> up_buffer, down_buffer;
+  std::array<std::uint64_t, kStackTerms + 1> low_buffer, high_buffer;
+  thread_local std::vector<double> up_heap, down_heap;
+  thread_local std::vector<std::uint64_t> low_heap, high_heap;
+  const bool small = k <= kStackTerms;
+  if (!small) up_heap.resize(k + 1), down_heap.resize(k + 1), low_heap.resize(k + 1), high_heap.resize(k + 1);
+  double* rest_up = small ? up_buffer.data() : up_heap.data();
+  double* rest_down = small ? down_buffer.data() : down_heap.data();
+  std::uint64_t* rest_low = small ? low_buffer.data() : low_heap.data();
+  std::uint64_t* rest_high = small ? high_buffer.data() : high_heap.data();
+  rest_up[k] = rest_down[k] = 0;
+  rest_low[k] = rest_high[k] = 0;
   for (std::size_t i = k; i-- > 0;) {
     const std::uint64_t low = weight(terms[i], false, box), high = weight(terms[i], true, box);
     rest_up[i] = next_up(rest_up[i + 1] + next_up(static_cast<double>(low) * terms[i].value.hi));
