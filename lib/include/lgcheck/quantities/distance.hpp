@@ -101,7 +101,7 @@ struct BoxBoundTerms {
   /// mutation: a value, not a bound over the box)
   bool fixed_box_corners = true;
   /// false: a parameter is taken as fixed by the N's with each λ_w read off one class, not checked at the others
-  /// (the mutation: P_i = A_W + Σ_w λ_w·(N_w − w0_w) then holds at no statistic where a's are no such combination)
+  /// (the mutation: where the a's are no such combination, P_i = A_W + Σ_w λ_w·(N_w − w0_w) fails at statistics)
   bool fixed_parameters_checked = true;
   /// false: no rectangle of the search over two parameters is collapsed along a parameter that moves no coordinate
   /// above the floor there (each searched over both)
