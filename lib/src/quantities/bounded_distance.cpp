@@ -434,6 +434,14 @@ struct OpenRectangle {
 };
 constexpr std::size_t kNotCollapsed = 2;
 
+/// T = P/(L·N) of a candidate, `ln` = L·N (P and L·N exact as doubles): enclosed, and exactly.
+FastInterval enclosed_ratio(std::int64_t p, double ln) {
+  return FastInterval::point(static_cast<double>(p)) / FastInterval::point(ln);
+}
+Rational exact_ratio(std::int64_t p, double ln) {
+  return Rational(Integer(p)) / Rational(Integer(static_cast<std::int64_t>(ln)));
+}
+
 /// ⌊x·n⌋ exactly, for a double x and an integer n exact as a double (|x·n| < 2^62): the product's enclosure decides
 /// unless an integer lies in it, then exact rationals.
 std::int64_t floor_product(double x, double n) {
@@ -1238,6 +1246,11 @@ class GroupSearch {
       if (n_lo[w] > n_hi[w]) return;
       if (n_hi[w] + w0[w] >= kValueLength || n_hi[w] + w0[w] == 0) throw ValuesAbandoned{};
     }
+    const bool shared = two.weights.size() == 1;
+    if (two.parameters[0].by_weights && two.parameters[1].by_weights) {
+      witness_bounds(root, two);
+      return search_fixed(root, two, n_lo, shared ? std::array<std::uint64_t, 2>{n_hi[0], 0} : n_hi, w0);
+    }
     std::array<FastInterval, 2> range;
     std::array<double, 2> spacing;  // of the candidates' T_i at the largest N
     for (std::size_t i = 0; i < 2; ++i) {
@@ -1246,11 +1259,6 @@ class GroupSearch {
       range[i] = parameter.list.range;
       spacing[i] = static_cast<double>(std::max<std::int64_t>(parameter.list.stride, 1)) /
                    (static_cast<double>(parameter.list.scale) * static_cast<double>(n_hi[w] + w0[w]));
-    }
-    const bool shared = two.weights.size() == 1;
-    if (two.parameters[0].by_weights && two.parameters[1].by_weights) {
-      witness_bounds(root, two);
-      return search_fixed(root, two, n_lo, shared ? std::array<std::uint64_t, 2>{n_hi[0], 0} : n_hi, w0);
     }
     double pairs = static_cast<double>(n_hi[0] - n_lo[0] + 1);
     if (!shared) pairs *= static_cast<double>(n_hi[1] - n_lo[1] + 1);
@@ -1351,14 +1359,14 @@ class GroupSearch {
     const std::size_t corners = bound_.terms().fixed_box_corners ? at.size() : 1;  // the mutation: the least N's only
     for (std::size_t i = 0; i < 2; ++i)
       for (std::size_t c = 0; c < corners; ++c) {
-        const FastInterval v = FastInterval::point(static_cast<double>(at[c][i].residue)) / FastInterval::point(at[c][i].ln);
+        const FastInterval v = enclosed_ratio(at[c][i].residue, at[c][i].ln);
         t[i] = c == 0 ? v : FastInterval{std::min(t[i].lo, v.lo), std::max(t[i].hi, v.hi)};
       }
     return prunes_values(bound_.bound_at(t), [&] {
       std::array<std::pair<Rational, Rational>, 2> exact;
       for (std::size_t i = 0; i < 2; ++i)
         for (std::size_t c = 0; c < corners; ++c) {
-          const Rational q = Rational(Integer(at[c][i].residue)) / Rational(Integer(static_cast<std::int64_t>(at[c][i].ln)));
+          const Rational q = exact_ratio(at[c][i].residue, at[c][i].ln);
           exact[i] = c == 0 ? std::make_pair(q, q) : std::make_pair(std::min(exact[i].first, q), std::max(exact[i].second, q));
         }
       return bound_.exact_bound_at(exact);
@@ -1437,11 +1445,11 @@ class GroupSearch {
                        const std::array<std::int64_t, 2>& p, const std::array<double, 2>& ln) {
     spend(1);
     std::array<FastInterval, 2> t;
-    for (std::size_t i = 0; i < 2; ++i) t[i] = FastInterval::point(static_cast<double>(p[i])) / FastInterval::point(ln[i]);
+    for (std::size_t i = 0; i < 2; ++i) t[i] = enclosed_ratio(p[i], ln[i]);
     if (prunes_values(bound_.bound_at(t), [&] {
           std::array<std::pair<Rational, Rational>, 2> exact;
           for (std::size_t i = 0; i < 2; ++i) {
-            const Rational q = Rational(Integer(p[i])) / Rational(Integer(static_cast<std::int64_t>(ln[i])));
+            const Rational q = exact_ratio(p[i], ln[i]);
             exact[i] = {q, q};
           }
           return bound_.exact_bound_at(exact);
@@ -1465,11 +1473,11 @@ class GroupSearch {
     spend(1);
     const std::size_t j = 1 - i;
     std::array<FastInterval, 2> t;
-    t[i] = FastInterval::point(static_cast<double>(p)) / FastInterval::point(ln[i]);
+    t[i] = enclosed_ratio(p, ln[i]);
     t[j] = tj;
     if (prunes_values(bound_.bound_at(t), [&] {
           std::array<std::pair<Rational, Rational>, 2> exact;
-          const Rational q = Rational(Integer(p)) / Rational(Integer(static_cast<std::int64_t>(ln[i])));
+          const Rational q = exact_ratio(p, ln[i]);
           exact[i] = {q, q};
           exact[j] = {Rational(tj.lo), Rational(tj.hi)};
           return bound_.exact_bound_at(exact);
@@ -1576,9 +1584,9 @@ class GroupSearch {
   /// and Σ a_v c_v = P − A_W over the average's variables is evaluated, if there is one.
   void candidate(const Box& box, const OneAverage& one, std::uint64_t counted, std::int64_t p, double ln) {
     spend(1);
-    const FastInterval t = FastInterval::point(static_cast<double>(p)) / FastInterval::point(ln);
+    const FastInterval t = enclosed_ratio(p, ln);
     if (prunes_values(bound_.bound_at(t), [&] {
-          const Rational exact = Rational(Integer(p)) / Rational(Integer(static_cast<std::int64_t>(ln)));
+          const Rational exact = exact_ratio(p, ln);
           return bound_.exact_bound_at(exact, exact);
         }))
       return;
