@@ -276,3 +276,28 @@ TEST_CASE("A budget stops an enumeration with UNDECIDED and the budget printed",
   CHECK(threshold.exit_code == 3);
   CHECK(threshold.out.find("budget of 500 enumerated items") != std::string::npos);
 }
+
+TEST_CASE("A count budget stops one thread at exactly its limit, and a new scope forgets the counts before it",
+          "[budget]") {
+  // Items are added to the shared count in batches; near a count limit one by one, so the limit is exact.
+  lgc::set_enumeration_budget(lgc::Budget{1000, std::nullopt});
+  {
+    lgc::BudgetScope scope;
+    for (int i = 0; i < 1000; ++i) REQUIRE_NOTHROW(lgc::charge_enumeration());
+    CHECK_THROWS_AS(lgc::charge_enumeration(), lgc::BudgetExceeded);
+  }
+  // A limit far away: 200 items wait in this thread's batch when the next scope starts; they are not its work.
+  const std::uint64_t limit = std::uint64_t{1} << 18;
+  lgc::set_enumeration_budget(lgc::Budget{limit, std::nullopt});
+  {
+    lgc::BudgetScope first;
+    for (int i = 0; i < 200; ++i) lgc::charge_enumeration();
+  }
+  {
+    lgc::BudgetScope second;
+    REQUIRE_NOTHROW(lgc::charge_enumeration(limit - 100));
+    for (int i = 0; i < 100; ++i) REQUIRE_NOTHROW(lgc::charge_enumeration());
+    CHECK_THROWS_AS(lgc::charge_enumeration(), lgc::BudgetExceeded);
+  }
+  lgc::set_enumeration_budget(lgc::Budget{});
+}

@@ -777,7 +777,7 @@ class GroupBound {
       for (const Items& list : (*bases)[j]) {
         std::optional<ScaledList> scaled = scaled_list(list);
         if (!scaled) return std::nullopt;
-        two.parameters[parameters++] = {weight_of[j], std::move(*scaled)};
+        two.parameters[parameters++] = {weight_of[j], std::move(*scaled), std::nullopt};
       }
       const ScaledList& first = two.parameters[first_parameter[j]].list;
       for (std::size_t i = 0; i < first.vars.size(); ++i) weight.index[first.vars[i]] = i;

@@ -42,8 +42,10 @@ class BudgetScope {
   BudgetScope& operator=(const BudgetScope&) = delete;
 };
 
-/// Counts `items` enumerated items; throws BudgetExceeded past the budget
-/// (the time is looked at every 256 items). Thread-safe.
+/// Counts `items` enumerated items; throws BudgetExceeded past the budget.
+/// Thread-safe: each thread adds its items to the shared count 256 at a
+/// time and then looks at the clock (one by one once a count limit is near,
+/// so that one thread stops exactly at it).
 void charge_enumeration(std::uint64_t items = 1);
 
 }  // namespace lgc
