@@ -1267,27 +1267,57 @@ class GroupSearch {
     const std::vector<OpenRectangle> open = open_rectangles(range, spacing, fixed, collapsible, pairs);
     if (open.empty()) return;  // every statistic below the floor
     witness_bounds(root, two);
+    // Where the averages differ and parameter 0 is not fixed by the N's, it moves with N_0 alone: its values of P_0
+    // in each rectangle are listed once per N_0, and a rectangle with none is passed over at every N_1 (the same
+    // candidates, in the same order, at the same cost to the search's cap as when each is looked at).
+    const bool first_alone = !shared && !fixed[0] && two.parameters[0].weight == 0;
+    std::vector<std::vector<std::int64_t>> first_values(open.size());  // per rectangle, when first_alone
+    const auto lists_first = [&](const OpenRectangle& r) { return r.free == kNotCollapsed || r.free == 1; };
     std::array<std::uint64_t, 2> counted{};
-    for (counted[0] = n_lo[0]; counted[0] <= n_hi[0]; ++counted[0])
+    for (counted[0] = n_lo[0]; counted[0] <= n_hi[0]; ++counted[0]) {
+      if (first_alone) {
+        const ParameterAt at = parameter_at(two, 0, counted, w0);
+        for (std::size_t k = 0; k < open.size(); ++k) {
+          first_values[k].clear();
+          if (lists_first(open[k]))
+            each_p(open[k].t[0], at.ln, at.residue, at.stride, [&](std::int64_t p) { first_values[k].push_back(p); });
+        }
+      }
       for (counted[1] = shared ? 0 : n_lo[1]; counted[1] <= (shared ? 0 : n_hi[1]); ++counted[1]) {
         spend(1);
         const std::array<ParameterAt, 2> at{parameter_at(two, 0, counted, w0), parameter_at(two, 1, counted, w0)};
         const std::array<double, 2> ln{at[0].ln, at[1].ln};
-        for (const OpenRectangle& r : open) {
-          spend(1);
+        std::uint64_t passed = 0;  // rectangles passed over since the last one looked at: one unit of the cap each
+        for (std::size_t k = 0; k < open.size(); ++k) {
+          const OpenRectangle& r = open[k];
+          if (first_alone && lists_first(r) && first_values[k].empty()) {
+            ++passed;
+            continue;
+          }
+          spend_each(passed + 1);
+          passed = 0;
           const std::array<FastInterval, 2>& t = r.t;
           if (r.free != kNotCollapsed) {
             const std::size_t i = 1 - r.free;
-            each_p(t[i], ln[i], at[i].residue, at[i].stride,
-                   [&](std::int64_t p) { collapsed_candidate(root, two, counted, i, p, ln, t[r.free]); });
+            const auto take = [&](std::int64_t p) { collapsed_candidate(root, two, counted, i, p, ln, t[r.free]); };
+            if (first_alone && i == 0)
+              for (const std::int64_t p : first_values[k]) take(p);
+            else
+              each_p(t[i], ln[i], at[i].residue, at[i].stride, take);
             continue;
           }
-          each_p(t[0], ln[0], at[0].residue, at[0].stride, [&](std::int64_t p0) {
+          const auto take_first = [&](std::int64_t p0) {
             each_p(t[1], ln[1], at[1].residue, at[1].stride,
                    [&](std::int64_t p1) { plane_candidate(root, two, counted, {p0, p1}, ln); });
-          });
+          };
+          if (first_alone)
+            for (const std::int64_t p0 : first_values[k]) take_first(p0);
+          else
+            each_p(t[0], ln[0], at[0].residue, at[0].stride, take_first);
         }
+        spend_each(passed);
       }
+    }
   }
 
   /// Parameter i at given counted weights Σ c_v of the averages (`counted`, w0 their window slots): L_i·N_i (exact),
@@ -1709,6 +1739,14 @@ class GroupSearch {
     charge_enumeration();
     if (work_left_ < cost) throw SearchAbandoned{};
     work_left_ -= cost;
+  }
+
+  /// `items` spends of one unit each, in one step (the same count and cap as spend(1) as many times).
+  void spend_each(std::uint64_t items) {
+    if (items == 0) return;
+    charge_enumeration(items);
+    if (work_left_ < items) throw SearchAbandoned{};
+    work_left_ -= items;
   }
 
   const Shape& shape_;
