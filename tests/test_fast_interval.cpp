@@ -43,6 +43,20 @@ TEST_CASE("next_up and next_down step one double", "[fast-interval]") {
   CHECK(lgc::next_down(0.0) == -std::numeric_limits<double>::denorm_min());
   CHECK(lgc::next_up(-1.0) == -1.0 + 0x1p-53);
   CHECK(lgc::next_up(std::numeric_limits<double>::max()) == std::numeric_limits<double>::infinity());
+  // The branch-free step: −0 steps like +0, the ends and NaN stay, and every double against std::nextafter.
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  CHECK(lgc::next_up(-0.0) == std::numeric_limits<double>::denorm_min());
+  CHECK(lgc::next_up(-std::numeric_limits<double>::denorm_min()) == 0.0);
+  CHECK(lgc::next_up(inf) == inf);
+  CHECK(lgc::next_up(-inf) == -std::numeric_limits<double>::max());
+  CHECK(std::isnan(lgc::next_up(std::numeric_limits<double>::quiet_NaN())));
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 100000; ++i) {
+    const double x = std::bit_cast<double>(rng());
+    if (std::isnan(x)) continue;
+    REQUIRE(lgc::next_up(x) == std::nextafter(x, inf));
+    REQUIRE(lgc::next_down(x) == std::nextafter(x, -inf));
+  }
 }
 
 TEST_CASE("ln 2's enclosure holds ln 2 and is two adjacent doubles", "[fast-interval]") {

@@ -24,9 +24,10 @@ namespace lgc {
 /// The smallest double above x (x itself for +inf and NaN).
 inline double next_up(double x) {
   if (!(x < std::numeric_limits<double>::infinity())) return x;
-  if (x == 0) return std::numeric_limits<double>::denorm_min();
-  auto bits = std::bit_cast<std::uint64_t>(x);
-  bits += x > 0 ? 1 : static_cast<std::uint64_t>(-1);
+  // Without a branch on the sign (a mispredicted one where signs mix): −0 + 0 is +0, whose successor is the least
+  // subnormal; a positive x's bits go up by one, a negative one's down.
+  auto bits = std::bit_cast<std::uint64_t>(x + 0.0);
+  bits += 1 - ((bits >> 63) << 1);
   return std::bit_cast<double>(bits);
 }
 
