@@ -10,6 +10,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <bit>
+#include <cmath>
 #include <random>
 #include <string>
 #include <utility>
