@@ -540,6 +540,31 @@ TEST_CASE("bounded_distance_curve's value search over two parameters: two averag
   REQUIRE(plane_bounded.value_searches >= plane_without.value_searches + 5 * m);
 }
 
+TEST_CASE("bounded_distance_curve with sin readouts takes u + v's averages shared with u - v from its ranges",
+          "[bounded]") {
+  // u − v and u + v are affine in the heads' averages; a head of f that g does not share is the same average in
+  // both, one of g negated in u − v, so a box's u + v takes (or negates) u − v's range of it instead of a second
+  // scan (theory.md "The bounded curve"). On the separable sin pair (two independent models: no head shared, every
+  // average of u + v one of u − v's or its negation) the curve is the same with and without, to the last count.
+  const lgc::Case c = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "separable_sin_pair.json");
+  const lgc::OneLayerEvaluator f(c.models[0]), g(c.models[1]);
+  const std::uint64_t n = test_length(40, 25);
+  const auto [reduced, bounded] = same_reduced_and_bounded(f, g, n);
+  lgc::BoxBoundTerms unshared;
+  unshared.shared_averages = false;
+  const lgc::DistanceCurve scanned = lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2, nullptr, {}, unshared);
+  require_same_curve(scanned, reduced, f, g);
+  CHECK(scanned.statistics == bounded.statistics);
+  CHECK(scanned.boxes_bounded == bounded.boxes_bounded);
+  // The mutation shared_negation = false: g's averages taken into u + v with u − v's sign, so u + v's range is
+  // wrong on every box where a head of g moves, and D misses rises (19 of 40 lengths, 4 of 25).
+  lgc::BoxBoundTerms unnegated;
+  unnegated.shared_negation = false;
+  const std::size_t missed = missed_under(f, g, n, unnegated, reduced);
+  CAPTURE(missed);
+  REQUIRE(missed >= n / 10);
+}
+
 TEST_CASE("bounded_distance_curve's value search leaves out coordinates where u - v vanishes, and only those",
           "[bounded]") {
   // A coordinate where f − g (identity readouts) or u − v (sin readouts) vanishes identically has the exact 0 at

@@ -212,7 +212,41 @@ struct LinearPlan {
 struct SinPlan {
   LinearPlan difference, sum;
   FastInterval half_omega;
+  /// Per average of `sum`: the average of `difference` with the same terms (sign 1: a head of f that g does not
+  /// share) or their negations (sign −1: one of g), whose range over a box it takes, or negates, instead of scanning
+  /// again (`shared_averages`); sign 0 where there is none (a head of both, R_f V_f ± R_g V_g).
+  struct Shared {
+    std::size_t index = 0;
+    int sign = 0;
+  };
+  std::vector<Shared> sum_from_difference;
 };
+
+/// Whether an average's terms are those of `of` (sign 1), or their negations (sign −1), at every coordinate.
+bool same_terms(const Average& average, const Average& of, int sign) {
+  if (average.size() != of.size()) return false;
+  for (std::size_t k = 0; k < average.size(); ++k) {
+    if (average[k].size() != of[k].size()) return false;
+    std::vector<std::pair<std::size_t, Rational>> mine, theirs;
+    for (const Term& t : average[k]) mine.emplace_back(t.var, t.exact);
+    for (const Term& t : of[k]) theirs.emplace_back(t.var, sign * t.exact);
+    std::sort(mine.begin(), mine.end());
+    std::sort(theirs.begin(), theirs.end());
+    if (mine != theirs) return false;
+  }
+  return true;
+}
+
+/// SinPlan::sum_from_difference: each average of `sum` matched with one of `difference` with the same terms or
+/// their negations, where there is one.
+std::vector<SinPlan::Shared> shared_averages(const LinearPlan& difference, const LinearPlan& sum) {
+  std::vector<SinPlan::Shared> shared(sum.averages.size());
+  for (std::size_t j = 0; j < sum.averages.size(); ++j)
+    for (std::size_t i = 0; i < difference.averages.size() && shared[j].sign == 0; ++i)
+      for (const int sign : {1, -1})
+        if (shared[j].sign == 0 && same_terms(sum.averages[j], difference.averages[i], sign)) shared[j] = {i, sign};
+  return shared;
+}
 /// Added to a SinPlan's bound: a skipped statistic's 128-bit enclosure then lies below the floor whenever the bound
 /// does (theory.md "The bounded curve"); the FastInterval sin of the general bound widens by as much.
 constexpr double kSinMargin = 1e-11;
@@ -492,8 +526,11 @@ class GroupBound {
     else if (!omega_f && !omega_g)
       linear_ = linear_plan(f, g, -1);
     else if (omega_f && omega_g && *omega_f == *omega_g)
+    {
       sin_ = SinPlan{linear_plan(f, g, -1), linear_plan(f, g, 1),
-                     FastInterval::enclosing(*omega_f) * FastInterval::point(0.5)};
+                     FastInterval::enclosing(*omega_f) * FastInterval::point(0.5), {}};
+      if (terms_.shared_averages) sin_->sum_from_difference = shared_averages(sin_->difference, sin_->sum);
+    }
     else
       plans_ = {plan(f), plan(g)};
     one_ = find_one_average();
@@ -560,8 +597,15 @@ class GroupBound {
   /// A certified upper bound of |f − g|∞ over the box (+inf when an enclosure is unbounded).
   double bound(const Box& box) {
     if (!linear_ && !sin_) return general_bound(box);
+    if (linear_) return plan_bound([&](std::size_t, std::size_t k) { return affine_range(*linear_, k, box); });
+    std::size_t at = coordinates();  // the coordinate whose two ranges `ranges` holds
+    std::array<FastInterval, 2> ranges;
     return plan_bound([&](std::size_t plan, std::size_t k) {
-      return affine_range(plan == 0 ? (linear_ ? *linear_ : sin_->difference) : sin_->sum, k, box);
+      if (at != k) {
+        ranges = sin_ranges(k, box);
+        at = k;
+      }
+      return ranges[plan];
     });
   }
 
@@ -644,6 +688,32 @@ class GroupBound {
   FastInterval affine_range(const LinearPlan& p, std::size_t k, const Box& box) const {
     FastInterval d = p.constant_enclosure[k];
     for (const Average& average : p.averages) d += average_range(average[k], box, terms_.weight_extremes);
+    return d;
+  }
+
+  /// A SinPlan's u − v and u + v at output coordinate k over the box: affine_range of each, an average of the sum
+  /// that is one of the difference's, or its negation, taking that one's range (SinPlan::sum_from_difference).
+  std::array<FastInterval, 2> sin_ranges(std::size_t k, const Box& box) const {
+    constexpr std::size_t kStackAverages = 8;
+    const std::size_t count = sin_->difference.averages.size();
+    std::array<FastInterval, kStackAverages> stack;
+    std::vector<FastInterval> heap(count > kStackAverages ? count : 0);
+    FastInterval* of_difference = count > kStackAverages ? heap.data() : stack.data();
+    std::array<FastInterval, 2> d{sin_->difference.constant_enclosure[k], sin_->sum.constant_enclosure[k]};
+    for (std::size_t i = 0; i < count; ++i) {
+      of_difference[i] = average_range(sin_->difference.averages[i][k], box, terms_.weight_extremes);
+      d[0] += of_difference[i];
+    }
+    for (std::size_t j = 0; j < sin_->sum.averages.size(); ++j) {
+      const SinPlan::Shared shared = j < sin_->sum_from_difference.size() ? sin_->sum_from_difference[j]
+                                                                          : SinPlan::Shared{};
+      if (shared.sign == 0) {
+        d[1] += average_range(sin_->sum.averages[j][k], box, terms_.weight_extremes);
+        continue;
+      }
+      const FastInterval r = of_difference[shared.index];
+      d[1] += shared.sign > 0 || !terms_.shared_negation ? r : FastInterval{-r.hi, -r.lo};
+    }
     return d;
   }
 

@@ -113,6 +113,11 @@ struct BoxBoundTerms {
   bool value_window_weight = true;
   /// false: the value search's candidates of each N and interval of T leave out the interval's least and largest P
   bool value_interval_ends = true;
+  /// false: with sin readouts, u + v's averages are each scanned over a box, none taken from u − v's (an average of a
+  /// head of f that g does not share, or of one of g, is the same in both or negated)
+  bool shared_averages = true;
+  /// false: an average of u + v that is one of u − v's negated takes that one's range unnegated (the mutation)
+  bool shared_negation = true;
   /// false: no group is taken as one-valued (each goes through the searches, as where the rule does not apply)
   bool one_valued_groups = true;
   /// false: a group counts as one-valued when the sin readouts' u − v is constant, u + v not looked at (then
