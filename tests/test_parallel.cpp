@@ -280,10 +280,10 @@ TEST_CASE("A budget stops an enumeration with UNDECIDED and the budget printed",
 TEST_CASE("A count budget stops one thread at exactly its limit, and a new scope forgets the counts before it",
           "[budget]") {
   // Items are added to the shared count in batches; near a count limit one by one, so the limit is exact.
-  lgc::set_enumeration_budget(lgc::Budget{1000, std::nullopt});
-  {
+  for (const std::uint64_t small : {std::uint64_t{50}, std::uint64_t{1000}}) {  // below one batch, and above
+    lgc::set_enumeration_budget(lgc::Budget{small, std::nullopt});
     lgc::BudgetScope scope;
-    for (int i = 0; i < 1000; ++i) REQUIRE_NOTHROW(lgc::charge_enumeration());
+    for (std::uint64_t i = 0; i < small; ++i) REQUIRE_NOTHROW(lgc::charge_enumeration());
     CHECK_THROWS_AS(lgc::charge_enumeration(), lgc::BudgetExceeded);
   }
   // A limit far away: 200 items wait in this thread's batch when the next scope starts; they are not its work.

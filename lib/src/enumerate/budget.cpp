@@ -41,6 +41,12 @@ struct PendingItems {
   }
 };
 
+/// Whether a count of `items` is within kExactBelow of the item limit (items are then charged one by one).
+bool near_item_limit(std::uint64_t items) {
+  const std::uint64_t limit = g_item_limit.load(std::memory_order_relaxed);
+  return limit != 0 && (items >= limit || limit - items < kExactBelow);
+}
+
 std::int64_t now_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
@@ -84,6 +90,7 @@ void set_enumeration_budget(const Budget& b) {
   g_item_limit = b.items.value_or(0);
   g_seconds_limit = b.seconds.value_or(0);
   g_limited = !b.unlimited();
+  g_exact = near_item_limit(g_items);
 }
 
 Budget enumeration_budget() {
@@ -93,7 +100,7 @@ Budget enumeration_budget() {
 
 BudgetScope::BudgetScope() {
   g_items = 0;
-  g_exact = false;
+  g_exact = near_item_limit(0);
   g_generation.fetch_add(1);
   g_start_ns = now_ns();
 }
@@ -105,7 +112,7 @@ void check_budget(std::uint64_t after) {
   const std::uint64_t item_limit = g_item_limit.load(std::memory_order_relaxed);
   if (item_limit && after > item_limit)
     throw BudgetExceeded(fmt::format("the budget of {} was used up", describe(enumeration_budget())));
-  if (item_limit && item_limit - after < kExactBelow) g_exact.store(true, std::memory_order_relaxed);
+  if (near_item_limit(after)) g_exact.store(true, std::memory_order_relaxed);
   const double seconds = g_seconds_limit.load(std::memory_order_relaxed);
   if (seconds > 0 && static_cast<double>(now_ns() - g_start_ns.load()) * 1e-9 > seconds)
     throw BudgetExceeded(
