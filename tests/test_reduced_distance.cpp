@@ -526,6 +526,21 @@ TEST_CASE("bounded_distance_curve's value search over two parameters: two averag
   require_same_curve(both, separable_reduced, sf, sg);
   CAPTURE(separable_bounded.statistics, both.statistics);
   REQUIRE(separable_bounded.statistics < both.statistics);  // 14 382 and 35 662 to 40
+  // The mutation collapse_checked = false: every open rectangle collapsed along a parameter whose ranged witness was
+  // built, whether or not that parameter moves a coordinate above the floor there. On the constant-difference pair
+  // (u + v moving with both parameters where |f − g| dominates) a collapsed candidate's one witness then stands for
+  // statistics whose other parameter makes |f − g| larger, and D misses rises (18 of 40 lengths, 8 of 30); the
+  // collapse itself is taken there (54 448 statistics to 40, 127 412 without it).
+  const lgc::Case moving = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "constant_difference_sin_pair.json");
+  const lgc::OneLayerEvaluator mf(moving.models[0]), mg(moving.models[1]);
+  const auto [moving_reduced, moving_bounded] = same_reduced_and_bounded(mf, mg, k);
+  const lgc::DistanceCurve moving_both = lgc::bounded_distance_curve(mf, mg, k, UINT64_MAX, 2, nullptr, {}, uncollapsed);
+  CHECK(moving_bounded.statistics < moving_both.statistics);
+  lgc::BoxBoundTerms unchecked_collapse;
+  unchecked_collapse.collapse_checked = false;
+  const std::size_t collapse_missed = missed_under(mf, mg, k, unchecked_collapse, moving_reduced);
+  CAPTURE(collapse_missed);
+  REQUIRE(collapse_missed >= k / 10);
   // One average whose values span a plane (one N), with identity readouts (the rectangles' exact corner bound near
   // the floor): f − g = (T_0 − 2 T_1, T_0 + T_1), T_0 and T_1 the head's average of two coordinates. A regression
   // case (D is 2 from length 1 on, every group's search stays below the floor).

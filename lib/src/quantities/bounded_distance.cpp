@@ -247,6 +247,7 @@ std::vector<SinPlan::Shared> shared_averages(const LinearPlan& difference, const
         if (shared[j].sign == 0 && same_terms(sum.averages[j], difference.averages[i], sign)) shared[j] = {i, sign};
   return shared;
 }
+
 /// Added to a SinPlan's bound: a skipped statistic's 128-bit enclosure then lies below the floor whenever the bound
 /// does (theory.md "The bounded curve"); the FastInterval sin of the general bound widens by as much.
 constexpr double kSinMargin = 1e-11;
@@ -521,18 +522,17 @@ class GroupBound {
     begin_.push_back(classes_.size());
     const auto& omega_f = f.model().readout.sin_omega;
     const auto& omega_g = g.model().readout.sin_omega;
-    if (f.model().layers[0].mlp || g.model().layers[0].mlp)
+    if (f.model().layers[0].mlp || g.model().layers[0].mlp) {
       plans_ = {plan(f), plan(g)};
-    else if (!omega_f && !omega_g)
+    } else if (!omega_f && !omega_g) {
       linear_ = linear_plan(f, g, -1);
-    else if (omega_f && omega_g && *omega_f == *omega_g)
-    {
+    } else if (omega_f && omega_g && *omega_f == *omega_g) {
       sin_ = SinPlan{linear_plan(f, g, -1), linear_plan(f, g, 1),
                      FastInterval::enclosing(*omega_f) * FastInterval::point(0.5), {}};
       if (terms_.shared_averages) sin_->sum_from_difference = shared_averages(sin_->difference, sin_->sum);
-    }
-    else
+    } else {
       plans_ = {plan(f), plan(g)};
+    }
     one_ = find_one_average();
     two_ = find_two_values();
     one_valued_ = find_one_valued();
@@ -1499,6 +1499,7 @@ class GroupSearch {
       if (collapsible[0] || collapsible[1]) {
         const std::array<bool, 2> moves = bound_.moving_parameters(t, [&](double u) { return prunes(u); });
         if (moves[0] != moves[1] && collapsible[moves[0] ? 1 : 0]) free = moves[0] ? 1 : 0;
+        if (!bound_.terms().collapse_checked) free = collapsible[1] ? 1 : 0;  // the mutation: along either, always
       }
       std::array<double, 2> steps{(t[0].hi - t[0].lo) / spacing[0], (t[1].hi - t[1].lo) / spacing[1]};
       if (free != kNotCollapsed) steps[free] = 0;

@@ -106,6 +106,9 @@ struct BoxBoundTerms {
   /// false: no rectangle of the search over two parameters is collapsed along a parameter that moves no coordinate
   /// above the floor there (each searched over both)
   bool collapsed_rectangles = true;
+  /// false: every open rectangle is collapsed along a parameter whose ranged witness was built, whether or not that
+  /// parameter moves a coordinate above the floor there (the mutation)
+  bool collapse_checked = true;
   /// false: the search over two parameters bounds each coordinate as C + β_0·T_0, the second parameter's term
   /// dropped (its bound then misses how T_1 moves |f − g|)
   bool second_parameter_term = true;
