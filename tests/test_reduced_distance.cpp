@@ -528,7 +528,7 @@ TEST_CASE("bounded_distance_curve's value search over two parameters: two averag
   REQUIRE(separable_bounded.statistics < both.statistics);  // 14 382 and 35 662 to 40
   // The mutation collapse_checked = false: every open rectangle collapsed along a parameter whose ranged witness was
   // built, whether or not that parameter moves a coordinate above the floor there. On the constant-difference pair
-  // (u + v moving with both parameters where |f − g| dominates) a collapsed candidate's one witness then stands for
+  // (the coordinate whose |f − g| dominates moves with u + v) a collapsed candidate's one witness then stands for
   // statistics whose other parameter makes |f − g| larger, and D misses rises (18 of 40 lengths, 8 of 30); the
   // collapse itself is taken there (54 448 statistics to 40, 127 412 without it).
   const lgc::Case moving = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / "constant_difference_sin_pair.json");
