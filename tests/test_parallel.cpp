@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <latch>
 #include <fstream>
 #include <random>
 #include <chrono>
@@ -277,13 +278,25 @@ TEST_CASE("A budget stops an enumeration with UNDECIDED and the budget printed",
   CHECK(threshold.out.find("budget of 500 enumerated items") != std::string::npos);
 }
 
+namespace {
+
+/// Restores the unlimited budget however the test ends.
+struct UnlimitedAfter {
+  ~UnlimitedAfter() { lgc::set_enumeration_budget(lgc::Budget{}); }
+};
+
+}  // namespace
+
 TEST_CASE("A count budget stops one thread at exactly its limit, and a new scope forgets the counts before it",
           "[budget]") {
-  // Items are added to the shared count in batches; near a count limit one by one, so the limit is exact.
-  for (const std::uint64_t small : {std::uint64_t{50}, std::uint64_t{1000}}) {  // below one batch, and above
-    lgc::set_enumeration_budget(lgc::Budget{small, std::nullopt});
+  UnlimitedAfter restore;
+  // Items are added to the shared count in batches; near a count limit one by one, so the limit is exact: below one
+  // batch, above it, and beyond the window in which counting is one by one (2^17 items).
+  for (const std::uint64_t limit : {std::uint64_t{50}, std::uint64_t{1000}, std::uint64_t{1} << 18}) {
+    INFO(limit);
+    lgc::set_enumeration_budget(lgc::Budget{limit, std::nullopt});
     lgc::BudgetScope scope;
-    for (std::uint64_t i = 0; i < small; ++i) REQUIRE_NOTHROW(lgc::charge_enumeration());
+    for (std::uint64_t i = 0; i < limit; ++i) REQUIRE_NOTHROW(lgc::charge_enumeration());
     CHECK_THROWS_AS(lgc::charge_enumeration(), lgc::BudgetExceeded);
   }
   // A limit far away: 200 items wait in this thread's batch when the next scope starts; they are not its work.
@@ -299,5 +312,28 @@ TEST_CASE("A count budget stops one thread at exactly its limit, and a new scope
     for (int i = 0; i < 100; ++i) REQUIRE_NOTHROW(lgc::charge_enumeration());
     CHECK_THROWS_AS(lgc::charge_enumeration(), lgc::BudgetExceeded);
   }
-  lgc::set_enumeration_budget(lgc::Budget{});
+}
+
+TEST_CASE("A worker's last uncounted items still stop the run at a count budget", "[budget][parallel]") {
+  // Worker 0 counts 200 items in its batch (the limit far away), worker 1 then brings the count to 150 below the
+  // limit, and worker 0 ends without charging again: its 200 items pass the limit, which run_shards must report
+  // (the worker settles its items before it ends), as one thread charging them all would.
+  UnlimitedAfter restore;
+  const std::uint64_t limit = std::uint64_t{1} << 18;
+  lgc::set_enumeration_budget(lgc::Budget{limit, std::nullopt});
+  lgc::BudgetScope scope;
+  std::latch counted(1), raised(1);
+  CHECK_THROWS_AS(lgc::run_shards(2,
+                                  [&](const lgc::Shard& shard) {
+                                    if (shard.index == 0) {
+                                      for (int i = 0; i < 200; ++i) lgc::charge_enumeration();
+                                      counted.count_down();
+                                      raised.wait();
+                                    } else {
+                                      counted.wait();
+                                      lgc::charge_enumeration(limit - 150);
+                                      raised.count_down();
+                                    }
+                                  }),
+                  lgc::BudgetExceeded);
 }

@@ -30,7 +30,8 @@ std::atomic<std::uint64_t> g_generation{0};  // one per BudgetScope
 // count fewer than kBatch): the next charge in any thread looks at the limits.
 std::atomic<bool> g_added_at_exit{false};
 
-/// A thread's items not yet added to g_items; added when the thread ends.
+/// A thread's items not yet added to g_items; added when the thread ends (a worker settles them before:
+/// settle_enumeration_budget; this is for one that ends by an exception).
 struct PendingItems {
   std::uint64_t items = 0;
   std::uint64_t generation = 0;
@@ -40,6 +41,7 @@ struct PendingItems {
     g_added_at_exit.store(true);
   }
 };
+thread_local PendingItems t_pending;
 
 /// Whether a count of `items` is within kExactBelow of the item limit (items are then charged one by one).
 bool near_item_limit(std::uint64_t items) {
@@ -121,26 +123,45 @@ void check_budget(std::uint64_t after) {
 
 }  // namespace
 
+namespace {
+
+/// This thread's pending items, those of an earlier BudgetScope discarded.
+PendingItems& pending_items() {
+  const std::uint64_t current = g_generation.load(std::memory_order_relaxed);
+  if (t_pending.generation != current) {  // a new BudgetScope: what this thread counted before is not its work
+    t_pending.generation = current;
+    t_pending.items = 0;
+  }
+  return t_pending;
+}
+
+/// Adds this thread's pending items to the shared count and looks at the limits.
+void flush_pending(PendingItems& pending) {
+  if (g_added_at_exit.load(std::memory_order_relaxed)) g_added_at_exit.store(false, std::memory_order_relaxed);
+  const std::uint64_t charged = pending.items;
+  pending.items = 0;
+  const std::uint64_t before = g_items.fetch_add(charged, std::memory_order_relaxed);
+  check_budget(before + charged);
+}
+
+}  // namespace
+
 void charge_enumeration(std::uint64_t items) {
   if (!g_limited.load(std::memory_order_relaxed)) return;
   // Counted in this thread first, added to the shared count kBatch at a time:
   // one atomic addition per item made two threads' enumerations contend for
   // its cache line (half the time of a long threshold run under --budget).
-  thread_local PendingItems pending;
-  const std::uint64_t current = g_generation.load(std::memory_order_relaxed);
-  if (pending.generation != current) {  // a new BudgetScope: what this thread counted before is not its work
-    pending.generation = current;
-    pending.items = 0;
-  }
+  PendingItems& pending = pending_items();
   pending.items += items;
   if (pending.items < kBatch && !g_exact.load(std::memory_order_relaxed) &&
       !g_added_at_exit.load(std::memory_order_relaxed))
     return;
-  g_added_at_exit.store(false, std::memory_order_relaxed);
-  const std::uint64_t charged = pending.items;
-  pending.items = 0;
-  const std::uint64_t before = g_items.fetch_add(charged, std::memory_order_relaxed);
-  check_budget(before + charged);
+  flush_pending(pending);
+}
+
+void settle_enumeration_budget() {
+  if (!g_limited.load(std::memory_order_relaxed)) return;
+  flush_pending(pending_items());
 }
 
 }  // namespace lgc

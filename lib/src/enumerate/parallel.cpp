@@ -1,5 +1,7 @@
 #include "lgcheck/enumerate/parallel.hpp"
 
+#include "lgcheck/enumerate/budget.hpp"
+
 #include <mpfr.h>
 
 #include <algorithm>
@@ -59,6 +61,7 @@ void run_shards(unsigned threads, const std::function<void(const Shard&)>& work)
   auto shard = [&](unsigned k) {
     try {
       work(Shard{k, threads});
+      settle_enumeration_budget();  // this thread's items not yet counted
     } catch (...) {
       std::lock_guard<std::mutex> lock(mutex);
       if (!failure) failure = std::current_exception();
@@ -117,6 +120,7 @@ void run_in_order(std::size_t count, unsigned threads, const std::function<void(
       std::exception_ptr thrown;
       try {
         work(i);
+        settle_enumeration_budget();  // item i's last items, so that a budget they pass stops it
       } catch (...) {
         thrown = std::current_exception();
       }

@@ -1812,10 +1812,11 @@ class GroupSearch {
     work_left_ -= cost;
   }
 
-  /// `items` spends of one unit each, in one step (the same count and cap as spend(1) as many times).
+  /// `items` spends of one unit each, in one step (the same count and cap as spend(1) as many times: those would
+  /// charge up to the one that finds the cap spent).
   void spend_each(std::uint64_t items) {
     if (items == 0) return;
-    charge_enumeration(items);
+    charge_enumeration(work_left_ < items ? work_left_ + 1 : items);
     if (work_left_ < items) throw SearchAbandoned{};
     work_left_ -= items;
   }

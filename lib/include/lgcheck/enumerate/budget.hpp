@@ -43,9 +43,15 @@ class BudgetScope {
 };
 
 /// Counts `items` enumerated items; throws BudgetExceeded past the budget.
-/// Thread-safe: each thread adds its items to the shared count 256 at a
-/// time and then looks at the clock (one by one once a count limit is near,
-/// so that one thread stops exactly at it).
+/// Thread-safe: each thread adds its items to the shared count once it holds
+/// 256 or more and then looks at the clock (one charge at a time once a count
+/// limit is within 2^17, so that one thread stops exactly at it).
 void charge_enumeration(std::uint64_t items = 1);
+
+/// Adds the calling thread's items not yet counted and looks at the limits
+/// (throws BudgetExceeded past them): a worker calls it when its work is done
+/// (run_shards, and run_in_order after each item), so a budget its last items
+/// passed stops the run whatever the thread count.
+void settle_enumeration_budget();
 
 }  // namespace lgc

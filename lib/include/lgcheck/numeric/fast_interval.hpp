@@ -19,6 +19,10 @@
 #include <cstdint>
 #include <limits>
 
+#ifdef __FAST_MATH__
+#error "FastInterval needs IEEE 754 arithmetic: no -ffast-math (next_up relies on -0 + 0 being +0)"
+#endif
+
 namespace lgc {
 
 /// The smallest double above x (x itself for +inf and NaN).
