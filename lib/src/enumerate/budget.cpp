@@ -18,10 +18,12 @@ std::atomic<std::uint64_t> g_item_limit{0};  // 0: no count limit
 std::atomic<double> g_seconds_limit{0};       // 0: no time limit
 std::atomic<std::uint64_t> g_items{0};
 std::atomic<std::int64_t> g_start_ns{0};
-// Items are charged to g_items kBatch at a time per thread, one by one once an
-// item limit is less than kExactBelow away (g_exact): at most 256 threads hold
-// fewer than kBatch uncounted items each, so a count limit is still met exactly
-// by a single thread and to within the other threads' uncounted items by several.
+// Each thread adds its items to g_items once it holds kBatch or more, one charge
+// at a time once an item limit is less than kExactBelow away (g_exact), and all
+// it holds when its share of a parallel run ends (settle_enumeration_budget): at
+// most 256 threads hold fewer than kBatch uncounted items each, so a count limit
+// is met exactly by a single thread and to within the other threads' uncounted
+// items by several.
 constexpr std::uint64_t kBatch = 256;
 constexpr std::uint64_t kExactBelow = std::uint64_t{1} << 17;
 std::atomic<bool> g_exact{false};
@@ -121,10 +123,6 @@ void check_budget(std::uint64_t after) {
         fmt::format("the budget of {} was used up ({} items enumerated)", describe(enumeration_budget()), after));
 }
 
-}  // namespace
-
-namespace {
-
 /// This thread's pending items, those of an earlier BudgetScope discarded.
 PendingItems& pending_items() {
   const std::uint64_t current = g_generation.load(std::memory_order_relaxed);
@@ -148,7 +146,7 @@ void flush_pending(PendingItems& pending) {
 
 void charge_enumeration(std::uint64_t items) {
   if (!g_limited.load(std::memory_order_relaxed)) return;
-  // Counted in this thread first, added to the shared count kBatch at a time:
+  // Counted in this thread first, added to the shared count in batches:
   // one atomic addition per item made two threads' enumerations contend for
   // its cache line (half the time of a long threshold run under --budget).
   PendingItems& pending = pending_items();
