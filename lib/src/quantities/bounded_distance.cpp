@@ -76,6 +76,21 @@ struct Term {
 /// The terms of an average, per coordinate, each list in decreasing exact value.
 using Average = std::vector<std::vector<Term>>;
 
+/// n values on the stack when n ≤ N, else on the heap (a hot path's scratch space, uninitialised).
+template <class T, std::size_t N>
+class SmallBuffer {
+ public:
+  explicit SmallBuffer(std::size_t n) : heap_(n > N ? n : 0), data_(n > N ? heap_.data() : stack_.data()) {}
+  SmallBuffer(const SmallBuffer&) = delete;
+  SmallBuffer& operator=(const SmallBuffer&) = delete;
+  T& operator[](std::size_t i) { return data_[i]; }
+
+ private:
+  std::array<T, N> stack_;
+  std::vector<T> heap_;
+  T* data_;
+};
+
 /// The box: per variable (the group's weighed classes, residue by residue) a
 /// range of counts, with per residue a range of their sum.
 struct Box {
@@ -125,18 +140,10 @@ FastInterval average_range(const std::vector<Term>& terms, const Box& box, bool 
     return {next_down(down / static_cast<double>(den)), next_up(up / static_cast<double>(den))};
   }
   // From term i on: Σ of the low weights' products rounded up (the maximum's rest), of the high weights' rounded
-  // down (the minimum's rest), and the weights' sums (on the stack for up to kStackTerms terms).
-  constexpr std::size_t kStackTerms = 31;
-  std::array<double, kStackTerms + 1> up_buffer, down_buffer;
-  std::array<std::uint64_t, kStackTerms + 1> low_buffer, high_buffer;
-  thread_local std::vector<double> up_heap, down_heap;
-  thread_local std::vector<std::uint64_t> low_heap, high_heap;
-  const bool small = k <= kStackTerms;
-  if (!small) up_heap.resize(k + 1), down_heap.resize(k + 1), low_heap.resize(k + 1), high_heap.resize(k + 1);
-  double* rest_up = small ? up_buffer.data() : up_heap.data();
-  double* rest_down = small ? down_buffer.data() : down_heap.data();
-  std::uint64_t* rest_low = small ? low_buffer.data() : low_heap.data();
-  std::uint64_t* rest_high = small ? high_buffer.data() : high_heap.data();
+  // down (the minimum's rest), and the weights' sums.
+  constexpr std::size_t kStackTerms = 32;
+  SmallBuffer<double, kStackTerms> rest_up(k + 1), rest_down(k + 1);
+  SmallBuffer<std::uint64_t, kStackTerms> rest_low(k + 1), rest_high(k + 1);
   rest_up[k] = rest_down[k] = 0;
   rest_low[k] = rest_high[k] = 0;
   for (std::size_t i = k; i-- > 0;) {
@@ -237,14 +244,18 @@ bool same_terms(const Average& average, const Average& of, int sign) {
   return true;
 }
 
-/// SinPlan::sum_from_difference: each average of `sum` matched with one of `difference` with the same terms or
-/// their negations, where there is one.
+/// The average of `difference` with the terms of `average` or their negations, if any (sign 0: none).
+SinPlan::Shared shared_with(const Average& average, const LinearPlan& difference) {
+  for (std::size_t i = 0; i < difference.averages.size(); ++i)
+    for (const int sign : {1, -1})
+      if (same_terms(average, difference.averages[i], sign)) return {i, sign};
+  return {};
+}
+
+/// SinPlan::sum_from_difference: each average of `sum` matched with one of `difference` (shared_with).
 std::vector<SinPlan::Shared> shared_averages(const LinearPlan& difference, const LinearPlan& sum) {
-  std::vector<SinPlan::Shared> shared(sum.averages.size());
-  for (std::size_t j = 0; j < sum.averages.size(); ++j)
-    for (std::size_t i = 0; i < difference.averages.size() && shared[j].sign == 0; ++i)
-      for (const int sign : {1, -1})
-        if (shared[j].sign == 0 && same_terms(sum.averages[j], difference.averages[i], sign)) shared[j] = {i, sign};
+  std::vector<SinPlan::Shared> shared;
+  for (const Average& average : sum.averages) shared.push_back(shared_with(average, difference));
   return shared;
 }
 
@@ -529,7 +540,8 @@ class GroupBound {
     } else if (omega_f && omega_g && *omega_f == *omega_g) {
       sin_ = SinPlan{linear_plan(f, g, -1), linear_plan(f, g, 1),
                      FastInterval::enclosing(*omega_f) * FastInterval::point(0.5), {}};
-      if (terms_.shared_averages) sin_->sum_from_difference = shared_averages(sin_->difference, sin_->sum);
+      sin_->sum_from_difference = terms_.shared_averages ? shared_averages(sin_->difference, sin_->sum)
+                                                         : std::vector<SinPlan::Shared>(sin_->sum.averages.size());
     } else {
       plans_ = {plan(f), plan(g)};
     }
@@ -694,19 +706,15 @@ class GroupBound {
   /// A SinPlan's u − v and u + v at output coordinate k over the box: affine_range of each, an average of the sum
   /// that is one of the difference's, or its negation, taking that one's range (SinPlan::sum_from_difference).
   std::array<FastInterval, 2> sin_ranges(std::size_t k, const Box& box) const {
-    constexpr std::size_t kStackAverages = 8;
     const std::size_t count = sin_->difference.averages.size();
-    std::array<FastInterval, kStackAverages> stack;
-    std::vector<FastInterval> heap(count > kStackAverages ? count : 0);
-    FastInterval* of_difference = count > kStackAverages ? heap.data() : stack.data();
+    SmallBuffer<FastInterval, 8> of_difference(count);
     std::array<FastInterval, 2> d{sin_->difference.constant_enclosure[k], sin_->sum.constant_enclosure[k]};
     for (std::size_t i = 0; i < count; ++i) {
       of_difference[i] = average_range(sin_->difference.averages[i][k], box, terms_.weight_extremes);
       d[0] += of_difference[i];
     }
     for (std::size_t j = 0; j < sin_->sum.averages.size(); ++j) {
-      const SinPlan::Shared shared = j < sin_->sum_from_difference.size() ? sin_->sum_from_difference[j]
-                                                                          : SinPlan::Shared{};
+      const SinPlan::Shared shared = sin_->sum_from_difference[j];
       if (shared.sign == 0) {
         d[1] += average_range(sin_->sum.averages[j][k], box, terms_.weight_extremes);
         continue;
