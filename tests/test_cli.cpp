@@ -228,6 +228,24 @@ TEST_CASE("lgcheck threshold prints D(n), N_emp and the bracket", "[cli][section
   CHECK(agreeing.out.find("bracket: 0 <= D_inf <= unknown  (no certified upper bound)\n") != std::string::npos);
 }
 
+TEST_CASE("lgcheck threshold merges tokens of one embedding row in both models: the same D(n), and --no-merge",
+          "[cli][section4][token-merge]") {
+  const std::string pair = (lgc::test::source_dir() / "tests/data/two_average_sin_pair.json").string();
+  const std::string run = "threshold " + pair + " --epsilon 1/10 --max-length 14";
+  auto merged = run_lgcheck(run + " --json"), whole = run_lgcheck(run + " --json --no-merge");
+  REQUIRE(merged.exit_code == 0);
+  REQUIRE(whole.exit_code == 0);
+  const json m = json::parse(merged.out), w = json::parse(whole.out);
+  CHECK(m["merged_tokens"] == json{{"d", "c"}});  // tokens c and d: the row (0, 0, 1) in f and g
+  CHECK(w["merged_tokens"] == json::object());
+  CHECK(m["D"] == w["D"]);
+  CHECK(m["D_inf_upper"] == w["D_inf_upper"]);
+  CHECK(m["statistics"].get<std::uint64_t>() < w["statistics"].get<std::uint64_t>());
+  CHECK(run_lgcheck(run).out.find("(tokens merged, the same embedding row in both models: d as c; ") !=
+        std::string::npos);
+  CHECK(run_lgcheck(run + " --no-merge").out.find("tokens merged") == std::string::npos);
+}
+
 TEST_CASE("lgcheck threshold --method: every, reduced and bounded give the same D(n), and reduced is refused for finite:p",
           "[cli][section4][bounded]") {
   const std::string farey = "threshold " + bundled_path("witnesses/farey_hat_n4.json") + " --epsilon 1/10 --json";

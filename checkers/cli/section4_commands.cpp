@@ -12,10 +12,12 @@
 #include "lgcheck/enumerate/budget.hpp"
 #include "lgcheck/model/case_file.hpp"
 #include "lgcheck/quantities/distance.hpp"
+#include "lgcheck/quantities/token_merge.hpp"
 #include "lgcheck/simulate/simulation_error.hpp"
 
 #include <fmt/format.h>
 
+#include <array>
 #include <iostream>
 #include <memory>
 
@@ -165,7 +167,7 @@ int cmd_simulate(const SimulateArgs& a) {
 struct ThresholdArgs {
   std::string file, epsilon, method = "auto";
   std::uint64_t max_length = 20;
-  bool json = false, quiet = false;
+  bool json = false, quiet = false, no_merge = false;
 };
 
 /// `--method auto` takes the bounded curve when one of the last 2Δ lengths keeps more reduced statistics than this:
@@ -177,23 +179,24 @@ constexpr std::uint64_t kBoundedFrom = 2000;
 /// hardmax the reduced statistics ("reduced", theory.md "The reduced curve") or the branch and bound over them
 /// ("bounded", "The bounded curve"), which "auto" takes where it applies (numbers within 64 bits) and one of the last
 /// 2Δ lengths keeps more than kBoundedFrom reduced statistics.
-std::string threshold_method(const CaseModels& cm, const std::string& asked, std::uint64_t max_length) {
-  if (cm.precision_bits != 0) {
+std::string threshold_method(const OneLayerEvaluator& f, const OneLayerEvaluator& g, unsigned precision_bits,
+                             const std::string& asked, std::uint64_t max_length) {
+  if (precision_bits != 0) {
     if (asked != "auto" && asked != "every")
       throw UsageError("--method " + asked + ": a finite:p pair evaluates every statistic (--method every or auto)");
     return "every statistic";
   }
   if (asked == "every") return "every statistic";
-  const bool bounded = bounded_curve_applies(*cm.models[0], *cm.models[1]);
+  const bool bounded = bounded_curve_applies(f, g);
   if (asked == "bounded" && !bounded)
     throw UsageError("--method bounded: a model has numbers beyond 64 bits, or the readouts differ in size (use "
                      "reduced or auto)");
   if (asked == "bounded") return "bounded";
   if (asked == "reduced" || !bounded) return "reduced";
   // The last 2Δ lengths: a length can have no fresh statistic at all while the next residue's has many.
-  const std::uint64_t period = cm.models[0]->shape().period;
+  const std::uint64_t period = f.shape().period;
   for (std::uint64_t n = max_length; n > 0 && n + 2 * period > max_length; --n)
-    if (reduced_statistic_count(*cm.models[0], *cm.models[1], n) > kBoundedFrom) return "bounded";
+    if (reduced_statistic_count(f, g, n) > kBoundedFrom) return "bounded";
   return "reduced";
 }
 
@@ -218,6 +221,39 @@ std::string n_emp_text(const DistanceCurve& curve, const Rational& eps, std::opt
   return fmt::format("not reached (D(n) <= {} for every n <= {})", to_string(eps), curve.reached);
 }
 
+/// The pair whose curve `threshold` computes: the case's models with merged tokens dropped (the case's own evaluators
+/// when nothing merges).
+class MergedPair {
+ public:
+  MergedPair(const Case& c, const CaseModels& cm, const TokenMerge& merge) : cm_(cm) {
+    if (!merge.merges()) return;
+    for (std::size_t i = 0; i < 2; ++i) models_[i] = merged_model(c.models[i], merge);
+    for (std::size_t i = 0; i < 2; ++i) evaluators_[i] = std::make_unique<OneLayerEvaluator>(models_[i]);
+  }
+  const OneLayerEvaluator& f() const { return evaluators_[0] ? *evaluators_[0] : *cm_.models[0]; }
+  const OneLayerEvaluator& g() const { return evaluators_[1] ? *evaluators_[1] : *cm_.models[1]; }
+
+ private:
+  const CaseModels& cm_;
+  std::array<Model, 2> models_;
+  std::array<std::unique_ptr<OneLayerEvaluator>, 2> evaluators_;
+};
+
+/// {"c": "b", ...}: each merged-away token and the token standing for it.
+nlohmann::json merged_tokens_json(const Model& m, const TokenMerge& merge) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [token, as] : merged_away(merge)) j[m.alphabet[token]] = m.alphabet[as];
+  return j;
+}
+
+/// "c as b, d as a": the same for the text output.
+std::string merged_tokens_text(const Model& m, const TokenMerge& merge) {
+  std::string text;
+  for (const auto& [token, as] : merged_away(merge))
+    text += (text.empty() ? "" : ", ") + m.alphabet[token] + " as " + m.alphabet[as];
+  return text;
+}
+
 int cmd_threshold(const ThresholdArgs& a) {
   Case c = load_case(a.file);
   if (!c.is_pair) throw UsageError(a.file + ": threshold takes a pair case");
@@ -226,15 +262,20 @@ int cmd_threshold(const ThresholdArgs& a) {
   BudgetScope budget;  // --budget counts from here
   std::string stopped;  // the budget's message when it ended the curve early: D(n) so far is printed
   Progress progress("lengths", a.quiet);
-  const std::string method = threshold_method(cm, a.method, a.max_length);
+  // Tokens of one embedding row in both models merged (theory.md "Indistinguishable tokens"): the same D(n).
+  const TokenMerge merge = a.no_merge ? every_token(c.models[0].alphabet_size())
+                                      : indistinguishable_tokens({&c.models[0], &c.models[1]});
+  const MergedPair merged(c, cm, merge);
+  const OneLayerEvaluator &f = merged.f(), &g = merged.g();
+  const std::string method = threshold_method(f, g, cm.precision_bits, a.method, a.max_length);
   auto on_length = [&](std::uint64_t n, std::uint64_t N) { progress.update(n - 1, N, fmt::format("D({})", n)); };
-  const OneLayerEvaluator &f = *cm.models[0], &g = *cm.models[1];
   DistanceCurve curve =
       method == "bounded" ? bounded_distance_curve(f, g, a.max_length, 2000000, 0, &stopped, on_length)
       : method == "reduced"
           ? reduced_distance_curve(f, g, a.max_length, 2000000, 0, &stopped, on_length)
           : distance_curve(f, g, a.max_length, cm.precision_bits, 2000000, 0, &stopped, on_length);
   progress.clear();
+  unmerge_curve(curve, merge, cm.models[0]->shape().period);
   DistanceBracket bracket = distance_bracket(cm, curve);
   std::uint64_t undecided_at = 0;
   std::optional<std::uint64_t> n_emp = measured_threshold(curve, eps, &undecided_at);
@@ -253,6 +294,7 @@ int cmd_threshold(const ThresholdArgs& a) {
                 {"groups_walked", curve.groups_walked},
                 {"value_searches", curve.value_searches},
                 {"one_valued_skips", curve.one_valued_skips},
+                {"merged_tokens", merged_tokens_json(c.models[0], merge)},
                 {"D_inf_lower", number_json(bracket.lower)},
                 {"D_inf_upper", bracket.upper ? nlohmann::json(to_string(*bracket.upper)) : nlohmann::json(nullptr)},
                 {"D_inf_upper_source", bracket.upper_source},
@@ -262,6 +304,10 @@ int cmd_threshold(const ThresholdArgs& a) {
   }
   std::cout << fmt::format("D(n) = max over |x| <= n of |f(x) - g(x)| for {} ({} statistics evaluated: {})\n", c.name,
                            curve.statistics, method_text(method, curve));
+  if (merge.merges())
+    std::cout << fmt::format("  (tokens merged, the same embedding row in both models: {}; D(n) is the same over the kept "
+                             "tokens' strings)\n",
+                             merged_tokens_text(c.models[0], merge));
   for (std::size_t k = 0; k < curve.D.size(); ++k) std::cout << fmt::format("  D({}) = {}\n", k + 1, readable(curve.D[k]));
   if (!stopped.empty())
     std::cout << fmt::format("  (partial: stopped after n = {}: {}; raise --budget for more)\n", curve.reached, stopped);
@@ -377,6 +423,10 @@ Command add_threshold(CLI::App& app) {
                   "reduced statistics' counts), auto (bounded where it applies and one of the lengths N - 2D + 1..N "
                   "keeps more than 2000 reduced statistics, else reduced for hardmax; every for finite:p)")
       ->capture_default_str()->check(CLI::IsMember({"auto", "every", "reduced", "bounded"}));
+  sub->add_flag("--no-merge", a->no_merge,
+                "keep every token: by default tokens with the same embedding row in both models are merged (they "
+                "enter the forward pass alike, so D(n) is the same Number over the kept tokens' strings; docs/theory.md "
+                "\"Indistinguishable tokens\")");
   sub->add_flag("--json", a->json, "print a JSON object (keys: docs/cli.md)");
   return {sub, [a] { return cmd_threshold(*a); }};
 }
