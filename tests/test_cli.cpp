@@ -244,6 +244,47 @@ TEST_CASE("lgcheck threshold merges tokens of one embedding row in both models: 
   CHECK(run_lgcheck(run).out.find("(tokens merged, the same embedding row in both models: d as c; ") !=
         std::string::npos);
   CHECK(run_lgcheck(run + " --no-merge").out.find("tokens merged") == std::string::npos);
+  // A pair without a repeated row: the same output, byte for byte, with --no-merge.
+  const std::string farey = "threshold " + bundled_path("witnesses/farey_hat_n4.json") + " --epsilon 1/10 --max-length 30";
+  for (const char* format : {"", " --json"}) {
+    const auto plain = run_lgcheck(farey + format), kept = run_lgcheck(farey + format + " --no-merge");
+    REQUIRE(plain.exit_code == 0);
+    CHECK(plain.out == kept.out);
+  }
+  const auto dir = std::filesystem::temp_directory_path() / ("lgcheck_merge_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  // The second model one coordinate wider (a zero column everywhere): rows are compared within each model.
+  lgc::Case wide = lgc::load_case(pair);
+  lgc::Model& g = wide.models[1];
+  const auto widened = [](const lgc::QMatrix& m, std::size_t rows, std::size_t cols) {
+    lgc::QMatrix w(rows, cols);
+    for (std::size_t i = 0; i < m.rows(); ++i)
+      for (std::size_t j = 0; j < m.cols(); ++j) w(i, j) = m(i, j);
+    return w;
+  };
+  g.embedding = widened(g.embedding, g.embedding.rows(), g.width + 1);
+  g.positional = widened(g.positional, g.positional.rows(), g.width + 1);
+  for (lgc::Head& h : g.layers[0].heads)
+    h.qk = widened(h.qk, g.width + 1, g.width + 1), h.value = widened(h.value, g.width + 1, g.width + 1);
+  g.readout.weights = widened(g.readout.weights, g.readout.weights.rows(), g.width + 1);
+  ++g.width;
+  lgc::save_case(wide, dir / "wide.json");
+  const std::string wide_run = "threshold " + (dir / "wide.json").string() + " --epsilon 1/10 --max-length 14 --json";
+  const auto wide_merged = run_lgcheck(wide_run), wide_whole = run_lgcheck(wide_run + " --no-merge");
+  REQUIRE(wide_merged.exit_code == 0);
+  CHECK(json::parse(wide_merged.out)["merged_tokens"] == json{{"d", "c"}});
+  CHECK(json::parse(wide_merged.out)["D"] == json::parse(wide_whole.out)["D"]);
+  CHECK(json::parse(wide_merged.out)["D"] == m["D"]);
+  // A finite:p pair is not merged (its inexact weights are enclosed per class): token 1 given token 0's row.
+  lgc::Case finite = lgc::test::bundled("witnesses/margin_witness_gamma1_2_p2.json");
+  for (lgc::Model& model : finite.models)
+    for (std::size_t k = 0; k < model.width; ++k) model.embedding(1, k) = model.embedding(0, k);
+  lgc::save_case(finite, dir / "finite.json");
+  const auto finite_run = run_lgcheck("threshold " + (dir / "finite.json").string() + " --epsilon 1/10 --max-length 6 --json");
+  REQUIRE(finite_run.exit_code == 0);
+  CHECK(json::parse(finite_run.out)["merged_tokens"] == json::object());
+  CHECK(json::parse(finite_run.out)["method"] == "every statistic");
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("lgcheck threshold --method: every, reduced and bounded give the same D(n), and reduced is refused for finite:p",

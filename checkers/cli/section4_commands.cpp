@@ -232,6 +232,8 @@ class MergedPair {
   }
   const OneLayerEvaluator& f() const { return evaluators_[0] ? *evaluators_[0] : *cm_.models[0]; }
   const OneLayerEvaluator& g() const { return evaluators_[1] ? *evaluators_[1] : *cm_.models[1]; }
+  MergedPair(const MergedPair&) = delete;  // the evaluators refer to models_
+  MergedPair& operator=(const MergedPair&) = delete;
 
  private:
   const CaseModels& cm_;
@@ -262,9 +264,11 @@ int cmd_threshold(const ThresholdArgs& a) {
   BudgetScope budget;  // --budget counts from here
   std::string stopped;  // the budget's message when it ended the curve early: D(n) so far is printed
   Progress progress("lengths", a.quiet);
-  // Tokens of one embedding row in both models merged (theory.md "Indistinguishable tokens"): the same D(n).
-  const TokenMerge merge = a.no_merge ? every_token(c.models[0].alphabet_size())
-                                      : indistinguishable_tokens({&c.models[0], &c.models[1]});
+  // A hardmax pair's tokens of one embedding row in both models merged (theory.md "Indistinguishable tokens"): the
+  // same D(n). Not finite:p, whose inexact weights are enclosed per class: a merged class's enclosure may differ.
+  const TokenMerge merge = a.no_merge || cm.precision_bits != 0
+                               ? every_token(c.models[0].alphabet_size())
+                               : indistinguishable_tokens({&c.models[0], &c.models[1]});
   const MergedPair merged(c, cm, merge);
   const OneLayerEvaluator &f = merged.f(), &g = merged.g();
   const std::string method = threshold_method(f, g, cm.precision_bits, a.method, a.max_length);
@@ -424,9 +428,9 @@ Command add_threshold(CLI::App& app) {
                   "keeps more than 2000 reduced statistics, else reduced for hardmax; every for finite:p)")
       ->capture_default_str()->check(CLI::IsMember({"auto", "every", "reduced", "bounded"}));
   sub->add_flag("--no-merge", a->no_merge,
-                "keep every token: by default tokens with the same embedding row in both models are merged (they "
-                "enter the forward pass alike, so D(n) is the same Number over the kept tokens' strings; docs/theory.md "
-                "\"Indistinguishable tokens\")");
+                "keep every token: by default a hardmax pair's tokens with the same embedding row in both models are "
+                "merged (they enter the forward pass alike, so D(n) is the same Number over the kept tokens' strings; "
+                "docs/theory.md \"Indistinguishable tokens\")");
   sub->add_flag("--json", a->json, "print a JSON object (keys: docs/cli.md)");
   return {sub, [a] { return cmd_threshold(*a); }};
 }

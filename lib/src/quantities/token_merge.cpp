@@ -18,8 +18,7 @@ TokenMerge indistinguishable_tokens(const std::vector<const Model*>& models, boo
   if (models.empty()) throw std::invalid_argument("indistinguishable_tokens: no model");
   const std::size_t S = models.front()->alphabet_size();
   for (const Model* m : models)
-    if (m->alphabet_size() != S || m->width != models.front()->width)
-      throw std::invalid_argument("indistinguishable_tokens: the models differ in alphabet size or width");
+    if (m->alphabet_size() != S) throw std::invalid_argument("indistinguishable_tokens: the models differ in alphabet size");
   const std::size_t compared = first_model_only ? 1 : models.size();
   TokenMerge merge;
   for (std::size_t s = 0; s < S; ++s) {

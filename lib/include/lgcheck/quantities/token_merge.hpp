@@ -2,8 +2,9 @@
 // Indistinguishable tokens (theory.md "Indistinguishable tokens"): tokens
 // whose embedding rows are equal in every model of a pair enter the forward
 // pass identically, so every string has the value of the string with each
-// such token replaced by the first of its kind. D(n) is then the maximum over
-// the strings of the merged alphabet: the same Number, from fewer statistics.
+// such token replaced by the first of its kind. D(n) of a hardmax pair is then
+// the maximum over the strings of the merged alphabet: the same Number, from
+// fewer statistics.
 #include "lgcheck/enumerate/statistic.hpp"
 #include "lgcheck/model/model.hpp"
 #include "lgcheck/quantities/distance.hpp"
@@ -22,9 +23,9 @@ struct TokenMerge {
 };
 
 /// Each token is kept unless an earlier token has the same embedding row in every model of `models` (one alphabet
-/// size); then the first such token stands for it. `first_model_only` is the mutation that compares the first
-/// model's rows alone (tokens then merged that the second model tells apart). Throws std::invalid_argument when the
-/// models' alphabet sizes or widths differ.
+/// size; the widths may differ, rows are compared within each model); then the first such token stands for it.
+/// `first_model_only` is the mutation that compares the first model's rows alone (tokens then merged that the second
+/// model tells apart). Throws std::invalid_argument when the models' alphabet sizes differ.
 TokenMerge indistinguishable_tokens(const std::vector<const Model*>& models, bool first_model_only = false);
 
 /// The merged-away tokens, each with the kept token standing for it (original indices), in increasing order.
