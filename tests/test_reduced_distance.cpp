@@ -580,6 +580,37 @@ TEST_CASE("bounded_distance_curve with sin readouts takes u + v's averages share
   REQUIRE(missed >= n / 10);
 }
 
+TEST_CASE("bounded_distance_curve's sin bounds computed only as far as the floor decides: the same curve, to the last count",
+          "[bounded]") {
+  // A SinPlan's bound is compared with the floor only: plan_bound stops at the first coordinate that puts it at or
+  // above the floor, and skips the cos factor where 2·max|sin| keeps a coordinate below it (theory.md "The bounded
+  // curve"). Every decision is the whole bound's, so the curve, its statistics, boxes and searches are the same: on
+  // pairs searched by boxes, by values over one parameter and over two (collapsed rectangles among them).
+  for (const char* name : {"separable_sin_pair.json", "shared_head_sin_pair.json", "two_average_sin_pair.json",
+                           "constant_difference_sin_pair.json"}) {
+    INFO(name);
+    const lgc::Case c = lgc::load_case(lgc::test::source_dir() / "tests" / "data" / name);
+    const lgc::OneLayerEvaluator f(c.models[0]), g(c.models[1]);
+    const std::uint64_t n = test_length(60, 25);
+    lgc::BoxBoundTerms whole;
+    whole.sin_bound_cutoff = false;
+    const lgc::DistanceCurve cut = lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2);
+    const lgc::DistanceCurve full = lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2, nullptr, {}, whole);
+    REQUIRE(cut.D.size() == full.D.size());
+    for (std::size_t k = 0; k < cut.D.size(); ++k) {
+      REQUIRE(lgc::lower_of(cut.D[k]) == lgc::lower_of(full.D[k]));
+      REQUIRE(lgc::upper_of(cut.D[k]) == lgc::upper_of(full.D[k]));
+      REQUIRE(cut.argmax[k] == full.argmax[k]);
+    }
+    CHECK(cut.statistics == full.statistics);
+    CHECK(cut.boxes_bounded == full.boxes_bounded);
+    CHECK(cut.boxes_pruned == full.boxes_pruned);
+    CHECK(cut.value_searches == full.value_searches);
+    CHECK(cut.groups_walked == full.groups_walked);
+    CHECK(cut.boxes_bounded + cut.value_searches > 0);
+  }
+}
+
 TEST_CASE("bounded_distance_curve's value search leaves out coordinates where u - v vanishes, and only those",
           "[bounded]") {
   // A coordinate where f − g (identity readouts) or u − v (sin readouts) vanishes identically has the exact 0 at

@@ -34,6 +34,8 @@ constexpr std::size_t kWindowSlot = std::numeric_limits<std::size_t>::max();
 /// Counts are doubles in the bounds: lengths below 2^50 keep every weight exact.
 constexpr std::uint64_t kLongestLength = std::uint64_t{1} << 50;
 
+/// plan_bound without a cutoff: the whole bound.
+constexpr double kNoCutoff = std::numeric_limits<double>::infinity();
 /// Thrown when one length's boxes and statistics exceed the per-length cap.
 struct LengthCapped {};
 /// Thrown when a value search gives up (the intervals of T on which the bound may exceed the floor are more than
@@ -606,8 +608,9 @@ class GroupBound {
     if (two_) (by_values ? two_cost_ : box_cost_) = std::max<std::uint64_t>(cost, 1);
   }
 
-  /// A certified upper bound of |f − g|∞ over the box (+inf when an enclosure is unbounded).
-  double bound(const Box& box) {
+  /// A certified upper bound of |f − g|∞ over the box (+inf when an enclosure is unbounded). With a SinPlan and a
+  /// `cutoff`, computed only as far as it decides whether it lies below the cutoff (plan_bound): the same decision.
+  double bound(const Box& box, double cutoff = kNoCutoff) {
     if (!linear_ && !sin_) return general_bound(box);
     if (linear_) return plan_bound([&](std::size_t, std::size_t k) { return affine_range(*linear_, k, box); });
     std::size_t at = coordinates();  // the coordinate whose two ranges `ranges` holds
@@ -618,17 +621,18 @@ class GroupBound {
         at = k;
       }
       return ranges[plan];
-    });
+    }, cutoff);
   }
 
   /// The group's |f − g|∞ as a function of one scalar T (nullptr when it is not one).
   const OneAverage* one_average() const { return one_ ? &*one_ : nullptr; }
-  /// A certified upper bound of |f − g|∞ over the statistics whose T lies in `t` (one_average() only).
-  double bound_at(const FastInterval& t) const {
+  /// A certified upper bound of |f − g|∞ over the statistics whose T lies in `t` (one_average() only; `cutoff` as in
+  /// bound).
+  double bound_at(const FastInterval& t, double cutoff = kNoCutoff) const {
     return plan_bound([&](std::size_t plan, std::size_t k) {
       const Line& line = one_->lines[plan][k];
       return line.c + line.s * t;
-    });
+    }, cutoff);
   }
   /// The largest |f − g|∞ over T in [lo, hi], exactly (one_average() of a LinearPlan only: each coordinate is
   /// affine in T, its largest absolute value at an end).
@@ -651,18 +655,23 @@ class GroupBound {
       return line.c + line.s[0] * t[0] + line.s[1] * t[1];
     };
   }
-  /// A certified upper bound of |f − g|∞ over the statistics whose (T_0, T_1) lies in the rectangle t (two_values()).
-  double bound_at(const std::array<FastInterval, 2>& t) const { return plan_bound(plane_range(t)); }
+  /// A certified upper bound of |f − g|∞ over the statistics whose (T_0, T_1) lies in the rectangle t (two_values();
+  /// `cutoff` as in bound).
+  double bound_at(const std::array<FastInterval, 2>& t, double cutoff = kNoCutoff) const {
+    return plan_bound(plane_range(t), cutoff);
+  }
   /// Per parameter, whether some output coordinate whose own bound over the rectangle t `prunes` does not put below
   /// the floor moves with it (a nonzero slope in some plan): a rectangle where only one parameter moves such
-  /// coordinates is searched over that one (theory.md, two parameters, "collapsed rectangles").
+  /// coordinates is searched over that one (theory.md, two parameters, "collapsed rectangles"). With a SinPlan and a
+  /// `cutoff` (prunes(u) being u < cutoff), each coordinate's bound as plan_bound takes it: the same decisions.
   template <class Prunes>
-  std::array<bool, 2> moving_parameters(const std::array<FastInterval, 2>& t, Prunes prunes) const {
+  std::array<bool, 2> moving_parameters(const std::array<FastInterval, 2>& t, Prunes prunes, double cutoff) const {
     std::array<bool, 2> moves{false, false};
     const auto range = plane_range(t);
+    const bool cut = sin_ && terms_.sin_bound_cutoff && cutoff != kNoCutoff;
     for (std::size_t k = 0; k < coordinates(); ++k) {
       if (vanishes(k)) continue;
-      const double u = coordinate_range(range, k);
+      const double u = cut ? sin_coordinate_below(range, k, 0.0, cutoff) : coordinate_range(range, k);
       if (prunes(sin_ ? next_up(u + kSinMargin) : u)) continue;
       for (std::size_t i = 0; i < 2; ++i) moves[i] = moves[i] || two_->moves_with[k][i];
     }
@@ -726,14 +735,36 @@ class GroupBound {
   }
 
   /// The bound of a LinearPlan or SinPlan from each coordinate's range: `range(0, k)` of f − g or of u − v, `range(1,
-  /// k)` of u + v (+inf when an enclosure is unbounded).
+  /// k)` of u + v (+inf when an enclosure is unbounded). A SinPlan's, with a `cutoff`, is computed only as far as it
+  /// decides whether the bound lies below the cutoff, which it does as the whole bound would (theory.md "The bounded
+  /// curve"): the coordinates stop once one puts it at or above the cutoff (the rest can only raise it), and a
+  /// coordinate whose sin factor alone keeps it below the cutoff takes 2·max|sin| (at least its 2·|cos|·|sin|, as
+  /// rounded) without the cos factor. The value returned may then be larger than the whole bound, on the same side
+  /// of the cutoff; only that side is used of a SinPlan's bound (prunes).
   template <class Range>
-  double plan_bound(Range range) const {
+  double plan_bound(Range range, double cutoff = kNoCutoff) const {
     double u = 0;
-    for (std::size_t k = 0; k < coordinates(); ++k)
-      if (!vanishes(k)) u = std::max(u, coordinate_range(range, k));  // u_k = v_k everywhere: f_k − g_k = 0
+    const bool cut = sin_ && terms_.sin_bound_cutoff && cutoff != kNoCutoff;
+    for (std::size_t k = 0; k < coordinates(); ++k) {
+      if (vanishes(k)) continue;  // u_k = v_k everywhere: f_k − g_k = 0
+      u = std::max(u, cut ? sin_coordinate_below(range, k, u, cutoff) : coordinate_range(range, k));
+      if (cut && !(next_up(u + kSinMargin) < cutoff)) break;  // decided: not below the cutoff
+    }
     if (sin_) u = next_up(u + kSinMargin);
     return std::isfinite(u) ? u : std::numeric_limits<double>::infinity();
+  }
+  /// A SinPlan's coordinate k as plan_bound takes it under a cutoff (`u` the bound of the coordinates before): the
+  /// sin factor's range first; when next_up(factor)·max|sin|, rounded up, keeps the bound below the cutoff (cos's
+  /// range lies in [−1, 1], so the factor times it in [−next_up(factor), next_up(factor)], and each rounded product of
+  /// the two ranges is at most that product rounded), that value; else coordinate_range's.
+  template <class Range>
+  double sin_coordinate_below(Range range, std::size_t k, double u, double cutoff) const {
+    const double factor = terms_.sin_identity_factor ? 2 : 1;
+    const FastInterval sin_factor = sin_range(sin_->half_omega * range(0, k));
+    const double loose = next_up(next_up(factor) * std::max(-sin_factor.lo, sin_factor.hi));
+    if (next_up(std::max(u, loose) + kSinMargin) < cutoff) return std::max(0.0, loose);
+    const FastInterval d = FastInterval::point(factor) * cos_range(sin_->half_omega * range(1, k)) * sin_factor;
+    return std::max({0.0, d.hi, -d.lo});
   }
   /// Output coordinate k's largest |f_k − g_k| by `range` (plan_bound's, before a sin plan's margin).
   template <class Range>
@@ -1252,7 +1283,7 @@ class GroupSearch {
   bool below_floor(const Box& box) {
     if (!floor_) return false;
     if (bound_.identically_zero()) return true;  // each distance the exact 0, at most the floor: nothing moves
-    const double u = bound_.bound(box);
+    const double u = bound_.bound(box, cutoff());
     if (prunes(u)) return true;
     return bound_.has_exact_bound() && near_floor(u) && bound_.exact_bound(box) <= *floor_;
   }
@@ -1260,6 +1291,9 @@ class GroupSearch {
   /// Whether a bound `u` puts every statistic it covers at or below the floor (exact distances), or certainly below
   /// it (enclosures): the test below_floor applies to a box.
   bool prunes(double u) const { return exact_ ? u <= floor_below_ : u < floor_below_; }
+  /// The cutoff a SinPlan's bound is computed against (plan_bound): with enclosures, prunes(u) is u < the floor's
+  /// double; with exact distances (or before a floor) none.
+  double cutoff() const { return floor_ && !exact_ ? floor_below_ : kNoCutoff; }
   /// Whether `u` is so near the floor that rounding alone may keep it above (far above any rounding of the bound):
   /// then a LinearPlan's bound is taken exactly.
   bool near_floor(double u) const { return u <= floor_below_ + 1e-9 * (1 + floor_below_); }
@@ -1470,7 +1504,7 @@ class GroupSearch {
         const FastInterval v = enclosed_ratio(at[c][i].residue, at[c][i].ln);
         t[i] = c == 0 ? v : FastInterval{std::min(t[i].lo, v.lo), std::max(t[i].hi, v.hi)};
       }
-    return prunes_values(bound_.bound_at(t), [&] {
+    return prunes_values(bound_.bound_at(t, cutoff()), [&] {
       std::array<std::pair<Rational, Rational>, 2> exact;
       for (std::size_t i = 0; i < 2; ++i)
         for (std::size_t c = 0; c < corners; ++c) {
@@ -1498,14 +1532,14 @@ class GroupSearch {
       const std::array<FastInterval, 2> t = stack.back();
       stack.pop_back();
       spend(kBoxCost);
-      if (prunes_values(bound_.bound_at(t), [&] {
+      if (prunes_values(bound_.bound_at(t, cutoff()), [&] {
             return bound_.exact_bound_at({std::make_pair(Rational(t[0].lo), Rational(t[0].hi)),
                                           std::make_pair(Rational(t[1].lo), Rational(t[1].hi))});
           }))
         continue;
       std::size_t free = kNotCollapsed;
       if (collapsible[0] || collapsible[1]) {
-        const std::array<bool, 2> moves = bound_.moving_parameters(t, [&](double u) { return prunes(u); });
+        const std::array<bool, 2> moves = bound_.moving_parameters(t, [&](double u) { return prunes(u); }, cutoff());
         if (moves[0] != moves[1] && collapsible[moves[0] ? 1 : 0]) free = moves[0] ? 1 : 0;
         if (!bound_.terms().collapse_checked) free = collapsible[1] ? 1 : 0;  // the mutation: along either, always
       }
@@ -1555,7 +1589,7 @@ class GroupSearch {
     spend(1);
     std::array<FastInterval, 2> t;
     for (std::size_t i = 0; i < 2; ++i) t[i] = enclosed_ratio(p[i], ln[i]);
-    if (prunes_values(bound_.bound_at(t), [&] {
+    if (prunes_values(bound_.bound_at(t, cutoff()), [&] {
           std::array<std::pair<Rational, Rational>, 2> exact;
           for (std::size_t i = 0; i < 2; ++i) {
             const Rational q = exact_ratio(p[i], ln[i]);
@@ -1584,7 +1618,7 @@ class GroupSearch {
     std::array<FastInterval, 2> t;
     t[i] = enclosed_ratio(p, ln[i]);
     t[j] = tj;
-    if (prunes_values(bound_.bound_at(t), [&] {
+    if (prunes_values(bound_.bound_at(t, cutoff()), [&] {
           std::array<std::pair<Rational, Rational>, 2> exact;
           const Rational q = exact_ratio(p, ln[i]);
           exact[i] = {q, q};
@@ -1671,7 +1705,7 @@ class GroupSearch {
       const FastInterval t = stack.back();
       stack.pop_back();
       spend(kBoxCost);
-      if (prunes_values(bound_.bound_at(t), [&] { return bound_.exact_bound_at(Rational(t.lo), Rational(t.hi)); }))
+      if (prunes_values(bound_.bound_at(t, cutoff()), [&] { return bound_.exact_bound_at(Rational(t.lo), Rational(t.hi)); }))
         continue;
       const double mid = t.lo + (t.hi - t.lo) / 2;
       if (t.hi - t.lo > width && mid > t.lo && mid < t.hi) {
@@ -1694,7 +1728,7 @@ class GroupSearch {
   void candidate(const Box& box, const OneAverage& one, std::uint64_t counted, std::int64_t p, double ln) {
     spend(1);
     const FastInterval t = enclosed_ratio(p, ln);
-    if (prunes_values(bound_.bound_at(t), [&] {
+    if (prunes_values(bound_.bound_at(t, cutoff()), [&] {
           const Rational exact = exact_ratio(p, ln);
           return bound_.exact_bound_at(exact, exact);
         }))

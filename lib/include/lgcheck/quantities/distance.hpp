@@ -121,6 +121,9 @@ struct BoxBoundTerms {
   bool shared_averages = true;
   /// false: an average of u + v that is one of u − v's negated takes that one's range unnegated (the mutation)
   bool shared_negation = true;
+  /// false: with sin readouts, each bound computed whole, not only as far as it decides whether it lies below the
+  /// floor (the same decisions either way)
+  bool sin_bound_cutoff = true;
   /// false: no group is taken as one-valued (each goes through the searches, as where the rule does not apply)
   bool one_valued_groups = true;
   /// false: a group counts as one-valued when the sin readouts' u − v is constant, u + v not looked at (then
