@@ -4,6 +4,7 @@
 // lengths the reduction skips statistics at, lengths split over shards), and
 // on the bundled two-pattern pair; the bounded curve (theory.md "The bounded
 // curve") against both (exact and sin readouts), and with a broken box bound.
+#include "curves.hpp"
 #include "support.hpp"
 
 #include "lgcheck/quantities/distance.hpp"
@@ -387,30 +388,15 @@ TEST_CASE("bounded_distance_curve on a pair sharing a head through sin readouts:
   lgc::BoxBoundTerms broken_terms;
   broken_terms.sin_identity_factor = false;
   const lgc::DistanceCurve broken = lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2, nullptr, {}, broken_terms);
-  std::size_t missed = 0;
-  for (std::size_t k = 0; k < reduced.D.size(); ++k) {
-    REQUIRE(lgc::upper_of(broken.D[k]) <= lgc::upper_of(reduced.D[k]));  // it only misses
-    if (lgc::upper_of(broken.D[k]) < lgc::lower_of(reduced.D[k])) ++missed;
-  }
+  const std::size_t missed = lgc::test::lengths_missed(broken, reduced);  // it only misses
   CAPTURE(missed);
   REQUIRE(missed >= reduced.D.size() / 2);  // 139 of 150
-}
-
-/// The number of lengths at which `broken` lies certainly below `right` (it never lies above).
-std::size_t lengths_missed(const lgc::DistanceCurve& broken, const lgc::DistanceCurve& right) {
-  REQUIRE(broken.D.size() == right.D.size());
-  std::size_t missed = 0;
-  for (std::size_t k = 0; k < right.D.size(); ++k) {
-    REQUIRE(lgc::upper_of(broken.D[k]) <= lgc::upper_of(right.D[k]));
-    if (lgc::upper_of(broken.D[k]) < lgc::lower_of(right.D[k])) ++missed;
-  }
-  return missed;
 }
 
 /// The lengths at which the bounded curve under the mutation `terms` misses `right` (lengths_missed).
 std::size_t missed_under(const lgc::OneLayerEvaluator& f, const lgc::OneLayerEvaluator& g, std::uint64_t n,
                          const lgc::BoxBoundTerms& terms, const lgc::DistanceCurve& right) {
-  return lengths_missed(lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2, nullptr, {}, terms), right);
+  return lgc::test::lengths_missed(lgc::bounded_distance_curve(f, g, n, UINT64_MAX, 2, nullptr, {}, terms), right);
 }
 
 TEST_CASE("bounded_distance_curve's value search: |f - g| a function of one average's value T = P/(L N)",
